@@ -1,0 +1,42 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "LiveRules",
+    platforms: [.macOS(.v14)],
+    products: [
+        .library(name: "Lua", targets: ["Lua"]),
+        .executable(name: "liverules", targets: ["liverules"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CLua",
+            pkgConfig: "lua5.4",
+            providers: [.apt(["liblua5.4-dev"]), .brew(["lua"])]
+        ),
+        .target(
+            name: "CLuaShim",
+            dependencies: ["CLua"],
+            cSettings: [.unsafeFlags(["-Wall", "-Wextra"])]
+        ),
+        .target(name: "Lua", dependencies: ["CLua", "CLuaShim"]),
+        .executableTarget(
+            name: "liverules",
+            dependencies: ["Lua", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
+        .executableTarget(
+            name: "LuaBenchmarks",
+            dependencies: ["Lua", "CLua", "CLuaShim"],
+            path: "Benchmarks/LuaBenchmarks"
+        ),
+        .testTarget(
+            name: "LuaTests",
+            dependencies: ["Lua", "CLua", "CLuaShim"],
+            resources: [.copy("Resources")]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,135 @@
+/*
+** CLuaShim: the C side of the LiveRules Lua host.
+**
+** Everything that may longjmp lives here: the protected-call wrapper, the error trampoline for
+** Swift functions, the instruction hook, the limited allocator and the guarded library functions.
+** Swift calls only functions that return a status; none of them raises through a Swift frame.
+*/
+#ifndef CLUASHIM_H
+#define CLUASHIM_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <lua.h>
+#include <lauxlib.h>
+
+/* Which budget a failed call ran out of (sticky for the rest of that call). */
+typedef enum lrs_exceeded {
+  LRS_WITHIN_BUDGET = 0,
+  LRS_EXCEEDED_INSTRUCTIONS = 1, /* the count hook: Lua VM instructions */
+  LRS_EXCEEDED_MEMORY = 2,       /* the allocator: bytes live in the state */
+  LRS_EXCEEDED_STEPS = 3,        /* C library work: pattern steps, elements, bytes allocated */
+  LRS_EXCEEDED_STRING = 4        /* one string longer than the string cap */
+} lrs_exceeded;
+
+/* A Swift function called from Lua. Runs with the arguments on the stack; returns the number of
+** results it pushed, or -1 with an error value pushed (the trampoline raises it). Must not raise. */
+typedef int (*lrs_host_fn)(lua_State *L, void *function_box);
+/* Receives what a rule printed. Must not touch the Lua stack. */
+typedef void (*lrs_log_fn)(void *host, const char *text, size_t length);
+
+/* Per-state limits and counters. Owned by the Swift LuaState; reached from any lua_State of the
+** state through lrs_ctx (it is the allocator's user data and sits in the extra space). */
+typedef struct lrs_context {
+  /* limits (set by the host) */
+  size_t memory_limit;        /* bytes live in the state while rules run */
+  size_t string_limit;        /* longest string a rule may create, in bytes */
+  int64_t instruction_limit;  /* Lua VM instructions per protected call */
+  int64_t step_limit;         /* C work units per protected call */
+  /* counters */
+  size_t memory_used;         /* bytes live now */
+  size_t memory_peak;         /* high-water mark since the last reset */
+  int64_t instructions_left;  /* what the current call may still execute */
+  int64_t steps_left;         /* C work the current call may still do */
+  int enforcing;              /* 1 while rule code runs; 0 while the host marshals (never fails) */
+  int call_depth;             /* nesting of lrs_pcall: budgets reset only at depth 0 */
+  int exceeded;               /* an lrs_exceeded, sticky within one top-level call */
+  int hook_slice;             /* instructions the count hook was last armed for */
+  /* host callbacks */
+  lrs_host_fn dispatch;
+  lrs_log_fn log;
+  void *host;
+} lrs_context;
+
+/* The context of L (any thread of the state). */
+static inline lrs_context *lrs_ctx(lua_State *L) {
+  return *(lrs_context **)lua_getextraspace(L);
+}
+
+/* --- state lifecycle (lrs_state.c) --- */
+
+/* A new state using the limited allocator over ctx; NULL if out of memory. Installs the count
+** hook, the panic handler and the context pointer. ctx must outlive the state. */
+lua_State *lrs_newstate(lrs_context *ctx);
+/* Closes L with the budgets re-armed, so finalizers run under the instruction budget. */
+void lrs_close(lua_State *L);
+
+/* --- protected calls (lrs_call.c) --- */
+
+/* Calls the function below nargs arguments, like lua_pcall, with a traceback message handler and
+** the budgets armed (reset when this is the outermost call). On success the results replace the
+** function and arguments; on failure one error value does. Returns a LUA_* status; the budget
+** that ran out, if any, is in ctx->exceeded. [-(nargs+1), +(nresults|1), -] */
+int lrs_pcall(lua_State *L, int nargs, int nresults);
+/* Compiles a text chunk (never binary) with the memory budget armed. Pushes the function or an
+** error message. [-0, +1, -] */
+int lrs_loadtext(lua_State *L, const char *source, size_t length, const char *chunkname);
+/* Charges cost units of C work to the current call; raises a budget error when they run out.
+** Library wrappers call it before doing work the count hook cannot see. [-0, +0, v] */
+void lrs_charge(lua_State *L, int64_t cost);
+/* Raises the error for the budget that ran out (sets ctx->exceeded first), prefixed with the
+** chunk:line of the innermost Lua function. [-0, +1, v] */
+int lrs_budget_error(lua_State *L, lrs_exceeded which);
+/* Arms the count hook for ctx->instructions_left. [-0, +0, -] */
+void lrs_armhook(lua_State *L);
+
+/* --- Swift functions (lrs_function.c) --- */
+
+/* Pushes a Lua function that calls ctx->dispatch with box; a -1 from dispatch becomes a Lua error
+** raised here, in C. [-0, +1, -] */
+void lrs_pushhostfunction(lua_State *L, void *box);
+
+/* --- sandbox (lrs_sandbox.c) --- */
+
+/* Opens the sandboxed libraries into the globals: base (trimmed), string, table, math, utf8,
+** with guarded replacements for the functions the count hook cannot interrupt. Run it through
+** lrs_pcall: [-0, +0, m] */
+int lrs_opensandbox(lua_State *L);
+/* Seals the globals and the library tables: later writes raise an error naming the global, reads
+** of undefined globals raise too. Run it through lrs_pcall. */
+int lrs_sealglobals(lua_State *L);
+/* Replaces the table on top by a read-only proxy (writes raise naming `what`, rawset refuses;
+** reads, #, pairs and ipairs see the contents). [-1, +1, m] */
+void lrs_makereadonly(lua_State *L, const char *what);
+/* Whether the table at index is read-only. [-0, +0, m] */
+int lrs_isreadonly(lua_State *L, int index);
+/* Pops a function and installs it as the module searcher `require` uses:
+** searcher(name) -> source, chunkname (raising when there is no such module). [-1, +0, m] */
+void lrs_setsearcher(lua_State *L);
+/* Guarded library functions (lrs_guard.c), installed into the library table on top. */
+void lrs_guardstring(lua_State *L);
+void lrs_guardtable(lua_State *L);
+void lrs_guardutf8(lua_State *L);
+
+/* --- guarded pattern matching (lrs_pattern.c) --- */
+
+/* string.find, string.match, string.gmatch and string.gsub with Lua 5.4's semantics, charging one
+** step (lrs_charge) per matcher step, so hostile patterns end in a budget error. */
+int lrs_str_find(lua_State *L);
+int lrs_str_match(lua_State *L);
+int lrs_str_gmatch(lua_State *L);
+int lrs_str_gsub(lua_State *L);
+
+/* --- macros Swift cannot call --- */
+
+static inline void lrs_pop(lua_State *L, int n) { lua_settop(L, -(n)-1); }
+static inline void lrs_newtable(lua_State *L) { lua_createtable(L, 0, 0); }
+static inline int lrs_upvalueindex(int i) { return LUA_REGISTRYINDEX - i; }
+static inline int lrs_registryindex(void) { return LUA_REGISTRYINDEX; }
+static inline int lrs_isnoneornil(lua_State *L, int i) { return lua_type(L, i) <= 0; }
+static inline void lrs_collectgarbage(lua_State *L) { lua_gc(L, LUA_GCCOLLECT); }
+static inline void lrs_pushglobaltable(lua_State *L) {
+  lua_rawgeti(L, LUA_REGISTRYINDEX, LUA_RIDX_GLOBALS);
+}
+
+#endif

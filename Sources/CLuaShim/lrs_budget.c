@@ -1,0 +1,80 @@
+/*
+** Budgets: the instruction count hook, C work charging and the budget errors.
+*/
+#include <limits.h>
+#include "CLuaShim.h"
+
+/* The largest count the hook takes in one slice. */
+#define LRS_MAX_SLICE (INT_MAX / 2)
+
+static void lrs_hook(lua_State *L, lua_Debug *ar);
+
+/* Arms the count hook for the next slice of ctx->instructions_left. */
+static void lrs_armslice(lua_State *L, lrs_context *ctx) {
+  int64_t left = ctx->instructions_left;
+  int slice = left > LRS_MAX_SLICE ? LRS_MAX_SLICE : (left < 1 ? 1 : (int)left);
+  ctx->hook_slice = slice;
+  lua_sethook(L, lrs_hook, LUA_MASKCOUNT, slice);
+}
+
+void lrs_armhook(lua_State *L) {
+  lrs_armslice(L, lrs_ctx(L));
+}
+
+/* Fires after each slice. Once the budget is spent it re-arms every instruction and raises, so a
+** rule's pcall cannot swallow the error and keep running. */
+static void lrs_hook(lua_State *L, lua_Debug *ar) {
+  (void)ar;
+  lrs_context *ctx = lrs_ctx(L);
+  ctx->instructions_left -= ctx->hook_slice;
+  lrs_armslice(L, ctx);
+  if (ctx->instructions_left <= 0) lrs_budget_error(L, LRS_EXCEEDED_INSTRUCTIONS);
+}
+
+void lrs_charge(lua_State *L, int64_t cost) {
+  lrs_context *ctx = lrs_ctx(L);
+  if (!ctx->enforcing) return;
+  if (cost < 0) cost = 0;
+  if (cost > ctx->steps_left) lrs_budget_error(L, LRS_EXCEEDED_STEPS);
+  ctx->steps_left -= cost;
+}
+
+/* Pushes "chunk:line:" of the innermost Lua function on the stack, or "" when there is none.
+** [-0, +1, m] */
+static void lrs_where(lua_State *L) {
+  lua_Debug ar;
+  for (int level = 0; lua_getstack(L, level, &ar); level++) {
+    lua_getinfo(L, "Sl", &ar);
+    if (ar.currentline > 0) {
+      lua_pushfstring(L, "%s:%d:", ar.short_src, ar.currentline);
+      return;
+    }
+  }
+  lua_pushliteral(L, "");
+}
+
+int lrs_budget_error(lua_State *L, lrs_exceeded which) {
+  lrs_context *ctx = lrs_ctx(L);
+  if (ctx->exceeded == LRS_WITHIN_BUDGET) ctx->exceeded = which;
+  int enforcing = ctx->enforcing;
+  ctx->enforcing = 0;  /* the message must be buildable even at the memory cap */
+  lrs_where(L);
+  switch (which) {
+    case LRS_EXCEEDED_INSTRUCTIONS:
+      lua_pushfstring(L, " instruction budget exceeded (%I instructions)",
+                      (lua_Integer)ctx->instruction_limit);
+      break;
+    case LRS_EXCEEDED_STEPS:
+      lua_pushfstring(L, " C work budget exceeded (%I steps)", (lua_Integer)ctx->step_limit);
+      break;
+    case LRS_EXCEEDED_STRING:
+      lua_pushfstring(L, " string too long (limit %I bytes)", (lua_Integer)ctx->string_limit);
+      break;
+    default:
+      lua_pushfstring(L, " memory budget exceeded (%I bytes)", (lua_Integer)ctx->memory_limit);
+      break;
+  }
+  lua_concat(L, 2);
+  ctx->enforcing = enforcing;
+  return lua_error(L);
+}

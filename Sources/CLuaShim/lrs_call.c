@@ -1,0 +1,59 @@
+/*
+** Protected calls and text-only loading: the only ways the host runs Lua code.
+*/
+#include "CLuaShim.h"
+
+/* Message handler: turns the error value into "message\nstack traceback:...". Invokes no
+** metamethod (a hostile __tostring cannot run here); non-string errors are named by type.
+** [-1, +1, -] */
+static int lrs_traceback(lua_State *L) {
+  lrs_context *ctx = lrs_ctx(L);
+  int enforcing = ctx->enforcing;
+  ctx->enforcing = 0;  /* the traceback must be buildable even at the memory cap */
+  const char *message = NULL;
+  if (lua_type(L, 1) == LUA_TSTRING || lua_type(L, 1) == LUA_TNUMBER) message = lua_tostring(L, 1);
+  if (message == NULL)
+    message = lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, 1));
+  luaL_traceback(L, L, message, 1);
+  ctx->enforcing = enforcing;
+  return 1;
+}
+
+/* Resets the per-call budgets: a fresh allowance for each top-level call. */
+static void lrs_resetbudgets(lua_State *L, lrs_context *ctx) {
+  ctx->exceeded = LRS_WITHIN_BUDGET;
+  ctx->instructions_left = ctx->instruction_limit;
+  ctx->steps_left = ctx->step_limit;
+  ctx->memory_peak = ctx->memory_used;
+  lrs_armhook(L);
+}
+
+int lrs_pcall(lua_State *L, int nargs, int nresults) {
+  lrs_context *ctx = lrs_ctx(L);
+  int base = lua_gettop(L) - nargs;
+  int enforcing = ctx->enforcing;
+  if (ctx->call_depth == 0) lrs_resetbudgets(L, ctx);
+  lua_pushcfunction(L, lrs_traceback);
+  lua_insert(L, base);
+  ctx->call_depth++;
+  ctx->enforcing = 1;
+  int status = lua_pcall(L, nargs, nresults, base);
+  ctx->enforcing = enforcing;
+  ctx->call_depth--;
+  lua_remove(L, base);
+  if (status == LUA_ERRMEM && ctx->exceeded == LRS_WITHIN_BUDGET)
+    ctx->exceeded = LRS_EXCEEDED_MEMORY;
+  return status;
+}
+
+int lrs_loadtext(lua_State *L, const char *source, size_t length, const char *chunkname) {
+  lrs_context *ctx = lrs_ctx(L);
+  int enforcing = ctx->enforcing;
+  if (ctx->call_depth == 0) lrs_resetbudgets(L, ctx);
+  ctx->enforcing = 1;
+  int status = luaL_loadbufferx(L, source, length, chunkname, "t");
+  ctx->enforcing = enforcing;
+  if (status == LUA_ERRMEM && ctx->exceeded == LRS_WITHIN_BUDGET)
+    ctx->exceeded = LRS_EXCEEDED_MEMORY;
+  return status;
+}

@@ -1,0 +1,119 @@
+/*
+** Guards for library functions whose work the count hook cannot see: each charges the C work
+** budget for the elements or bytes it will touch, then runs the original in the same frame.
+*/
+#include <string.h>
+#include "CLuaShim.h"
+
+/* How a guarded function's cost is read from its arguments. */
+typedef enum lrs_cost {
+  LRS_COST_LENGTH,      /* #arg1 (table, honouring __len) or the byte length of a string */
+  LRS_COST_RANGE_2_3,   /* table.move(a, f, e): e - f + 1 */
+  LRS_COST_RANGE_3_4,   /* table.concat(t, sep, i, j): j - i + 1 */
+  LRS_COST_RANGE_2_3_LEN, /* table.unpack(t, i, j): j - i + 1, j defaulting to #t */
+  LRS_COST_SORT         /* n log n comparisons */
+} lrs_cost;
+
+/* #t as the library sees it (may run __len). [-0, +0, e] */
+static lua_Integer lrs_len(lua_State *L, int arg) {
+  if (lua_type(L, arg) == LUA_TSTRING) return (lua_Integer)lua_rawlen(L, arg);
+  if (lua_type(L, arg) != LUA_TTABLE && !luaL_getmetafield(L, arg, "__len")) return 0;
+  if (lua_type(L, arg) != LUA_TTABLE) lua_pop(L, 1);
+  return luaL_len(L, arg);
+}
+
+/* The number of elements in i..j, 0 when empty; no overflow. */
+static int64_t lrs_span(lua_Integer i, lua_Integer j) {
+  if (j < i) return 0;
+  lua_Unsigned span = (lua_Unsigned)j - (lua_Unsigned)i;
+  return span >= (lua_Unsigned)INT64_MAX ? INT64_MAX : (int64_t)span + 1;
+}
+
+/* The cost of the call on the stack. [-0, +0, e] */
+static int64_t lrs_costof(lua_State *L, lrs_cost cost) {
+  switch (cost) {
+    case LRS_COST_LENGTH:
+      return lrs_len(L, 1);
+    case LRS_COST_RANGE_2_3:
+      return lrs_span(luaL_optinteger(L, 2, 0), luaL_optinteger(L, 3, 0));
+    case LRS_COST_RANGE_3_4:
+      return lrs_span(luaL_optinteger(L, 3, 1),
+                      lua_isnoneornil(L, 4) ? lrs_len(L, 1) : luaL_checkinteger(L, 4));
+    case LRS_COST_RANGE_2_3_LEN:
+      return lrs_span(luaL_optinteger(L, 2, 1),
+                      lua_isnoneornil(L, 3) ? lrs_len(L, 1) : luaL_checkinteger(L, 3));
+    case LRS_COST_SORT: {
+      int64_t n = lrs_len(L, 1), log = 1;
+      while ((n >> log) > 0) log++;
+      return n > INT64_MAX / log ? INT64_MAX : n * log;
+    }
+  }
+  return 0;
+}
+
+/* Charges the cost kept in upvalue 2, then runs the original from upvalue 1. */
+static int lrs_charged(lua_State *L) {
+  lrs_charge(L, lrs_costof(L, (lrs_cost)lua_tointeger(L, lua_upvalueindex(2))));
+  return lua_tocfunction(L, lua_upvalueindex(1))(L);
+}
+
+/* Wraps field name of the table on top in lrs_charged with the given cost. [-0, +0, m] */
+static void lrs_guard(lua_State *L, const char *name, lrs_cost cost) {
+  lua_getfield(L, -1, name);
+  lua_pushinteger(L, cost);
+  lua_pushcclosure(L, lrs_charged, 2);
+  lua_setfield(L, -2, name);
+}
+
+/* string.rep(s, n [, sep]): refuses results past the string cap before copying anything, and
+** returns "" for an empty result without looping n times. */
+static int lrs_str_rep(lua_State *L) {
+  size_t length, seplength = 0;
+  const char *s = luaL_checklstring(L, 1, &length);
+  lua_Integer n = luaL_checkinteger(L, 2);
+  const char *sep = luaL_optlstring(L, 3, "", &seplength);
+  if (n <= 0 || length + seplength == 0) {
+    lua_pushliteral(L, "");
+    return 1;
+  }
+  size_t limit = lrs_ctx(L)->string_limit;
+  if ((lua_Unsigned)n > limit / (length + seplength) + 1 ||
+      (size_t)n * length + (size_t)(n - 1) * seplength > limit)
+    return lrs_budget_error(L, LRS_EXCEEDED_STRING);
+  luaL_Buffer b;
+  char *out = luaL_buffinitsize(L, &b, (size_t)n * length + (size_t)(n - 1) * seplength);
+  for (lua_Integer i = 0; i < n; i++) {
+    if (i > 0 && seplength > 0) {
+      memcpy(out, sep, seplength);
+      out += seplength;
+    }
+    memcpy(out, s, length);
+    out += length;
+  }
+  luaL_pushresultsize(&b, (size_t)n * length + (size_t)(n - 1) * seplength);
+  return 1;
+}
+
+void lrs_guardstring(lua_State *L) {
+  lua_pushcfunction(L, lrs_str_rep);
+  lua_setfield(L, -2, "rep");
+  lrs_guard(L, "byte", LRS_COST_LENGTH);
+  lrs_guard(L, "reverse", LRS_COST_LENGTH);
+  lrs_guard(L, "lower", LRS_COST_LENGTH);
+  lrs_guard(L, "upper", LRS_COST_LENGTH);
+}
+
+void lrs_guardtable(lua_State *L) {
+  lrs_guard(L, "insert", LRS_COST_LENGTH);
+  lrs_guard(L, "remove", LRS_COST_LENGTH);
+  lrs_guard(L, "move", LRS_COST_RANGE_2_3);
+  lrs_guard(L, "concat", LRS_COST_RANGE_3_4);
+  lrs_guard(L, "unpack", LRS_COST_RANGE_2_3_LEN);
+  lrs_guard(L, "sort", LRS_COST_SORT);
+}
+
+void lrs_guardutf8(lua_State *L) {
+  lrs_guard(L, "len", LRS_COST_LENGTH);
+  lrs_guard(L, "codepoint", LRS_COST_LENGTH);
+  lrs_guard(L, "offset", LRS_COST_LENGTH);
+}

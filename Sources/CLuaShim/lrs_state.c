@@ -1,0 +1,78 @@
+/*
+** State lifecycle: the limited allocator, the instruction hook, creation and closing.
+*/
+#include <stdio.h>
+#include <stdlib.h>
+#include "CLuaShim.h"
+
+/* Bytes Lua adds to a string's length for its header; a generous bound for TString. */
+#define LRS_STRING_HEADER 64
+
+/* The allocator over ctx. While rules run (ctx->enforcing) it refuses growth past the memory cap,
+** strings past the string cap, and charges allocated bytes to the C work budget (1 step per 64
+** bytes, until a budget has run out), so copy-heavy loops end. While the host marshals it never refuses: host data is bounded
+** by its input, and Swift must never see a memory error. When ptr is NULL, osize is the type tag
+** of the object being created. */
+static void *lrs_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
+  lrs_context *ctx = (lrs_context *)ud;
+  size_t old = ptr ? osize : 0;
+  if (nsize == 0) {
+    free(ptr);
+    ctx->memory_used -= old;
+    return NULL;
+  }
+  if (ctx->enforcing && nsize > old) {
+    size_t grow = nsize - old;
+    if (ptr == NULL && osize == LUA_TSTRING && nsize > ctx->string_limit + LRS_STRING_HEADER) {
+      ctx->exceeded = LRS_EXCEEDED_STRING;
+      return NULL;
+    }
+    if (ctx->memory_used + grow > ctx->memory_limit) return NULL;
+    if (ctx->exceeded == LRS_WITHIN_BUDGET) {  /* once a budget has run out, let the error out */
+      ctx->steps_left -= (int64_t)(grow >> 6);
+      if (ctx->steps_left < 0) {
+        ctx->exceeded = LRS_EXCEEDED_STEPS;
+        return NULL;
+      }
+    }
+  }
+  void *block = realloc(ptr, nsize);
+  if (block == NULL) return NULL;
+  ctx->memory_used = ctx->memory_used - old + nsize;
+  if (ctx->memory_used > ctx->memory_peak) ctx->memory_peak = ctx->memory_used;
+  return block;
+}
+
+/* Reached only if an error escapes every protected call: a host bug, never a rule's doing. */
+static int lrs_panic(lua_State *L) {
+  const char *message = lua_tostring(L, -1);
+  fprintf(stderr, "LiveRules: unprotected Lua error: %s\n", message ? message : "(no message)");
+  abort();
+  return 0;
+}
+
+lua_State *lrs_newstate(lrs_context *ctx) {
+  ctx->memory_used = 0;
+  ctx->memory_peak = 0;
+  ctx->enforcing = 0;
+  ctx->call_depth = 0;
+  ctx->exceeded = LRS_WITHIN_BUDGET;
+  ctx->instructions_left = ctx->instruction_limit;
+  ctx->steps_left = ctx->step_limit;
+  lua_State *L = lua_newstate(lrs_alloc, ctx);
+  if (L == NULL) return NULL;
+  *(lrs_context **)lua_getextraspace(L) = ctx;
+  lua_atpanic(L, lrs_panic);
+  return L;
+}
+
+void lrs_close(lua_State *L) {
+  lrs_context *ctx = lrs_ctx(L);
+  ctx->call_depth = 0;
+  ctx->exceeded = LRS_WITHIN_BUDGET;
+  ctx->instructions_left = ctx->instruction_limit;
+  ctx->steps_left = ctx->step_limit;
+  lrs_armhook(L);
+  ctx->enforcing = 1;  /* finalizers run as rule code: under every budget */
+  lua_close(L);
+}

@@ -1,0 +1,255 @@
+import CLua
+import CLuaShim
+import Foundation
+
+/// Reads `Decodable` values straight from a Lua stack, with no JSON in between: the inverse of
+/// ``LuaEncoder``'s mapping, strict about types.
+///
+/// Integers decode from Lua integers, or from floats with an integral value in range (Lua's `/`
+/// always makes floats); a fractional float is an error. Floating-point types decode from any
+/// number. `Bool` reads only booleans (no truthiness); `String` reads only strings and refuses
+/// invalid UTF-8; sequences must have only positive integer keys (holes read as nil); an empty
+/// table is both an empty sequence and an empty keyed value. Reading uses raw access only, so a
+/// rule's metamethods never run in the host. Every error carries its coding path.
+final class LuaDecoder: Decoder, SingleValueDecodingContainer {
+    let state: LuaState
+    let L: OpaquePointer
+    var codingPath: [any CodingKey] = []
+    var userInfo: [CodingUserInfoKey: Any] { [:] }
+    /// The absolute stack slot of the value being decoded now.
+    private(set) var index: Int32 = 0
+
+    init(state: LuaState) {
+        self.state = state
+        L = state.L
+    }
+
+    /// Decodes the value at `slot` (absolute) as `T`.
+    func decode<T: Decodable>(_ type: T.Type, at slot: Int32) throws -> T {
+        let outer = index
+        index = slot
+        defer { index = outer }
+        if T.self == LuaIgnored.self { return LuaIgnored() as! T }
+        if T.self == Date.self { return Date(timeIntervalSince1970: try number("date (Unix seconds)")) as! T }
+        if T.self == Data.self { return Data(try bytes("bytes (a string)")) as! T }
+        if T.self == URL.self {
+            let text = try decode(String.self)
+            guard let url = URL(string: text) else { throw mismatch("a URL") }
+            return url as! T
+        }
+        if let dictionary = T.self as? any LuaIntegerKeyedDecodable.Type {
+            return try dictionary.init(luaTableAt: try table("table"), with: self) as! T
+        }
+        do {
+            return try T(from: self)
+        } catch DecodingError.dataCorrupted(let context) where context.codingPath.count == codingPath.count {
+            throw mismatch("a valid \(T.self)")
+        }
+    }
+
+    /// Decodes table[key] (a string key) of the table at `table`. The key joins the coding path.
+    func decode<T: Decodable>(_ type: T.Type, field key: any CodingKey, of table: Int32) throws -> T {
+        codingPath.append(key)
+        defer { codingPath.removeLast() }
+        let top = lua_gettop(L)
+        defer { lua_settop(L, top) }
+        pushField(key, of: table)
+        return try decode(T.self, at: top + 1)
+    }
+
+    /// Pushes table[key], raw: integer keys for integer dictionary keys, else the string.
+    /// [-0, +1]
+    func pushField(_ key: any CodingKey, of table: Int32) {
+        if let integer = key.intValue, Int(key.stringValue) == integer {
+            if lua_rawgeti(L, table, lua_Integer(integer)) != LUA_TNIL { return }
+            lrs_pop(L, 1)
+        }
+        state.pushString(key.stringValue)
+        lua_rawget(L, table)
+    }
+
+    /// Reads a table with integer keys into a dictionary.
+    func integerKeyedEntries<Value: Decodable>(_ type: Value.Type, at table: Int32) throws -> [Int: Value] {
+        var entries: [Int: Value] = [:]
+        let top = lua_gettop(L)
+        defer { lua_settop(L, top) }
+        lua_pushnil(L)
+        while lua_next(L, table) != 0 {
+            guard lua_isinteger(L, -2) != 0 else {
+                throw LuaDecodingFailure(codingPath: codingPath, expected: "integer keys", found: "key \(describe(at: -2))")
+            }
+            let key = Int(lua_tointegerx(L, -2, nil))
+            codingPath.append(LuaIndexKey(intValue: key - 1))
+            defer { codingPath.removeLast() }
+            entries[key] = try decode(Value.self, at: lua_gettop(L))
+            lrs_pop(L, 1)
+        }
+        return entries
+    }
+
+    // MARK: Reading scalars at `index`
+
+    /// The slot's table, or a type error. Returns its absolute index.
+    func table(_ expected: String) throws -> Int32 {
+        guard lua_type(L, index) == LUA_TTABLE else { throw mismatch(expected) }
+        return index
+    }
+
+    private func number(_ expected: String) throws -> Double {
+        guard lua_type(L, index) == LUA_TNUMBER else { throw mismatch(expected) }
+        return lua_tonumberx(L, index, nil)
+    }
+
+    private func bytes(_ expected: String) throws -> UnsafeRawBufferPointer {
+        guard lua_type(L, index) == LUA_TSTRING else { throw mismatch(expected) }
+        var length = 0
+        let pointer = lua_tolstring(L, index, &length)
+        return UnsafeRawBufferPointer(start: pointer, count: length)
+    }
+
+    private func integer<I: FixedWidthInteger>(_ type: I.Type) throws -> I {
+        let expected = I.isSigned || I.bitWidth < 64 ? "integer" : "non-negative integer"
+        guard lua_type(L, index) == LUA_TNUMBER else { throw mismatch(expected) }
+        if lua_isinteger(L, index) != 0 {
+            guard let value = I(exactly: lua_tointegerx(L, index, nil)) else {
+                throw mismatch("integer in \(I.min)...\(I.max)")
+            }
+            return value
+        }
+        let float = lua_tonumberx(L, index, nil)
+        guard let value = I(exactly: float) else {
+            throw mismatch(float.rounded() == float ? "integer in \(I.min)...\(I.max)" : expected)
+        }
+        return value
+    }
+
+    // MARK: Errors
+
+    func mismatch(_ expected: String) -> LuaDecodingFailure {
+        LuaDecodingFailure(codingPath: codingPath, expected: expected, found: describe(at: index))
+    }
+
+    /// "nil", "string \"abc\"", "number 3.5", "integer 3", "boolean true", "table"...
+    func describe(at slot: Int32) -> String {
+        switch lua_type(L, slot) {
+        case LUA_TNONE, LUA_TNIL: return "nil"
+        case LUA_TBOOLEAN: return "boolean \(lua_toboolean(L, slot) != 0)"
+        case LUA_TNUMBER:
+            if lua_isinteger(L, slot) != 0 { return "integer \(lua_tointegerx(L, slot, nil))" }
+            return "number \(lua_tonumberx(L, slot, nil))"
+        case LUA_TSTRING:
+            var length = 0
+            let pointer = lua_tolstring(L, slot, &length)
+            let text = String(decoding: UnsafeRawBufferPointer(start: pointer, count: length), as: UTF8.self)
+            return "string \"\(text.count > 40 ? text.prefix(40) + "…" : text)\""
+        default:
+            return String(cString: lua_typename(L, lua_type(L, slot)))
+        }
+    }
+
+    // MARK: Decoder
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+        KeyedDecodingContainer(LuaKeyedDecodingContainer<Key>(decoder: self, table: try table("table")))
+    }
+
+    func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
+        try LuaUnkeyedDecodingContainer(decoder: self, table: try table("array"))
+    }
+
+    func singleValueContainer() throws -> any SingleValueDecodingContainer { self }
+
+    // MARK: SingleValueDecodingContainer
+
+    func decodeNil() -> Bool { lua_type(L, index) <= LUA_TNIL }
+
+    func decode(_ type: Bool.Type) throws -> Bool {
+        guard lua_type(L, index) == LUA_TBOOLEAN else { throw mismatch("boolean") }
+        return lua_toboolean(L, index) != 0
+    }
+
+    func decode(_ type: String.Type) throws -> String {
+        let raw = try bytes("string")
+        guard let text = String(validating: raw.bindMemory(to: UInt8.self), as: UTF8.self) else {
+            throw mismatch("valid UTF-8 string")
+        }
+        return text
+    }
+
+    func decode(_ type: Double.Type) throws -> Double { try number("number") }
+    func decode(_ type: Float.Type) throws -> Float { Float(try number("number")) }
+    func decode(_ type: Int.Type) throws -> Int { try integer(Int.self) }
+    func decode(_ type: Int8.Type) throws -> Int8 { try integer(Int8.self) }
+    func decode(_ type: Int16.Type) throws -> Int16 { try integer(Int16.self) }
+    func decode(_ type: Int32.Type) throws -> Int32 { try integer(Int32.self) }
+    func decode(_ type: Int64.Type) throws -> Int64 { try integer(Int64.self) }
+    func decode(_ type: UInt.Type) throws -> UInt { try integer(UInt.self) }
+    func decode(_ type: UInt8.Type) throws -> UInt8 { try integer(UInt8.self) }
+    func decode(_ type: UInt16.Type) throws -> UInt16 { try integer(UInt16.self) }
+    func decode(_ type: UInt32.Type) throws -> UInt32 { try integer(UInt32.self) }
+    func decode(_ type: UInt64.Type) throws -> UInt64 { try integer(UInt64.self) }
+    func decode<T: Decodable>(_ type: T.Type) throws -> T { try decode(T.self, at: index) }
+}
+
+/// A decoding failure inside the decoder, turned into ``LuaError/decoding(path:expected:found:)``
+/// at the API boundary.
+struct LuaDecodingFailure: Error {
+    let codingPath: [any CodingKey]
+    let expected: String
+    let found: String
+}
+
+extension LuaState {
+    /// Decodes the value at stack `index` (negative counts from the top) as `T`. [-0, +0]
+    public func decode<T: Decodable>(_ type: T.Type, at index: Int32) throws(LuaError) -> T {
+        let top = lua_gettop(L)
+        defer { lua_settop(L, top) }
+        do {
+            return try LuaDecoder(state: self).decode(T.self, at: lua_absindex(L, index))
+        } catch let failure as LuaDecodingFailure {
+            throw .decoding(path: failure.codingPath.luaPath, expected: failure.expected, found: failure.found)
+        } catch let error as DecodingError {
+            throw LuaError(error)
+        } catch {
+            throw .decoding(path: "", expected: "\(T.self)", found: String(describing: error))
+        }
+    }
+
+    /// The string at stack `index`, which must be a valid UTF-8 string.
+    func string(at index: Int32) throws(LuaError) -> String {
+        try decode(String.self, at: index)
+    }
+}
+
+extension LuaError {
+    /// A `DecodingError` a `Decodable` type threw itself, with its path.
+    init(_ error: DecodingError) {
+        switch error {
+        case .typeMismatch(let type, let context), .valueNotFound(let type, let context):
+            self = .decoding(path: context.codingPath.luaPath, expected: "\(type)", found: context.debugDescription)
+        case .keyNotFound(let key, let context):
+            self = .decoding(path: (context.codingPath + [key]).luaPath, expected: "a value", found: "nil")
+        case .dataCorrupted(let context):
+            self = .decoding(path: context.codingPath.luaPath, expected: "valid data", found: context.debugDescription)
+        @unknown default:
+            self = .decoding(path: "", expected: "valid data", found: String(describing: error))
+        }
+    }
+}
+
+extension LuaDecoder {
+    /// A decoder for the value at `slot`, for `superDecoder()`.
+    convenience init(state: LuaState, path: [any CodingKey], at slot: Int32) {
+        self.init(state: state)
+        codingPath = path
+        index = slot
+    }
+
+    /// Runs `open` (which opens a container) with `slot` as the current value.
+    func decodeOpening<C>(at slot: Int32, _ open: () throws -> C) throws -> C {
+        let outer = index
+        index = slot
+        defer { index = outer }
+        return try open()
+    }
+}

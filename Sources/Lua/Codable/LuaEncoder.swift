@@ -1,0 +1,145 @@
+import CLua
+import CLuaShim
+import Foundation
+
+/// Pushes `Encodable` values straight onto a Lua stack, with no JSON in between.
+///
+/// Mapping: keyed containers are tables with string keys; unkeyed containers are sequences
+/// (1-based; a nil element leaves a hole); `[Int: T]` is a table with integer keys; integers of
+/// every width are Lua integers (a `UInt64` above `Int64.max` is an error); `Double` and `Float`
+/// are Lua floats, even when integral; `Date` is a float of Unix seconds; `Data` and `String` are
+/// Lua strings (bytes as they are, NUL included); `URL` is its absolute string; a nil optional
+/// property is an absent key. A ``LuaRef`` pushes the value it holds.
+///
+/// Values are pushed while no rule runs, so nothing here can raise a Lua error.
+final class LuaEncoder: Encoder, SingleValueEncodingContainer {
+    let state: LuaState
+    let L: OpaquePointer
+    var codingPath: [any CodingKey] = []
+    var userInfo: [CodingUserInfoKey: Any] { [:] }
+    /// The stack top before the value being encoded now: its slot is `valueBase + 1`.
+    private var valueBase: Int32 = 0
+
+    init(state: LuaState) {
+        self.state = state
+        L = state.L
+    }
+
+    /// Pushes exactly one value on success; leaves the stack as it was on failure. [-0, +1]
+    func push<T: Encodable>(_ value: T) throws {
+        let top = lua_gettop(L)
+        guard lua_checkstack(L, 8) != 0 else { throw failure("nested too deeply for the Lua stack") }
+        let outerBase = valueBase
+        valueBase = top
+        defer { valueBase = outerBase }
+        do {
+            if try !pushSpecial(value) { try value.encode(to: self) }
+        } catch {
+            lua_settop(L, top)
+            throw error
+        }
+        let pushed = lua_gettop(L) - top
+        if pushed == 0 { lrs_newtable(L) } else if pushed > 1 { lua_settop(L, top + 1) }
+    }
+
+    /// Pushes the types whose Lua form differs from their `Encodable` form; false for the rest.
+    private func pushSpecial<T: Encodable>(_ value: T) throws -> Bool {
+        if T.self == Date.self {
+            lua_pushnumber(L, (value as! Date).timeIntervalSince1970)
+        } else if T.self == Data.self {
+            (value as! Data).withUnsafeBytes { bytes in
+                _ = lua_pushlstring(L, bytes.baseAddress?.assumingMemoryBound(to: CChar.self), bytes.count)
+            }
+        } else if T.self == URL.self {
+            state.pushString((value as! URL).absoluteString)
+        } else if T.self == LuaRef.self {
+            let reference = value as! LuaRef
+            guard reference.state === state else { throw failure("a LuaRef belongs to another state") }
+            reference.push(into: state)
+        } else if let dictionary = value as? any LuaIntegerKeyedEncodable {
+            try dictionary.pushEntries(with: self)
+        } else {
+            return false
+        }
+        return true
+    }
+
+    /// Pushes a table with integer keys. [-0, +1]
+    func pushTable<Value: Encodable>(entries: [Int: Value]) throws {
+        lua_createtable(L, 0, Int32(clamping: entries.count))
+        let table = lua_gettop(L)
+        for (key, value) in entries {
+            codingPath.append(LuaIndexKey(intValue: key - 1))
+            defer { codingPath.removeLast() }
+            try push(value)
+            lua_rawseti(L, table, lua_Integer(key))
+        }
+    }
+
+    /// Pushes an integer, refusing unsigned values past `Int64.max`. [-0, +1]
+    func pushInteger<I: BinaryInteger>(_ value: I) throws {
+        guard let integer = Int64(exactly: value) else {
+            throw failure("\(value) does not fit a Lua integer (64-bit signed)")
+        }
+        lua_pushinteger(L, integer)
+    }
+
+    func failure(_ message: String) -> EncodingError {
+        EncodingError.invalidValue(message, .init(codingPath: codingPath, debugDescription: message))
+    }
+
+    // MARK: Encoder
+
+    /// The table of the value being encoded, created on first use. [-0, +1 the first time]
+    private func currentTable() -> Int32 {
+        if lua_gettop(L) > valueBase, lua_type(L, valueBase + 1) == LUA_TTABLE { return valueBase + 1 }
+        lua_settop(L, valueBase)
+        lrs_newtable(L)
+        return lua_gettop(L)
+    }
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
+        KeyedEncodingContainer(LuaKeyedEncodingContainer<Key>(encoder: self, table: currentTable(), codingPath: codingPath))
+    }
+
+    func unkeyedContainer() -> any UnkeyedEncodingContainer {
+        LuaUnkeyedEncodingContainer(encoder: self, table: currentTable(), codingPath: codingPath)
+    }
+
+    func singleValueContainer() -> any SingleValueEncodingContainer { self }
+
+    // MARK: SingleValueEncodingContainer (pushes at the current value's slot)
+
+    func encodeNil() throws { lua_pushnil(L) }
+    func encode(_ value: Bool) throws { lua_pushboolean(L, value ? 1 : 0) }
+    func encode(_ value: String) throws { state.pushString(value) }
+    func encode(_ value: Double) throws { lua_pushnumber(L, value) }
+    func encode(_ value: Float) throws { lua_pushnumber(L, Double(value)) }
+    func encode(_ value: Int) throws { lua_pushinteger(L, lua_Integer(value)) }
+    func encode(_ value: Int8) throws { lua_pushinteger(L, lua_Integer(value)) }
+    func encode(_ value: Int16) throws { lua_pushinteger(L, lua_Integer(value)) }
+    func encode(_ value: Int32) throws { lua_pushinteger(L, lua_Integer(value)) }
+    func encode(_ value: Int64) throws { lua_pushinteger(L, value) }
+    func encode(_ value: UInt) throws { try pushInteger(value) }
+    func encode(_ value: UInt8) throws { lua_pushinteger(L, lua_Integer(value)) }
+    func encode(_ value: UInt16) throws { lua_pushinteger(L, lua_Integer(value)) }
+    func encode(_ value: UInt32) throws { lua_pushinteger(L, lua_Integer(value)) }
+    func encode(_ value: UInt64) throws { try pushInteger(value) }
+    func encode<T: Encodable>(_ value: T) throws { try push(value) }
+}
+
+extension LuaState {
+    /// Pushes `value` onto the stack. [-0, +1]; nothing on failure.
+    public func push(_ value: some Encodable) throws(LuaError) {
+        do {
+            try LuaEncoder(state: self).push(value)
+        } catch let error as EncodingError {
+            if case .invalidValue(_, let context) = error {
+                throw .encoding(path: context.codingPath.luaPath, message: context.debugDescription)
+            }
+            throw .encoding(path: "", message: String(describing: error))
+        } catch {
+            throw .encoding(path: "", message: String(describing: error))
+        }
+    }
+}

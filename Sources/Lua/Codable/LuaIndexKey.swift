@@ -1,0 +1,35 @@
+/// The coding key of an element of a Lua sequence. `intValue` is Swift's 0-based position;
+/// paths print it 1-based, as Lua counts.
+struct LuaIndexKey: CodingKey {
+    let intValue: Int?
+    var stringValue: String { "\((intValue ?? 0) + 1)" }
+
+    init(intValue: Int) { self.intValue = intValue }
+    init?(stringValue: String) { return nil }
+}
+
+/// The key under which a superclass encodes its fields.
+struct LuaSuperKey: CodingKey {
+    var stringValue: String { "super" }
+    var intValue: Int? { nil }
+
+    init() {}
+    init?(stringValue: String) { return nil }
+    init?(intValue: Int) { return nil }
+}
+
+extension [any CodingKey] {
+    /// `meetings[2].start`: keys joined by dots, sequence positions 1-based in brackets, integer
+    /// dictionary keys in brackets.
+    var luaPath: String {
+        var path = ""
+        for key in self {
+            if key is LuaIndexKey || (key.intValue != nil && Int(key.stringValue) == key.intValue) {
+                path += "[\(key.stringValue)]"
+            } else {
+                path += path.isEmpty ? key.stringValue : "." + key.stringValue
+            }
+        }
+        return path
+    }
+}

@@ -1,0 +1,80 @@
+import CLua
+import CLuaShim
+
+/// Reads the fields of one table at a fixed stack slot, raw.
+struct LuaKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
+    let decoder: LuaDecoder
+    let table: Int32
+    let codingPath: [any CodingKey]
+    private var L: OpaquePointer { decoder.L }
+
+    init(decoder: LuaDecoder, table: Int32) {
+        self.decoder = decoder
+        self.table = table
+        codingPath = decoder.codingPath
+    }
+
+    /// The table's string keys (integer keys as their decimal text) that `Key` accepts.
+    var allKeys: [Key] {
+        var keys: [Key] = []
+        let top = lua_gettop(L)
+        defer { lua_settop(L, top) }
+        lua_pushnil(L)
+        while lua_next(L, table) != 0 {
+            lrs_pop(L, 1)
+            if lua_type(L, -1) == LUA_TSTRING, let name = try? decoder.state.string(at: -1),
+               let key = Key(stringValue: name) {
+                keys.append(key)
+            } else if lua_isinteger(L, -1) != 0, let key = Key(intValue: Int(lua_tointegerx(L, -1, nil))) {
+                keys.append(key)
+            }
+        }
+        return keys
+    }
+
+    func contains(_ key: Key) -> Bool { !isNil(key) }
+
+    private func isNil(_ key: Key) -> Bool {
+        decoder.pushField(key, of: table)
+        defer { lrs_pop(L, 1) }
+        return lua_type(L, -1) == LUA_TNIL
+    }
+
+    func decodeNil(forKey key: Key) throws -> Bool { isNil(key) }
+
+    func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
+        try decoder.decode(T.self, field: key, of: table)
+    }
+
+    func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
+        isNil(key) ? nil : try decoder.decode(T.self, field: key, of: table)
+    }
+
+    func nestedContainer<NestedKey: CodingKey>(
+        keyedBy type: NestedKey.Type, forKey key: Key
+    ) throws -> KeyedDecodingContainer<NestedKey> {
+        try nested(key) { try decoder.container(keyedBy: NestedKey.self) }
+    }
+
+    func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
+        try nested(key) { try decoder.unkeyedContainer() }
+    }
+
+    /// Opens a container on table[key]. The field's value stays on the stack for the container's
+    /// use; the enclosing decode restores the stack when it is done.
+    private func nested<C>(_ key: Key, _ open: () throws -> C) throws -> C {
+        decoder.codingPath.append(key)
+        defer { decoder.codingPath.removeLast() }
+        decoder.pushField(key, of: table)
+        return try decoder.decodeOpening(at: lua_gettop(L), open)
+    }
+
+    func superDecoder() throws -> any Decoder {
+        try superDecoder(forKey: Key(stringValue: "super") ?? { throw LuaDecodingFailure(codingPath: codingPath, expected: "a super key", found: "none") }())
+    }
+
+    func superDecoder(forKey key: Key) throws -> any Decoder {
+        decoder.pushField(key, of: table)
+        return LuaDecoder(state: decoder.state, path: codingPath + [key], at: lua_gettop(L))
+    }
+}

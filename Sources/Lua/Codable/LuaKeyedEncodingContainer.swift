@@ -1,0 +1,78 @@
+import CLua
+import CLuaShim
+
+/// Writes the fields of one table at a fixed stack slot.
+struct LuaKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
+    let encoder: LuaEncoder
+    let table: Int32
+    var codingPath: [any CodingKey]
+    private var L: OpaquePointer { encoder.L }
+
+    init(encoder: LuaEncoder, table: Int32, codingPath: [any CodingKey]) {
+        self.encoder = encoder
+        self.table = table
+        self.codingPath = codingPath
+    }
+
+    /// Pops the value on top into table[key]. [-1, +0]
+    private func set(_ key: Key) {
+        key.stringValue.withCString { lua_setfield(L, table, $0) }
+    }
+
+    mutating func encodeNil(forKey key: Key) throws {}
+    mutating func encode(_ value: Bool, forKey key: Key) throws { lua_pushboolean(L, value ? 1 : 0); set(key) }
+    mutating func encode(_ value: String, forKey key: Key) throws { encoder.state.pushString(value); set(key) }
+    mutating func encode(_ value: Double, forKey key: Key) throws { lua_pushnumber(L, value); set(key) }
+    mutating func encode(_ value: Float, forKey key: Key) throws { lua_pushnumber(L, Double(value)); set(key) }
+    mutating func encode(_ value: Int, forKey key: Key) throws { lua_pushinteger(L, lua_Integer(value)); set(key) }
+    mutating func encode(_ value: Int8, forKey key: Key) throws { lua_pushinteger(L, lua_Integer(value)); set(key) }
+    mutating func encode(_ value: Int16, forKey key: Key) throws { lua_pushinteger(L, lua_Integer(value)); set(key) }
+    mutating func encode(_ value: Int32, forKey key: Key) throws { lua_pushinteger(L, lua_Integer(value)); set(key) }
+    mutating func encode(_ value: Int64, forKey key: Key) throws { lua_pushinteger(L, value); set(key) }
+    mutating func encode(_ value: UInt, forKey key: Key) throws { try integer(value, key) }
+    mutating func encode(_ value: UInt8, forKey key: Key) throws { lua_pushinteger(L, lua_Integer(value)); set(key) }
+    mutating func encode(_ value: UInt16, forKey key: Key) throws { lua_pushinteger(L, lua_Integer(value)); set(key) }
+    mutating func encode(_ value: UInt32, forKey key: Key) throws { lua_pushinteger(L, lua_Integer(value)); set(key) }
+    mutating func encode(_ value: UInt64, forKey key: Key) throws { try integer(value, key) }
+
+    private func integer<I: BinaryInteger>(_ value: I, _ key: Key) throws {
+        encoder.codingPath.append(key)
+        defer { encoder.codingPath.removeLast() }
+        try encoder.pushInteger(value)
+        set(key)
+    }
+
+    mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
+        encoder.codingPath.append(key)
+        defer { encoder.codingPath.removeLast() }
+        try encoder.push(value)
+        set(key)
+    }
+
+    mutating func nestedContainer<NestedKey: CodingKey>(
+        keyedBy keyType: NestedKey.Type, forKey key: Key
+    ) -> KeyedEncodingContainer<NestedKey> {
+        KeyedEncodingContainer(LuaKeyedEncodingContainer<NestedKey>(
+            encoder: encoder, table: nestedTable(key), codingPath: codingPath + [key]))
+    }
+
+    mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
+        LuaUnkeyedEncodingContainer(encoder: encoder, table: nestedTable(key), codingPath: codingPath + [key])
+    }
+
+    /// Creates table[key] = {} and leaves the new table on the stack. [-0, +1]
+    private func nestedTable(_ key: Key) -> Int32 {
+        lrs_newtable(L)
+        lua_pushvalue(L, -1)
+        set(key)
+        return lua_gettop(L)
+    }
+
+    mutating func superEncoder() -> any Encoder {
+        LuaFieldEncoder(encoder: encoder, table: table, key: LuaSuperKey(), codingPath: codingPath)
+    }
+
+    mutating func superEncoder(forKey key: Key) -> any Encoder {
+        LuaFieldEncoder(encoder: encoder, table: table, key: key, codingPath: codingPath)
+    }
+}

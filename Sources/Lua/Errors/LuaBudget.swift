@@ -1,0 +1,18 @@
+/// A budget a call ran out of, with the limit that was in force.
+public enum LuaBudget: Sendable, Hashable, CustomStringConvertible {
+    /// Lua VM instructions per call (the count hook).
+    case instructions(Int)
+    /// Units of C library work per call: pattern-matching steps, elements moved, compared or
+    /// scanned by library functions, and one unit per 64 bytes allocated.
+    case steps(Int)
+    /// Bytes of one string.
+    case stringBytes(Int)
+
+    public var description: String {
+        switch self {
+        case .instructions(let limit): "instruction budget of \(limit) instructions"
+        case .steps(let limit): "C work budget of \(limit) steps"
+        case .stringBytes(let limit): "string length limit of \(limit) bytes"
+        }
+    }
+}

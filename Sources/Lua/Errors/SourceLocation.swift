@@ -1,0 +1,31 @@
+/// A place in a rule's source: the chunk name without Lua's `@` and a 1-based line.
+public struct SourceLocation: Sendable, Hashable, CustomStringConvertible {
+    public var file: String
+    public var line: Int
+
+    public init(file: String, line: Int) {
+        self.file = file
+        self.line = line
+    }
+
+    /// `file:line`, as compilers print it.
+    public var description: String { "\(file):\(line)" }
+
+    /// Splits a Lua message of the form `file:line: text` into its location and text.
+    /// Messages without a location (memory errors, host errors) come back unchanged.
+    static func split(_ message: String) -> (SourceLocation?, String) {
+        var search = message[...]
+        while let colon = search.firstIndex(of: ":") {
+            let afterColon = message.index(after: colon)
+            let digits = message[afterColon...].prefix(while: \.isNumber)
+            if !digits.isEmpty, let line = Int(digits),
+               message[digits.endIndex...].hasPrefix(": ") {
+                let file = String(message[..<colon])
+                let text = String(message[message.index(digits.endIndex, offsetBy: 2)...])
+                return (SourceLocation(file: file, line: line), text)
+            }
+            search = message[afterColon...]
+        }
+        return (nil, message)
+    }
+}

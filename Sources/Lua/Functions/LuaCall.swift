@@ -1,0 +1,60 @@
+import CLua
+import CLuaShim
+
+/// One call from Lua into a Swift function: read its arguments, push its results.
+public struct LuaCall {
+    let state: LuaState
+    /// The name the function was registered under, for error messages.
+    public let name: String
+    /// How many arguments Lua passed.
+    public let argumentCount: Int
+
+    /// Decodes argument `position` (1-based); a missing argument reads as nil.
+    public func argument<T: Decodable>(_ position: Int, as type: T.Type = T.self) throws -> T {
+        do {
+            return try state.decode(T.self, at: Int32(position))
+        } catch .decoding(let path, let expected, let found) {
+            let reason = "expected \(expected), got \(found)"
+            throw LuaArgumentError(position: position, function: name, reason: path.isEmpty ? reason : "\(path): \(reason)")
+        } catch {
+            throw LuaArgumentError(position: position, function: name, reason: error.message)
+        }
+    }
+
+    /// Pushes `value` as the next result.
+    public func `return`(_ value: some Encodable) throws {
+        try state.push(value)
+    }
+}
+
+/// A bad argument, worded as Lua's own library words it.
+struct LuaArgumentError: Error, CustomStringConvertible {
+    let position: Int
+    let function: String
+    let reason: String
+
+    var description: String { "bad argument #\(position) to '\(function)' (\(reason))" }
+}
+
+extension LuaState {
+    /// Makes `body` callable from Lua as the global `name` (a dotted name such as `text.fit`
+    /// creates the tables on the way). A throwing body becomes a Lua error in the calling rule.
+    public func register(_ name: String, _ body: @escaping (LuaCall) throws -> Void) {
+        var path = name.split(separator: ".").map(String.init)
+        let last = path.removeLast()
+        lrs_pushglobaltable(L)
+        for part in path {
+            if rawField(part, of: -1) != LUA_TTABLE {
+                lrs_pop(L, 1)
+                lrs_newtable(L)
+                lua_pushvalue(L, -1)
+                setRawField(part, of: -3)
+            }
+            lua_rotate(L, -2, 1)
+            lrs_pop(L, 1)
+        }
+        pushHostFunction(LuaHostFunction(name: name, body: body))
+        setRawField(last, of: -2)
+        lrs_pop(L, 1)
+    }
+}

@@ -1,0 +1,45 @@
+import CLua
+import CLuaShim
+import Foundation
+
+extension LuaState {
+    /// Installs the searcher `require` uses: module `a.b` is the text file `a/b.lua` inside
+    /// `sandbox.moduleRoot`, named `<chunkPrefix>/a/b.lua` in errors. Names with anything but
+    /// letters, digits, `_` and `.` are refused, and so is any file outside the root.
+    func installModuleSearcher() {
+        guard let root = sandbox.moduleRoot?.standardizedFileURL.resolvingSymlinksInPath() else { return }
+        let prefix = sandbox.chunkPrefix
+        pushHostFunction(LuaHostFunction(name: "require") { call in
+            let name = try call.argument(1, as: String.self)
+            let parts = name.split(separator: ".", omittingEmptySubsequences: false)
+            let valid = !parts.isEmpty && parts.allSatisfy { part in
+                !part.isEmpty && part.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }
+            }
+            guard valid else { throw LuaModuleError.invalidName(name) }
+            let relative = parts.joined(separator: "/") + ".lua"
+            let file = root.appendingPathComponent(relative).resolvingSymlinksInPath()
+            guard file.path.hasPrefix(root.path + "/") else { throw LuaModuleError.outsideRoot(name) }
+            guard let source = try? String(contentsOf: file, encoding: .utf8) else {
+                throw LuaModuleError.notFound(name, relative)
+            }
+            try call.return(source)
+            try call.return("@" + (prefix.isEmpty ? relative : prefix + "/" + relative))
+        })
+        lrs_setsearcher(L)
+    }
+}
+
+/// Why `require` refused a module.
+enum LuaModuleError: Error, CustomStringConvertible {
+    case invalidName(String)
+    case outsideRoot(String)
+    case notFound(String, String)
+
+    var description: String {
+        switch self {
+        case .invalidName(let name): "require '\(name)': module names use letters, digits, '_' and '.'"
+        case .outsideRoot(let name): "require '\(name)': the module is outside the pack folder"
+        case .notFound(let name, let file): "require '\(name)': no file \(file) in the pack folder"
+        }
+    }
+}

@@ -1,0 +1,226 @@
+import CLua
+import CLuaShim
+import Foundation
+
+/// One sandboxed Lua 5.4 state, owned by this object and closed when it goes away.
+///
+/// Every call into Lua is protected and runs under ``LuaLimits``; after success and after every
+/// kind of failure the stack is as it was before the call. A state is used by one thread at a
+/// time: it is not `Sendable`, and its `lua_State` never escapes it.
+public final class LuaState {
+    /// The raw state. Valid for the life of this object.
+    let L: OpaquePointer
+    private let context: UnsafeMutablePointer<lrs_context>
+    /// The budgets in force.
+    public let limits: LuaLimits
+    let sandbox: LuaSandbox
+    /// Swift functions Lua can call; kept alive as long as the state.
+    private var hostFunctions: [LuaHostFunction] = []
+
+    /// Creates a state with the sandboxed libraries open.
+    public init(limits: LuaLimits = LuaLimits(), sandbox: LuaSandbox = LuaSandbox()) throws(LuaError) {
+        self.limits = limits
+        self.sandbox = sandbox
+        context = .allocate(capacity: 1)
+        context.initialize(to: lrs_context())
+        context.pointee.instruction_limit = Int64(limits.instructions)
+        context.pointee.step_limit = Int64(limits.steps)
+        context.pointee.memory_limit = limits.memoryBytes
+        context.pointee.string_limit = limits.stringBytes
+        context.pointee.dispatch = luaHostDispatch
+        context.pointee.log = luaHostLog
+        guard let state = lrs_newstate(context) else {
+            context.deallocate()
+            throw .memory(limit: limits.memoryBytes, location: nil)
+        }
+        L = state
+        context.pointee.host = Unmanaged.passUnretained(self).toOpaque()
+        lua_pushcclosure(L, lrs_opensandbox, 0)
+        try protectedCall(arguments: 0, results: 0)
+        if sandbox.moduleRoot != nil { installModuleSearcher() }
+    }
+
+    deinit {
+        lrs_close(L)
+        context.deallocate()
+    }
+
+    // MARK: Loading
+
+    /// Compiles a text chunk without running it. `chunkName` is how errors name it
+    /// (`rules/meetings/badge.lua` gives `rules/meetings/badge.lua:12:`). Binary chunks are refused.
+    public func load(_ source: String, chunkName: String) throws(LuaError) -> LuaRef {
+        try pushChunk(source, chunkName: chunkName)
+        return LuaRef(popping: self)
+    }
+
+    /// Compiles and runs a text chunk; returns what it returned, decoded.
+    @discardableResult
+    public func run<R: Decodable>(
+        _ source: String, chunkName: String, returning type: R.Type = LuaIgnored.self
+    ) throws(LuaError) -> R {
+        let top = lua_gettop(L)
+        defer { lua_settop(L, top) }
+        try pushChunk(source, chunkName: chunkName)
+        try protectedCall(arguments: 0, results: 1)
+        return try decode(R.self, at: -1)
+    }
+
+    /// Pushes the compiled chunk. [-0, +1]
+    private func pushChunk(_ source: String, chunkName: String) throws(LuaError) {
+        var source = source
+        let status = source.withUTF8 { text in
+            lrs_loadtext(L, text.baseAddress, text.count, "@" + chunkName)
+        }
+        guard status == LUA_OK else { throw popError(status: status) }
+    }
+
+    // MARK: Calling
+
+    /// Calls `function` with the arguments, discarding its results.
+    public func call<each A: Encodable>(_ function: LuaRef, _ arguments: repeat each A) throws(LuaError) {
+        let top = lua_gettop(L)
+        defer { lua_settop(L, top) }
+        let count = try pushCall(function, repeat each arguments)
+        try protectedCall(arguments: count, results: 0)
+    }
+
+    /// Calls `function` with the arguments and decodes its first result as `R`.
+    public func call<each A: Encodable, R: Decodable>(
+        _ function: LuaRef, _ arguments: repeat each A, returning type: R.Type
+    ) throws(LuaError) -> R {
+        let top = lua_gettop(L)
+        defer { lua_settop(L, top) }
+        let count = try pushCall(function, repeat each arguments)
+        try protectedCall(arguments: count, results: 1)
+        return try decode(R.self, at: -1)
+    }
+
+    /// Pushes the function and its arguments; returns the argument count. [-0, +(1+n)]
+    private func pushCall<each A: Encodable>(
+        _ function: LuaRef, _ arguments: repeat each A
+    ) throws(LuaError) -> Int32 {
+        function.push(into: self)
+        var count: Int32 = 0
+        for argument in repeat each arguments {
+            try push(argument)
+            count += 1
+        }
+        return count
+    }
+
+    /// Runs the function below `arguments` values in protected mode under the budgets.
+    /// [-(arguments+1), +results]; on failure pops the error and throws it.
+    func protectedCall(arguments: Int32, results: Int32) throws(LuaError) {
+        let status = lrs_pcall(L, arguments, results)
+        guard status == LUA_OK else { throw popError(status: status) }
+    }
+
+    /// Pops the error value of a failed call and classifies it. [-1, +0]
+    private func popError(status: Int32) -> LuaError {
+        let text = lua_type(L, -1) == LUA_TSTRING ? (try? string(at: -1)) ?? "" : "(error object is not a string)"
+        lrs_pop(L, 1)
+        let parts = text.components(separatedBy: "\nstack traceback:\n")
+        let (location, message) = SourceLocation.split(parts[0])
+        switch lrs_exceeded(UInt32(context.pointee.exceeded)) {
+        case LRS_EXCEEDED_INSTRUCTIONS:
+            return .budget(.instructions(limits.instructions), location: location)
+        case LRS_EXCEEDED_STEPS:
+            return .budget(.steps(limits.steps), location: location)
+        case LRS_EXCEEDED_STRING:
+            return .budget(.stringBytes(limits.stringBytes), location: location)
+        case LRS_EXCEEDED_MEMORY:
+            return .memory(limit: limits.memoryBytes, location: location)
+        default:
+            if status == LUA_ERRSYNTAX { return .syntax(message: message, location: location) }
+            let traceback = parts.count > 1 ? "stack traceback:\n" + parts[1] : ""
+            return .runtime(message: message, location: location, traceback: traceback)
+        }
+    }
+
+    // MARK: Globals
+
+    /// The global `name`, read raw (no metamethods); `nil` when it is nil.
+    public func global(_ name: String) -> LuaRef? {
+        lrs_pushglobaltable(L)
+        defer { lrs_pop(L, 1) }
+        if rawField(name, of: -1) == LUA_TNIL {
+            lrs_pop(L, 1)
+            return nil
+        }
+        return LuaRef(popping: self)
+    }
+
+    /// Sets the global `name` to `value`, raw, even after sealing.
+    public func setGlobal(_ name: String, _ value: some Encodable) throws(LuaError) {
+        lrs_pushglobaltable(L)
+        defer { lrs_pop(L, 1) }
+        try push(value)
+        setRawField(name, of: -2)
+    }
+
+    /// Seals the globals and library tables: from now on a rule that assigns a global, or reads
+    /// one nobody defined, gets an error naming it. Call it once the pack's chunks have run.
+    public func sealGlobals() throws(LuaError) {
+        lua_pushcclosure(L, lrs_sealglobals, 0)
+        try protectedCall(arguments: 0, results: 0)
+    }
+
+    /// Pushes table[name] of the table at index, raw. Returns its Lua type. [-0, +1]
+    @discardableResult
+    func rawField(_ name: String, of index: Int32) -> Int32 {
+        let table = lua_absindex(L, index)
+        pushString(name)
+        return lua_rawget(L, table)
+    }
+
+    /// Pops a value into table[name] of the table at index, raw. [-1, +0]
+    func setRawField(_ name: String, of index: Int32) {
+        let table = lua_absindex(L, index)
+        pushString(name)
+        lua_rotate(L, -2, 1)
+        lua_rawset(L, table)
+    }
+
+    /// Pushes a Swift string, bytes exactly (NUL bytes included). [-0, +1]
+    func pushString(_ value: String) {
+        var value = value
+        value.withUTF8 { bytes in _ = lua_pushlstring(L, bytes.baseAddress, bytes.count) }
+    }
+
+    // MARK: Introspection
+
+    /// Values on the Lua stack now; unchanged by every public call, whether it succeeds or fails.
+    public var stackDepth: Int { Int(lua_gettop(L)) }
+
+    /// Bytes the state holds now.
+    public var memoryInUse: Int { context.pointee.memory_used }
+
+    /// The most bytes the state held during the last top-level call.
+    public var peakMemoryOfLastCall: Int { context.pointee.memory_peak }
+
+    /// Runs a full garbage collection (host-side; rules cannot).
+    public func collectGarbage() {
+        lrs_collectgarbage(L)
+    }
+
+    /// Called by the C log callback with what a rule printed.
+    func log(_ text: String) {
+        sandbox.log(text)
+    }
+
+    /// Keeps a Swift function alive for the life of the state and pushes it as a Lua function.
+    /// [-0, +1]
+    func pushHostFunction(_ function: LuaHostFunction) {
+        hostFunctions.append(function)
+        lrs_pushhostfunction(L, Unmanaged.passUnretained(function).toOpaque())
+    }
+}
+
+/// Receives what a rule printed; `host` is the LuaState.
+private let luaHostLog: lrs_log_fn = { host, text, length in
+    guard let host, let text else { return }
+    let state = Unmanaged<LuaState>.fromOpaque(host).takeUnretainedValue()
+    let bytes = UnsafeRawBufferPointer(start: text, count: length)
+    state.log(String(decoding: bytes, as: UTF8.self))
+}

@@ -1,0 +1,64 @@
+import Foundation
+import Testing
+@testable import Lua
+
+/// `require` inside a pack folder.
+@Suite struct ModuleTests {
+    /// A temporary pack folder holding `files` (relative path → source).
+    private func pack(_ files: [String: String]) throws -> URL {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("lua-modules-\(UUID().uuidString)")
+        for (path, source) in files {
+            let file = root.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try source.write(to: file, atomically: true, encoding: .utf8)
+        }
+        return root
+    }
+
+    private func state(_ files: [String: String]) throws -> LuaState {
+        try LuaState(sandbox: LuaSandbox(moduleRoot: pack(files), chunkPrefix: "rules/demo"))
+    }
+
+    @Test func requireLoadsAModuleOnceFromThePackFolder() throws {
+        let state = try state([
+            "util.lua": "counter = (counter or 0) + 1\nreturn { twice = function(x) return 2 * x end }",
+            "lib/text.lua": "return { shout = function(s) return s:upper() end }",
+        ])
+        let result = try state.run("""
+            local u1, u2 = require('util'), require('util')
+            return tostring(u1 == u2) .. u1.twice(21) .. require('lib.text').shout('ok') .. counter
+            """, chunkName: "rules/demo/main.lua", returning: String.self)
+        #expect(result == "true42OK1")
+    }
+
+    @Test func errorsInsideAModuleNameItsFile() throws {
+        let state = try state(["broken.lua": "local x = 1\nerror('bad module')"])
+        #expect {
+            try state.run("require('broken')", chunkName: "rules/demo/main.lua")
+        } throws: { error in
+            (error as? LuaError)?.location == SourceLocation(file: "rules/demo/broken.lua", line: 2)
+        }
+    }
+
+    @Test(arguments: [
+        ("../secret", "module names use"),
+        ("os", "no file os.lua"),
+        ("a..b", "module names use"),
+        ("cycle", "circular require"),
+    ])
+    func requireRefusesWhatIsNotAModuleOfThePack(name: String, expected: String) throws {
+        let state = try state(["cycle.lua": "return require('cycle')"])
+        #expect {
+            try state.run("return require('\(name)')", chunkName: "rules/demo/main.lua")
+        } throws: { error in
+            guard case .runtime(let message, _, _) = error as? LuaError else { return false }
+            return message.contains(expected)
+        }
+        #expect(state.stackDepth == 0)
+    }
+
+    @Test func requireWithoutAModuleFolderIsAnError() throws {
+        let state = try LuaState()
+        #expect(throws: LuaError.self) { try state.run("require('x')", chunkName: "m.lua") }
+    }
+}
