@@ -37,6 +37,7 @@ let package = Package(
             dependencies: ["Lua", "CLua", "CLuaShim"],
             resources: [.copy("Resources")]
         ),
+        .testTarget(name: "LiveRulesCLITests", dependencies: ["liverules"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -85,6 +85,10 @@ import Testing
         #expect(try state.run("return helper()", chunkName: "rule.lua", returning: String.self) == "h")
         #expect(throws: LuaError.self) { try state.run("helper = nil", chunkName: "rule.lua") }
         #expect(try state.run("return helper()", chunkName: "rule.lua", returning: String.self) == "h")
+        let helper = try #require(state.global("helper"))
+        #expect(try state.call(helper, returning: String.self) == "h")
+        #expect(state.global("undefinedThing") == nil)
+        #expect(state.stackDepth == 0)
     }
 
     @Test func patternFunctionsKeepLuaSemantics() throws {

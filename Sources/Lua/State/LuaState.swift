@@ -140,14 +140,17 @@ public final class LuaState {
 
     // MARK: Globals
 
-    /// The global `name`, read raw (no metamethods); `nil` when it is nil.
+    /// The global `name`, also after sealing; `nil` when it is nil. Reads raw: no rule
+    /// metamethod runs.
     public func global(_ name: String) -> LuaRef? {
+        let top = lua_gettop(L)
+        defer { lua_settop(L, top) }
         lrs_pushglobaltable(L)
-        defer { lrs_pop(L, 1) }
-        if rawField(name, of: -1) == LUA_TNIL {
-            lrs_pop(L, 1)
-            return nil
+        if rawField(name, of: -1) == LUA_TNIL, lua_getmetatable(L, -2) != 0 {
+            // Sealed: the globals live in the table the metatable's __index names.
+            guard rawField("__index", of: -1) == LUA_TTABLE, rawField(name, of: -1) != LUA_TNIL else { return nil }
         }
+        guard lua_type(L, -1) != LUA_TNIL else { return nil }
         return LuaRef(popping: self)
     }
 

@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# Installs what LiveRules needs beyond Swift: Lua 5.4's library and headers (liblua5.4-dev) and
+# pkg-config, which finds them. Uses apt when run as root (or with password-less sudo); otherwise
+# says what to install. Does nothing when both are present.
+set -euo pipefail
+
+missing=()
+command -v pkg-config >/dev/null 2>&1 || missing+=(pkg-config)
+pkg-config --exists lua5.4 2>/dev/null || missing+=(liblua5.4-dev)
+[ ${#missing[@]} -eq 0 ] && exit 0
+
+if [ "$(id -u)" -eq 0 ]; then
+  apt=(apt-get)
+elif command -v sudo >/dev/null 2>&1 && sudo -n true 2>/dev/null; then
+  apt=(sudo apt-get)
+else
+  echo "LiveRules needs ${missing[*]}; install it as root:" >&2
+  echo "  sudo apt-get install -y ${missing[*]}      (Debian, Ubuntu)" >&2
+  echo "  brew install lua pkg-config                (macOS)" >&2
+  exit 1
+fi
+echo "Installing ${missing[*]}..." >&2
+"${apt[@]}" update -qq
+DEBIAN_FRONTEND=noninteractive "${apt[@]}" install -y -qq "${missing[@]}" >/dev/null
+pkg-config --exists lua5.4
