@@ -2,6 +2,7 @@
 ** Budgets: the instruction count hook, C work charging and the budget errors.
 */
 #include <limits.h>
+#include <stdio.h>
 #include "CLuaShim.h"
 
 /* The largest count the hook takes in one slice. */
@@ -22,10 +23,15 @@ void lrs_armhook(lua_State *L) {
 }
 
 /* Fires after each slice. Once the budget is spent it re-arms every instruction and raises, so a
-** rule's pcall cannot swallow the error and keep running. */
+** rule's pcall cannot swallow the error and keep running. Also raises a budget the allocator
+** found spent (lrs_raisesoon). */
 static void lrs_hook(lua_State *L, lua_Debug *ar) {
   (void)ar;
   lrs_context *ctx = lrs_ctx(L);
+  if (ctx->exceeded != LRS_WITHIN_BUDGET) {
+    lua_sethook(L, lrs_hook, LUA_MASKCOUNT, 1);
+    lrs_budget_error(L, (lrs_exceeded)ctx->exceeded);
+  }
   ctx->instructions_left -= ctx->hook_slice;
   lrs_armslice(L, ctx);
   if (ctx->instructions_left <= 0) lrs_budget_error(L, LRS_EXCEEDED_INSTRUCTIONS);
@@ -39,18 +45,33 @@ void lrs_charge(lua_State *L, int64_t cost) {
   ctx->steps_left -= cost;
 }
 
-/* Pushes "chunk:line:" of the innermost Lua function on the stack, or "" when there is none.
-** [-0, +1, m] */
-static void lrs_where(lua_State *L) {
-  lua_Debug ar;
-  for (int level = 0; lua_getstack(L, level, &ar); level++) {
-    lua_getinfo(L, "Sl", &ar);
-    if (ar.currentline > 0) {
-      lua_pushfstring(L, "%s:%d:", ar.short_src, ar.currentline);
-      return;
-    }
+void lrs_raisesoon(lrs_context *ctx) {
+  ctx->hook_slice = 1;
+  lua_sethook(ctx->main, lrs_hook, LUA_MASKCOUNT, 1);
+}
+
+/* Finds the innermost Lua function with a current line; 0 when there is none. */
+static int lrs_innermost(lua_State *L, lua_Debug *ar) {
+  for (int level = 0; lua_getstack(L, level, ar); level++) {
+    lua_getinfo(L, "Sl", ar);
+    if (ar->currentline > 0) return 1;
   }
-  lua_pushliteral(L, "");
+  return 0;
+}
+
+void lrs_notewhere(lrs_context *ctx) {
+  lua_Debug ar;
+  ctx->where[0] = '\0';
+  if (lrs_innermost(ctx->main, &ar))
+    snprintf(ctx->where, sizeof ctx->where, "%s:%d", ar.short_src, ar.currentline);
+}
+
+void lrs_pushwhere(lua_State *L) {
+  lua_Debug ar;
+  if (lrs_innermost(L, &ar))
+    lua_pushfstring(L, "%s:%d: ", ar.short_src, ar.currentline);
+  else
+    lua_pushliteral(L, "");
 }
 
 int lrs_budget_error(lua_State *L, lrs_exceeded which) {
@@ -58,20 +79,20 @@ int lrs_budget_error(lua_State *L, lrs_exceeded which) {
   if (ctx->exceeded == LRS_WITHIN_BUDGET) ctx->exceeded = which;
   int enforcing = ctx->enforcing;
   ctx->enforcing = 0;  /* the message must be buildable even at the memory cap */
-  lrs_where(L);
+  lrs_pushwhere(L);
   switch (which) {
     case LRS_EXCEEDED_INSTRUCTIONS:
-      lua_pushfstring(L, " instruction budget exceeded (%I instructions)",
+      lua_pushfstring(L, "instruction budget exceeded (%I instructions)",
                       (lua_Integer)ctx->instruction_limit);
       break;
     case LRS_EXCEEDED_STEPS:
-      lua_pushfstring(L, " C work budget exceeded (%I steps)", (lua_Integer)ctx->step_limit);
+      lua_pushfstring(L, "C work budget exceeded (%I steps)", (lua_Integer)ctx->step_limit);
       break;
     case LRS_EXCEEDED_STRING:
-      lua_pushfstring(L, " string too long (limit %I bytes)", (lua_Integer)ctx->string_limit);
+      lua_pushfstring(L, "string too long (limit %I bytes)", (lua_Integer)ctx->string_limit);
       break;
     default:
-      lua_pushfstring(L, " memory budget exceeded (%I bytes)", (lua_Integer)ctx->memory_limit);
+      lua_pushfstring(L, "memory budget exceeded (%I bytes)", (lua_Integer)ctx->memory_limit);
       break;
   }
   lua_concat(L, 2);

@@ -22,6 +22,7 @@ static int lrs_traceback(lua_State *L) {
 /* Resets the per-call budgets: a fresh allowance for each top-level call. */
 static void lrs_resetbudgets(lua_State *L, lrs_context *ctx) {
   ctx->exceeded = LRS_WITHIN_BUDGET;
+  ctx->where[0] = '\0';
   ctx->instructions_left = ctx->instruction_limit;
   ctx->steps_left = ctx->step_limit;
   ctx->memory_peak = ctx->memory_used;

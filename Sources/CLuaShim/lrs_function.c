@@ -5,7 +5,8 @@
 
 /* Calls the Swift function in upvalue 1 through ctx->dispatch. The host runs with the memory
 ** budget off (its allocations never fail, so nothing longjmps through Swift); a -1 from it means
-** an error value is on top, which is raised here, in C, with the caller's chunk:line. */
+** an error value is on top, which is raised here, in C, with the chunk:line of the innermost Lua
+** function (the rule, also when the call came through a C function such as require). */
 static int lrs_callhost(lua_State *L) {
   lrs_context *ctx = lrs_ctx(L);
   void *box = lua_touserdata(L, lua_upvalueindex(1));
@@ -13,7 +14,7 @@ static int lrs_callhost(lua_State *L) {
   ctx->enforcing = 0;
   int results = ctx->dispatch(L, box);
   if (results < 0 && lua_type(L, -1) == LUA_TSTRING) {
-    luaL_where(L, 1);
+    lrs_pushwhere(L);
     lua_insert(L, -2);
     lua_concat(L, 2);
   }

@@ -1,9 +1,13 @@
 /*
 ** Guards for library functions whose work the count hook cannot see: each charges the C work
-** budget for the elements or bytes it will touch, then runs the original in the same frame.
+** budget for the elements or bytes it will touch, then runs the original in the same frame, and
+** refuses to return more than LRS_MAX_RESULTS values (copying a long vararg list is one VM
+** instruction, so long lists must not exist).
 */
 #include <string.h>
 #include "CLuaShim.h"
+
+#define LRS_MAX_RESULTS 256
 
 /* How a guarded function's cost is read from its arguments. */
 typedef enum lrs_cost {
@@ -54,7 +58,10 @@ static int64_t lrs_costof(lua_State *L, lrs_cost cost) {
 /* Charges the cost kept in upvalue 2, then runs the original from upvalue 1. */
 static int lrs_charged(lua_State *L) {
   lrs_charge(L, lrs_costof(L, (lrs_cost)lua_tointeger(L, lua_upvalueindex(2))));
-  return lua_tocfunction(L, lua_upvalueindex(1))(L);
+  int results = lua_tocfunction(L, lua_upvalueindex(1))(L);
+  if (results > LRS_MAX_RESULTS)
+    return luaL_error(L, "too many results (rules take at most %d values at once)", LRS_MAX_RESULTS);
+  return results;
 }
 
 /* Wraps field name of the table on top in lrs_charged with the given cost. [-0, +0, m] */
@@ -65,8 +72,8 @@ static void lrs_guard(lua_State *L, const char *name, lrs_cost cost) {
   lua_setfield(L, -2, name);
 }
 
-/* string.rep(s, n [, sep]): refuses results past the string cap before copying anything, and
-** returns "" for an empty result without looping n times. */
+/* string.rep(s, n [, sep]): refuses results past the string cap before copying anything,
+** returns "" for an empty result without looping n times, and charges one step per piece. */
 static int lrs_str_rep(lua_State *L) {
   size_t length, seplength = 0;
   const char *s = luaL_checklstring(L, 1, &length);
@@ -80,6 +87,7 @@ static int lrs_str_rep(lua_State *L) {
   if ((lua_Unsigned)n > limit / (length + seplength) + 1 ||
       (size_t)n * length + (size_t)(n - 1) * seplength > limit)
     return lrs_budget_error(L, LRS_EXCEEDED_STRING);
+  lrs_charge(L, n);
   luaL_Buffer b;
   char *out = luaL_buffinitsize(L, &b, (size_t)n * length + (size_t)(n - 1) * seplength);
   for (lua_Integer i = 0; i < n; i++) {
@@ -101,6 +109,7 @@ void lrs_guardstring(lua_State *L) {
   lrs_guard(L, "reverse", LRS_COST_LENGTH);
   lrs_guard(L, "lower", LRS_COST_LENGTH);
   lrs_guard(L, "upper", LRS_COST_LENGTH);
+  lrs_guard(L, "unpack", LRS_COST_LENGTH);
 }
 
 void lrs_guardtable(lua_State *L) {

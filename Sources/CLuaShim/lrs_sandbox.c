@@ -28,10 +28,24 @@ static int sb_pcall(lua_State *L) {
   return lua_gettop(L);
 }
 
+/* The message handler xpcall installs: the rule's handler (upvalue 1), skipped once a budget has
+** run out. A budget error is raised inside the count hook, where hooks are off, so a rule's
+** handler running there could loop forever. */
+static int sb_xpcallhandler(lua_State *L) {
+  if (lrs_ctx(L)->exceeded != LRS_WITHIN_BUDGET) return 1;
+  lua_pushvalue(L, lua_upvalueindex(1));
+  lua_insert(L, 1);
+  lua_call(L, lua_gettop(L) - 1, 1);
+  return 1;
+}
+
 /* xpcall(f, msgh, ...): as Lua's, except that budget and memory errors propagate. */
 static int sb_xpcall(lua_State *L) {
   int n = lua_gettop(L);
   luaL_checktype(L, 2, LUA_TFUNCTION);
+  lua_pushvalue(L, 2);
+  lua_pushcclosure(L, sb_xpcallhandler, 1);
+  lua_replace(L, 2);
   lua_pushvalue(L, 1);
   lua_insert(L, 3);
   int status = lua_pcall(L, n - 2, LUA_MULTRET, 2);
@@ -50,6 +64,7 @@ static int sb_load(lua_State *L) {
   const char *mode = luaL_optstring(L, 3, "t");
   luaL_argcheck(L, strchr(mode, 't') != NULL, 3, "rules may not load binary chunks");
   int hasenv = !lua_isnone(L, 4);
+  lrs_charge(L, (int64_t)length);  /* the parser's work, which the hook cannot see */
   if (luaL_loadbufferx(L, source, length, chunkname, "t") != LUA_OK) {
     luaL_pushfail(L);
     lua_insert(L, -2);

@@ -8,11 +8,12 @@
 /* Bytes Lua adds to a string's length for its header; a generous bound for TString. */
 #define LRS_STRING_HEADER 64
 
-/* The allocator over ctx. While rules run (ctx->enforcing) it refuses growth past the memory cap,
-** strings past the string cap, and charges allocated bytes to the C work budget (1 step per 64
-** bytes, until a budget has run out), so copy-heavy loops end. While the host marshals it never refuses: host data is bounded
-** by its input, and Swift must never see a memory error. When ptr is NULL, osize is the type tag
-** of the object being created. */
+/* The allocator over ctx. While rules run (ctx->enforcing) it refuses growth past the memory cap
+** and strings past the string cap (noting where, for the error), and charges allocated bytes to
+** the C work budget (1 step per 64 bytes) so copy-heavy loops end: when the steps run out it does
+** not refuse (Lua would retry after collecting) but has the hook raise at the next instruction.
+** While the host marshals it never refuses: host data is bounded by its input, and Swift must
+** never see a memory error. When ptr is NULL, osize is the type tag of the object being made. */
 static void *lrs_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
   lrs_context *ctx = (lrs_context *)ud;
   size_t old = ptr ? osize : 0;
@@ -24,16 +25,18 @@ static void *lrs_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
   if (ctx->enforcing && nsize > old) {
     size_t grow = nsize - old;
     if (ptr == NULL && osize == LUA_TSTRING && nsize > ctx->string_limit + LRS_STRING_HEADER) {
-      ctx->exceeded = LRS_EXCEEDED_STRING;
+      if (ctx->exceeded == LRS_WITHIN_BUDGET) ctx->exceeded = LRS_EXCEEDED_STRING;
+      lrs_notewhere(ctx);
       return NULL;
     }
-    if (ctx->memory_used + grow > ctx->memory_limit) return NULL;
-    if (ctx->exceeded == LRS_WITHIN_BUDGET) {  /* once a budget has run out, let the error out */
-      ctx->steps_left -= (int64_t)(grow >> 6);
-      if (ctx->steps_left < 0) {
-        ctx->exceeded = LRS_EXCEEDED_STEPS;
-        return NULL;
-      }
+    if (ctx->memory_used + grow > ctx->memory_limit) {
+      lrs_notewhere(ctx);
+      return NULL;
+    }
+    ctx->steps_left -= (int64_t)(grow >> 6);
+    if (ctx->steps_left < 0 && ctx->exceeded == LRS_WITHIN_BUDGET) {
+      ctx->exceeded = LRS_EXCEEDED_STEPS;
+      lrs_raisesoon(ctx);
     }
   }
   void *block = realloc(ptr, nsize);
@@ -62,6 +65,8 @@ lua_State *lrs_newstate(lrs_context *ctx) {
   lua_State *L = lua_newstate(lrs_alloc, ctx);
   if (L == NULL) return NULL;
   *(lrs_context **)lua_getextraspace(L) = ctx;
+  ctx->main = L;
+  ctx->where[0] = '\0';
   lua_atpanic(L, lrs_panic);
   return L;
 }

@@ -45,6 +45,8 @@ typedef struct lrs_context {
   int call_depth;             /* nesting of lrs_pcall: budgets reset only at depth 0 */
   int exceeded;               /* an lrs_exceeded, sticky within one top-level call */
   int hook_slice;             /* instructions the count hook was last armed for */
+  lua_State *main;            /* the state's main thread (the allocator re-arms its hook) */
+  char where[LUA_IDSIZE + 16];/* "chunk:line" where the allocator last refused, or "" */
   /* host callbacks */
   lrs_host_fn dispatch;
   lrs_log_fn log;
@@ -82,6 +84,13 @@ void lrs_charge(lua_State *L, int64_t cost);
 int lrs_budget_error(lua_State *L, lrs_exceeded which);
 /* Arms the count hook for ctx->instructions_left. [-0, +0, -] */
 void lrs_armhook(lua_State *L);
+/* Makes the count hook fire at the next instruction: it raises the budget in ctx->exceeded.
+** For budgets that run out where raising is impossible (the allocator). [-0, +0, -] */
+void lrs_raisesoon(lrs_context *ctx);
+/* Writes "chunk:line" of the innermost Lua function into ctx->where ("" when none). */
+void lrs_notewhere(lrs_context *ctx);
+/* Pushes "chunk:line: " of the innermost Lua function, or "" when there is none. [-0, +1, m] */
+void lrs_pushwhere(lua_State *L);
 
 /* --- Swift functions (lrs_function.c) --- */
 

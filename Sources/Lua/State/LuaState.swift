@@ -72,7 +72,7 @@ public final class LuaState {
         let status = source.withUTF8 { text in
             lrs_loadtext(L, text.baseAddress, text.count, "@" + chunkName)
         }
-        guard status == LUA_OK else { throw popError(status: status) }
+        guard status == LUA_OK else { throw popError(status: status, compiling: true) }
     }
 
     // MARK: Calling
@@ -116,12 +116,20 @@ public final class LuaState {
         guard status == LUA_OK else { throw popError(status: status) }
     }
 
-    /// Pops the error value of a failed call and classifies it. [-1, +0]
-    private func popError(status: Int32) -> LuaError {
+    /// Pops the error value of a failed call (or compilation) and classifies it. Errors the
+    /// allocator caused carry no position in their message: they get the place it noted.
+    /// [-1, +0]
+    private func popError(status: Int32, compiling: Bool = false) -> LuaError {
         let text = lua_type(L, -1) == LUA_TSTRING ? (try? string(at: -1)) ?? "" : "(error object is not a string)"
         lrs_pop(L, 1)
         let parts = text.components(separatedBy: "\nstack traceback:\n")
-        let (location, message) = SourceLocation.split(parts[0])
+        var (location, message) = SourceLocation.split(parts[0])
+        if location == nil {
+            let noted = withUnsafePointer(to: &context.pointee.where) {
+                $0.withMemoryRebound(to: CChar.self, capacity: 1) { String(cString: $0) }
+            }
+            location = SourceLocation.split(noted + ": ").0
+        }
         switch lrs_exceeded(UInt32(context.pointee.exceeded)) {
         case LRS_EXCEEDED_INSTRUCTIONS:
             return .budget(.instructions(limits.instructions), location: location)
@@ -132,7 +140,7 @@ public final class LuaState {
         case LRS_EXCEEDED_MEMORY:
             return .memory(limit: limits.memoryBytes, location: location)
         default:
-            if status == LUA_ERRSYNTAX { return .syntax(message: message, location: location) }
+            if compiling { return .syntax(message: message, location: location) }
             let traceback = parts.count > 1 ? "stack traceback:\n" + parts[1] : ""
             return .runtime(message: message, location: location, traceback: traceback)
         }

@@ -1,0 +1,232 @@
+import Foundation
+import Testing
+@testable import Lua
+
+/// The hostile-script corpus (`Resources/hostile`): every script must end in the error its header
+/// declares, quickly, and leave the state able to run the pack's rule.
+@Suite(.serialized) struct HostileScriptTests {
+    @Test func theCorpusIsLargeAndEveryHeaderIsValid() throws {
+        #expect(HostileScript.names.count >= 30)
+        for name in HostileScript.names {
+            #expect(throws: Never.self, "\(name)") { try HostileScript(named: name) }
+        }
+    }
+
+    @Test(arguments: HostileScript.names)
+    func endsInItsDeclaredErrorAndLeavesTheStateUsable(name: String) throws {
+        let script = try HostileScript(named: name)
+        let pack = try Pack()
+        defer { pack.remove() }
+        let state = try pack.loadedState()
+
+        let (error, elapsed) = run(script, on: state)
+        expectOutcome(error, after: elapsed, of: script)
+        #expect(state.stackDepth == 0)
+
+        let present = try #require(state.global("present"))
+        let presentation = try state.call(present, Pack.day, Pack.now, returning: Presentation.self)
+        #expect(presentation == Pack.expected)
+        #expect(state.stackDepth == 0)
+    }
+
+    /// Expects `error` to be the outcome `script` declares, located in the script where Lua can
+    /// know the position, and reached in under a second.
+    private func expectOutcome(_ error: LuaError?, after elapsed: Duration, of script: HostileScript) {
+        guard let error else {
+            Issue.record("\(script.name) returned instead of failing")
+            return
+        }
+        #expect(script.expected.matches(error), "expected \(script.expected), got \(error)")
+        if let file = script.expectedFile(for: error) {
+            #expect(error.location?.file == file, "location of \(error)")
+        }
+        #expect(elapsed < .seconds(1), "took \(elapsed)")
+    }
+
+    /// Loads and calls `script` on `state`; returns the error it ended in (nil if it returned)
+    /// and how long loading and calling took.
+    private func run(_ script: HostileScript, on state: LuaState) -> (LuaError?, Duration) {
+        let clock = ContinuousClock()
+        let start = clock.now
+        do throws(LuaError) {
+            let chunk = try state.load(script.source, chunkName: script.chunkName)
+            try state.call(chunk)
+            return (nil, start.duration(to: clock.now))
+        } catch {
+            return (error, start.duration(to: clock.now))
+        }
+    }
+}
+
+/// One script of the corpus: its source and the error its header declares.
+private struct HostileScript {
+    /// The file names of the corpus, sorted; empty when the folder is missing.
+    static let names: [String] = {
+        guard let folder, let files = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return [] }
+        return files.filter { $0.hasSuffix(".lua") }.sorted()
+    }()
+
+    /// The corpus folder in the test bundle (`Resources/` is copied as a folder).
+    static let folder = Bundle.module.url(forResource: "Resources/hostile", withExtension: nil)
+
+    let name: String
+    let source: String
+    let expected: Outcome
+
+    /// How errors name the script.
+    var chunkName: String { "hostile/\(name)" }
+
+    /// Reads `name` from the corpus; throws unless its first line is a valid `-- expect:` header
+    /// and its second a comment.
+    init(named name: String) throws {
+        self.name = name
+        let file = try #require(Self.folder).appendingPathComponent(name)
+        source = try String(contentsOf: file, encoding: .utf8)
+        let lines = source.split(separator: "\n", maxSplits: 2, omittingEmptySubsequences: false)
+        guard lines.count == 3, lines[0].hasPrefix("-- expect: "), lines[1].hasPrefix("-- "),
+              let expected = Outcome(lines[0].dropFirst("-- expect: ".count))
+        else { throw MalformedHeader(name: name) }
+        self.expected = expected
+    }
+
+    /// The file `error` must be located in: this script, or nil where Lua cannot know the
+    /// position (error values that are not strings; the parser's C stack limit).
+    func expectedFile(for error: LuaError) -> String? {
+        if error.message.hasPrefix("(error object is a ") { return nil }
+        if case .syntax("C stack overflow", _) = error { return nil }
+        return chunkName
+    }
+}
+
+/// A script whose first two lines are not an expectation header and a comment.
+private struct MalformedHeader: Error, CustomStringConvertible {
+    let name: String
+    var description: String { "\(name): the first line must be `-- expect: <outcome>`, the second a comment" }
+}
+
+/// The error a script must end in, under the default ``LuaLimits``.
+private enum Outcome: CustomStringConvertible {
+    case budget(LuaBudget)
+    case memory
+    case runtime(containing: String)
+    case syntax(containing: String)
+
+    /// Parses `instructions`, `steps`, `stringBytes`, `memory`, `runtime: <substring>` or
+    /// `syntax: <substring>`; nil for anything else.
+    init?(_ header: Substring) {
+        let limits = LuaLimits()
+        switch header {
+        case "instructions": self = .budget(.instructions(limits.instructions))
+        case "steps": self = .budget(.steps(limits.steps))
+        case "stringBytes": self = .budget(.stringBytes(limits.stringBytes))
+        case "memory": self = .memory
+        default:
+            if header.hasPrefix("runtime: "), header.count > "runtime: ".count {
+                self = .runtime(containing: String(header.dropFirst("runtime: ".count)))
+            } else if header.hasPrefix("syntax: "), header.count > "syntax: ".count {
+                self = .syntax(containing: String(header.dropFirst("syntax: ".count)))
+            } else {
+                return nil
+            }
+        }
+    }
+
+    /// Whether `error` is this outcome: the same case and budget, the message containing the
+    /// substring.
+    func matches(_ error: LuaError) -> Bool {
+        switch (self, error) {
+        case (.budget(let budget), .budget(let actual, _)): budget == actual
+        case (.memory, .memory(let limit, _)): limit == LuaLimits().memoryBytes
+        case (.runtime(let text), .runtime(let message, _, _)): message.contains(text)
+        case (.syntax(let text), .syntax(let message, _)): message.contains(text)
+        default: false
+        }
+    }
+
+    var description: String {
+        switch self {
+        case .budget(let budget): "budget \(budget)"
+        case .memory: "memory"
+        case .runtime(let text): "runtime error containing \"\(text)\""
+        case .syntax(let text): "syntax error containing \"\(text)\""
+        }
+    }
+}
+
+/// A pack as rules see it: a module folder holding `util.lua`, and a rule `present(s, now)`
+/// that picks a phase and badge from `s.meetings`.
+private struct Pack {
+    let folder: URL
+
+    /// Three meetings; `now` falls in the second.
+    static let day = Day(meetings: [
+        Meeting(start: 900, end: 1800),
+        Meeting(start: 3600, end: 5400),
+        Meeting(start: 7200, end: 9000),
+    ])
+    static let now = 4000
+    static let expected = Presentation(phase: "live", badge: .init(text: "2 of 3, 23 min left", tone: "alert"))
+
+    static let util = """
+        local util = {}
+        function util.minutes(seconds) return string.format("%d min", seconds // 60) end
+        return util
+        """
+
+    static let rule = """
+        local util = require("util")
+        function present(s, now)
+          for i, m in ipairs(s.meetings) do
+            if now < m.start then
+              return { phase = "upcoming", badge = { text = "in " .. util.minutes(m.start - now), tone = "info" } }
+            elseif now < m["end"] then
+              local text = string.format("%d of %d, %s left", i, #s.meetings, util.minutes(m["end"] - now))
+              return { phase = "live", badge = { text = text, tone = "alert" } }
+            end
+          end
+          return { phase = "done", badge = { text = "all done", tone = "calm" } }
+        end
+        """
+
+    /// Creates the module folder in a fresh temporary directory.
+    init() throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("hostile-pack-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try Self.util.write(to: folder.appendingPathComponent("util.lua"), atomically: true, encoding: .utf8)
+    }
+
+    /// A state with default limits over this folder, the rule run and the globals sealed.
+    func loadedState() throws -> LuaState {
+        let state = try LuaState(sandbox: LuaSandbox(moduleRoot: folder, chunkPrefix: "pack"))
+        try state.run(Self.rule, chunkName: "pack/rule.lua")
+        try state.sealGlobals()
+        return state
+    }
+
+    /// Deletes the folder.
+    func remove() {
+        try? FileManager.default.removeItem(at: folder)
+    }
+}
+
+/// One meeting of the rule's input, in seconds of the day.
+private struct Meeting: Codable {
+    let start: Int
+    let end: Int
+}
+
+/// The state `present` receives.
+private struct Day: Codable {
+    let meetings: [Meeting]
+}
+
+/// What `present` returns.
+private struct Presentation: Codable, Equatable {
+    struct Badge: Codable, Equatable {
+        let text: String
+        let tone: String
+    }
+
+    let phase: String
+    let badge: Badge
+}

@@ -1,0 +1,3 @@
+-- expect: runtime: assignment to global 'leaked'
+-- Assigns a global after sealing (a forgotten local).
+leaked = 42

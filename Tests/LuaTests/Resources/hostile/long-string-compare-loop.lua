@@ -1,0 +1,5 @@
+-- expect: instructions
+-- Orders two equal 16 KB strings (the longest a rule may build) over and over: each comparison scans both in C (strcoll), unseen by the count hook.
+local a = string.rep("x", 16000)
+local b = string.rep("x", 16000)
+repeat until a < b

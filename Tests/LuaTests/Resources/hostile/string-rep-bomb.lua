@@ -1,0 +1,3 @@
+-- expect: stringBytes
+-- Asks string.rep for a gigabyte; the guard refuses it before copying a byte.
+return string.rep("x", 1 << 30)
