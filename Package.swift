@@ -23,13 +23,14 @@ let package = Package(
             cSettings: [.unsafeFlags(["-Wall", "-Wextra"])]
         ),
         .target(name: "Lua", dependencies: ["CLua", "CLuaShim"]),
+        .target(name: "LiveRulesExamples"),
         .executableTarget(
             name: "liverules",
-            dependencies: ["Lua", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["Lua", "LiveRulesExamples", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .executableTarget(
             name: "LuaBenchmarks",
-            dependencies: ["Lua", "CLua", "CLuaShim"],
+            dependencies: ["Lua", "LiveRulesExamples", "CLua", "CLuaShim"],
             path: "Benchmarks/LuaBenchmarks"
         ),
         .testTarget(

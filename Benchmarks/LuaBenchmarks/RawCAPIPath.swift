@@ -1,6 +1,7 @@
 import CLua
 import CLuaShim
 import Foundation
+import LiveRulesExamples
 
 /// The same work written by hand against the raw C API: a plain state with the standard
 /// libraries, fields pushed one by one, results read with lua_getfield. The limit for any
@@ -22,7 +23,7 @@ final class RawCAPIPath {
     deinit { lua_close(L) }
 
     /// One evaluation: push the day and `now`, call, read the presentation.
-    func evaluate(_ day: ReferenceWorkload.Day, now: Double) -> ReferenceWorkload.Presentation {
+    func evaluate(_ day: MeetingsContentState, now: Double) -> PhaseSummary {
         lua_rawgeti(L, lrs_registryindex(), present)
         lua_createtable(L, 0, 1)
         lua_createtable(L, Int32(day.meetings.count), 0)
@@ -42,7 +43,7 @@ final class RawCAPIPath {
         lua_pushnumber(L, now)
         precondition(lua_pcallk(L, 2, 1, 0, 0, nil) == LUA_OK)
         lua_getfield(L, -1, "badge")
-        let badge = ReferenceWorkload.Presentation.Badge(text: field("text"), tone: field("tone"))
+        let badge = PhaseSummary.Badge(text: field("text"), tone: field("tone"))
         lrs_pop(L, 1)
         lua_getfield(L, -1, "relevance")
         lua_getfield(L, -1, "score")
@@ -50,7 +51,7 @@ final class RawCAPIPath {
         lua_getfield(L, -2, "alert")
         let alert = lua_toboolean(L, -1) != 0
         lrs_pop(L, 3)
-        let presentation = ReferenceWorkload.Presentation(
+        let presentation = PhaseSummary(
             phase: field("phase"), badge: badge,
             relevance: .init(score: score, alert: alert))
         lrs_pop(L, 1)

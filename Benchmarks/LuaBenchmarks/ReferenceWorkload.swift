@@ -1,40 +1,12 @@
 import Foundation
+import LiveRulesExamples
 
 /// The reference workload (shared/peers): a day of 10 meetings and a phase/badge/relevance rule,
 /// evaluated at 64 moments in turn.
 enum ReferenceWorkload {
-    struct Meeting: Codable {
-        var id: String
-        var title: String
-        var start: Date
-        var end: Date
-        var location: String?
-        var calendarColor: String?
-    }
-
-    struct Day: Codable {
-        var meetings: [Meeting]
-    }
-
-    struct Presentation: Decodable {
-        struct Badge: Decodable {
-            var text: String
-            var tone: String
-        }
-
-        struct Relevance: Decodable {
-            var score: Double
-            var alert: Bool
-        }
-
-        var phase: String
-        var badge: Badge
-        var relevance: Relevance
-    }
-
     static let base = 1_773_648_000.0
 
-    static let day = Day(meetings: (0..<10).map { i in
+    static let day = MeetingsContentState(meetings: (0..<10).map { i in
         let start = base + Double(i) * 3600
         return Meeting(
             id: "m\(i)", title: "Meeting number \(i)",

@@ -1,4 +1,5 @@
 import Foundation
+import LiveRulesExamples
 import Lua
 
 // Benchmarks of the Lua host core on the reference workload (shared/peers): 10 meetings, the
@@ -20,7 +21,7 @@ let dayRef = try state.reference(day)
 // Both paths must agree before they are timed.
 for now in moments {
     let a = raw.evaluate(day, now: now)
-    let b = try state.call(present, day, Date(timeIntervalSince1970: now), returning: ReferenceWorkload.Presentation.self)
+    let b = try state.call(present, day, Date(timeIntervalSince1970: now), returning: PhaseSummary.self)
     precondition(a.phase == b.phase && a.badge.text == b.badge.text && a.relevance.score == b.relevance.score)
 }
 
@@ -29,12 +30,12 @@ let rawNs = medianNanoseconds(iterations: iterations) { i in
 }
 let codableNs = medianNanoseconds(iterations: iterations) { i in
     let now = Date(timeIntervalSince1970: moments[i & 63])
-    let result = try! state.call(present, day, now, returning: ReferenceWorkload.Presentation.self)
+    let result = try! state.call(present, day, now, returning: PhaseSummary.self)
     return result.badge.text.utf8.count
 }
 let reusedNs = medianNanoseconds(iterations: iterations) { i in
     let now = Date(timeIntervalSince1970: moments[i & 63])
-    let result = try! state.call(present, dayRef, now, returning: ReferenceWorkload.Presentation.self)
+    let result = try! state.call(present, dayRef, now, returning: PhaseSummary.self)
     return result.badge.text.utf8.count
 }
 
@@ -46,14 +47,3 @@ print(row("raw C API, hand-written marshaling (the limit)", rawNs))
 print(row("LuaState.call, Codable in and out (sandboxed)", codableNs))
 print(row("LuaState.call, state encoded once (LuaRef)", reusedNs))
 print("memory of one sandboxed state with the rule loaded: \(memoryOfState) bytes")
-let tmpCallOnly = medianNanoseconds(iterations: iterations) { i in
-    let now = Date(timeIntervalSince1970: moments[i & 63])
-    try! state.call(present, dayRef, now)
-    return 1
-}
-print(row("TMP call only", tmpCallOnly))
-let tmpEncodeOnly = medianNanoseconds(iterations: iterations) { i in
-    _ = try! state.reference(day)
-    return 1
-}
-print(row("TMP encode only", tmpEncodeOnly))

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import LiveRulesExamples
 import Lua
 
 /// Evaluates each bundled pack's `rule.lua` on every fixture of the pack and prints the phase,
@@ -51,7 +52,7 @@ struct Demo: ParsableCommand {
                 throw failure(2, "\(path): error: \(error)")
             }
             do {
-                let result = try state.call(present, fixture.state, fixture.now, returning: DemoPresentation.self)
+                let result = try state.call(present, fixture.state, fixture.now, returning: PhaseSummary.self)
                 let badge = "\"\(result.badge.text)\" \(result.badge.tone)"
                 print("  \(name.padding(toLength: 36, withPad: " ", startingAt: 0)) \(result.phase.padding(toLength: 10, withPad: " ", startingAt: 0)) \(badge.padding(toLength: 28, withPad: " ", startingAt: 0)) relevance \(Int(result.relevance.score))")
             } catch {

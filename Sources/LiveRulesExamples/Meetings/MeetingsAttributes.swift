@@ -1,0 +1,9 @@
+/// The meetings activity's static attributes, set when it starts.
+public struct MeetingsAttributes: Codable, Hashable, Sendable {
+    /// IANA time zone of the day's calendar.
+    public var timeZone: String
+
+    public init(timeZone: String) {
+        self.timeZone = timeZone
+    }
+}
