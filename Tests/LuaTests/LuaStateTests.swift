@@ -75,6 +75,16 @@ import Testing
         #expect(state.stackDepth == 0)
     }
 
+    @Test func aFunctionFromAnotherStateIsRefused() throws {
+        let other = try LuaState()
+        let function = try other.run("return function() return 1 end", chunkName: "o.lua", returning: LuaRef.self)
+        let state = try LuaState()
+        #expect(throws: LuaError.encoding(path: "", message: "the function belongs to another LuaState")) {
+            try state.call(function)
+        }
+        #expect(state.stackDepth == 0)
+    }
+
     @Test func theStackIsBalancedAfterEveryKindOfFailure() throws {
         let state = try LuaState(limits: LuaLimits(instructions: 10_000, memoryBytes: 2 << 20))
         try state.run("""

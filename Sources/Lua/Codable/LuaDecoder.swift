@@ -8,9 +8,11 @@ import Foundation
 /// Integers decode from Lua integers, or from floats with an integral value in range (Lua's `/`
 /// always makes floats); a fractional float is an error. Floating-point types decode from any
 /// number. `Bool` reads only booleans (no truthiness); `String` reads only strings and refuses
-/// invalid UTF-8; sequences must have only positive integer keys (holes read as nil); an empty
-/// table is both an empty sequence and an empty keyed value. Reading uses raw access only, so a
-/// rule's metamethods never run in the host. Every error carries its coding path.
+/// invalid UTF-8; sequences must have only positive integer keys (holes read as nil, a trailing
+/// nil is lost; see ``LuaUnkeyedDecodingContainer``); an empty table is both an empty sequence
+/// and an empty keyed value. Reading uses raw access only, so a rule's metamethods never run in
+/// the host. Values nested more than ``LuaEncoder/maxDepth`` levels deep are refused. Every
+/// error carries its coding path.
 final class LuaDecoder: Decoder, SingleValueDecodingContainer {
     let state: LuaState
     let L: OpaquePointer
@@ -24,11 +26,24 @@ final class LuaDecoder: Decoder, SingleValueDecodingContainer {
         L = state.L
     }
 
+    /// Decodes the value at `slot` (absolute), found at `key` in a container whose path is `path`.
+    func decode<T: Decodable>(_ type: T.Type, at slot: Int32, key: any CodingKey, in path: [any CodingKey]) throws -> T {
+        // A value's own containers share its path, so appending in place is enough (and
+        // allocates nothing); a nested container's path is longer, and replaces it meanwhile.
+        let outer = path.count == codingPath.count ? nil : codingPath
+        if outer != nil { codingPath = path }
+        codingPath.append(key)
+        defer { if let outer { codingPath = outer } else { codingPath.removeLast() } }
+        return try decode(T.self, at: slot)
+    }
+
     /// Decodes the value at `slot` (absolute) as `T`.
     func decode<T: Decodable>(_ type: T.Type, at slot: Int32) throws -> T {
         let outer = index
         index = slot
         defer { index = outer }
+        try checkDepth(of: codingPath, at: slot)
+        try reserveStack()
         if T.self == LuaIgnored.self { return LuaIgnored() as! T }
         if T.self == Date.self { return Date(timeIntervalSince1970: try number("date (Unix seconds)")) as! T }
         if T.self == Data.self { return Data(try bytes("bytes (a string)")) as! T }
@@ -47,20 +62,17 @@ final class LuaDecoder: Decoder, SingleValueDecodingContainer {
         }
     }
 
-    /// Decodes table[key] (a string key) of the table at `table`. The key joins the coding path.
-    func decode<T: Decodable>(_ type: T.Type, field key: any CodingKey, of table: Int32) throws -> T {
-        codingPath.append(key)
-        defer { codingPath.removeLast() }
+    /// Decodes table[key] of the table at `table`, a container whose path is `path`.
+    func decode<T: Decodable>(_ type: T.Type, field key: any CodingKey, of table: Int32, in path: [any CodingKey]) throws -> T {
         let top = lua_gettop(L)
         defer { lua_settop(L, top) }
         pushField(key, of: table)
-        return try decode(T.self, at: top + 1)
+        return try decode(T.self, at: top + 1, key: key, in: path)
     }
 
-    /// Pushes table[key], raw: integer keys for integer dictionary keys, else the string.
-    /// [-0, +1]
+    /// Pushes table[key], raw: the integer first for integer keys, then the string. [-0, +1]
     func pushField(_ key: any CodingKey, of table: Int32) {
-        if let integer = key.intValue, Int(key.stringValue) == integer {
+        if key.isInteger, let integer = key.intValue {
             if lua_rawgeti(L, table, lua_Integer(integer)) != LUA_TNIL { return }
             lrs_pop(L, 1)
         }
@@ -79,12 +91,27 @@ final class LuaDecoder: Decoder, SingleValueDecodingContainer {
                 throw LuaDecodingFailure(codingPath: codingPath, expected: "integer keys", found: "key \(describe(at: -2))")
             }
             let key = Int(lua_tointegerx(L, -2, nil))
-            codingPath.append(LuaIndexKey(intValue: key - 1))
-            defer { codingPath.removeLast() }
-            entries[key] = try decode(Value.self, at: lua_gettop(L))
-            lrs_pop(L, 1)
+            let slot = lua_gettop(L)
+            entries[key] = try decode(Value.self, at: slot, key: LuaIntegerKey(intValue: key), in: codingPath)
+            lua_settop(L, slot - 1)
         }
         return entries
+    }
+
+    /// Refuses a value nested more than ``LuaEncoder/maxDepth`` levels deep: each level adds a
+    /// key to the path.
+    private func checkDepth(of path: [any CodingKey], at slot: Int32) throws {
+        guard path.count < LuaEncoder.maxDepth else {
+            throw LuaDecodingFailure(codingPath: path, expected: "at most \(LuaEncoder.maxDepth) levels of nesting",
+                                     found: describe(at: slot))
+        }
+    }
+
+    /// Makes room on the Lua stack for the values a decode leaves there while it reads.
+    func reserveStack() throws {
+        guard lua_checkstack(L, 8) != 0 else {
+            throw LuaDecodingFailure(codingPath: codingPath, expected: "fewer nested values", found: "more than the Lua stack holds")
+        }
     }
 
     // MARK: Reading scalars at `index`
@@ -170,9 +197,9 @@ final class LuaDecoder: Decoder, SingleValueDecodingContainer {
 
     func decode(_ type: String.Type) throws -> String {
         let raw = try bytes("string")
-        guard let text = String(validating: raw.bindMemory(to: UInt8.self), as: UTF8.self) else {
-            throw mismatch("valid UTF-8 string")
-        }
+        let text = String(decoding: raw, as: UTF8.self)
+        // Decoding repairs invalid UTF-8, so the text keeps the bytes exactly when they were valid.
+        guard text.utf8.elementsEqual(raw) else { throw mismatch("valid UTF-8 string") }
         return text
     }
 
@@ -238,18 +265,23 @@ extension LuaError {
 }
 
 extension LuaDecoder {
-    /// A decoder for the value at `slot`, for `superDecoder()`.
-    convenience init(state: LuaState, path: [any CodingKey], at slot: Int32) {
-        self.init(state: state)
-        codingPath = path
-        index = slot
+    /// A decoder for the value on top of the stack, for `superDecoder()`; the value stays there
+    /// for its use.
+    func superDecoder(path: [any CodingKey]) throws -> LuaDecoder {
+        try checkDepth(of: path, at: -1)
+        let decoder = LuaDecoder(state: state)
+        decoder.codingPath = path
+        decoder.index = lua_gettop(L)
+        return decoder
     }
 
-    /// Runs `open` (which opens a container) with `slot` as the current value.
-    func decodeOpening<C>(at slot: Int32, _ open: () throws -> C) throws -> C {
-        let outer = index
-        index = slot
-        defer { index = outer }
+    /// Runs `open` (which opens a container) on the value on top of the stack, with `path` as the
+    /// coding path. The value stays there for the container's use.
+    func decodeOpening<C>(path: [any CodingKey], _ open: () throws -> C) throws -> C {
+        try checkDepth(of: path, at: -1)
+        let (outerIndex, outerPath) = (index, codingPath)
+        (index, codingPath) = (lua_gettop(L), path)
+        defer { (index, codingPath) = (outerIndex, outerPath) }
         return try open()
     }
 }

@@ -9,16 +9,23 @@ import Foundation
 /// every width are Lua integers (a `UInt64` above `Int64.max` is an error); `Double` and `Float`
 /// are Lua floats, even when integral; `Date` is a float of Unix seconds; `Data` and `String` are
 /// Lua strings (bytes as they are, NUL included); `URL` is its absolute string; a nil optional
-/// property is an absent key. A ``LuaRef`` pushes the value it holds.
+/// property is an absent key. A ``LuaRef`` pushes the value it holds. Values nested more than
+/// ``maxDepth`` levels deep are an error, here and in ``LuaDecoder``, rather than a crash of the
+/// Swift stack.
 ///
 /// Values are pushed while no rule runs, so nothing here can raise a Lua error.
 final class LuaEncoder: Encoder, SingleValueEncodingContainer {
+    /// The deepest nesting of values (tables in tables) either direction accepts.
+    static let maxDepth = 200
+
     let state: LuaState
     let L: OpaquePointer
     var codingPath: [any CodingKey] = []
     var userInfo: [CodingUserInfoKey: Any] { [:] }
     /// The stack top before the value being encoded now: its slot is `valueBase + 1`.
     private var valueBase: Int32 = 0
+    /// Set when a container found no room on the Lua stack; fails the encoding.
+    private var stackExhausted = false
 
     init(state: LuaState) {
         self.state = state
@@ -28,18 +35,42 @@ final class LuaEncoder: Encoder, SingleValueEncodingContainer {
     /// Pushes exactly one value on success; leaves the stack as it was on failure. [-0, +1]
     func push<T: Encodable>(_ value: T) throws {
         let top = lua_gettop(L)
-        guard lua_checkstack(L, 8) != 0 else { throw failure("nested too deeply for the Lua stack") }
+        // Each level of nesting adds one key to the path.
+        guard codingPath.count < Self.maxDepth else { throw failure("nested more than \(Self.maxDepth) levels deep") }
+        guard lua_checkstack(L, 8) != 0 else { throw failure("too many values for the Lua stack") }
         let outerBase = valueBase
         valueBase = top
         defer { valueBase = outerBase }
         do {
             if try !pushSpecial(value) { try value.encode(to: self) }
+            if stackExhausted { throw failure("too many values for the Lua stack") }
         } catch {
             lua_settop(L, top)
             throw error
         }
         let pushed = lua_gettop(L) - top
         if pushed == 0 { lrs_newtable(L) } else if pushed > 1 { lua_settop(L, top + 1) }
+    }
+
+    /// Pushes `value`, found at `key` in a container whose path is `path`. [-0, +1]
+    func push<T: Encodable>(_ value: T, key: any CodingKey, in path: [any CodingKey]) throws {
+        // A value's own containers share its path, so appending in place is enough (and
+        // allocates nothing); a nested container's path is longer, and replaces it meanwhile.
+        let outer = path.count == codingPath.count ? nil : codingPath
+        if outer != nil { codingPath = path }
+        codingPath.append(key)
+        defer { if let outer { codingPath = outer } else { codingPath.removeLast() } }
+        try push(value)
+    }
+
+    /// Makes room for a nested container's table, which stays on the stack until the current
+    /// value is pushed. Containers cannot throw: when the Lua stack cannot grow, this returns false
+    /// and the encoding fails once the current value is done (the container writes into its parent
+    /// meanwhile, which the failure discards).
+    func reserveContainer() -> Bool {
+        if lua_checkstack(L, 8) != 0 { return true }
+        stackExhausted = true
+        return false
     }
 
     /// Pushes the types whose Lua form differs from their `Encodable` form; false for the rest.
@@ -69,9 +100,7 @@ final class LuaEncoder: Encoder, SingleValueEncodingContainer {
         lua_createtable(L, 0, Int32(clamping: entries.count))
         let table = lua_gettop(L)
         for (key, value) in entries {
-            codingPath.append(LuaIndexKey(intValue: key - 1))
-            defer { codingPath.removeLast() }
-            try push(value)
+            try push(value, key: LuaIntegerKey(intValue: key), in: codingPath)
             lua_rawseti(L, table, lua_Integer(key))
         }
     }

@@ -20,6 +20,7 @@ final class LuaFieldEncoder: Encoder {
     /// Creates (or reuses) the field's table and leaves it on the stack. [-0, +1]
     private func fieldTable() -> Int32 {
         let L = encoder.L
+        guard encoder.reserveContainer() else { return table }
         pushKey()
         if lua_rawget(L, table) != LUA_TTABLE {
             lrs_pop(L, 1)
@@ -73,7 +74,7 @@ private struct LuaFieldValueContainer: SingleValueEncodingContainer {
     mutating func encode<T: Encodable>(_ value: T) throws { try storeValue(value) }
 
     private func storeValue<T: Encodable>(_ value: T) throws {
-        try field.encoder.push(value)
+        try field.encoder.push(value, key: field.key, in: Array(field.codingPath.dropLast()))
         field.store()
     }
 

@@ -8,6 +8,15 @@ struct LuaIndexKey: CodingKey {
     init?(stringValue: String) { return nil }
 }
 
+/// The key of an `[Int: Value]` entry: the Lua integer key itself.
+struct LuaIntegerKey: CodingKey {
+    let intValue: Int?
+    var stringValue: String { "\(intValue ?? 0)" }
+
+    init(intValue: Int) { self.intValue = intValue }
+    init?(stringValue: String) { return nil }
+}
+
 /// The key under which a superclass encodes its fields.
 struct LuaSuperKey: CodingKey {
     var stringValue: String { "super" }
@@ -24,12 +33,21 @@ extension [any CodingKey] {
     var luaPath: String {
         var path = ""
         for key in self {
-            if key is LuaIndexKey || (key.intValue != nil && Int(key.stringValue) == key.intValue) {
+            if key is LuaIndexKey || key.isInteger {
                 path += "[\(key.stringValue)]"
             } else {
                 path += path.isEmpty ? key.stringValue : "." + key.stringValue
             }
         }
         return path
+    }
+}
+
+extension CodingKey {
+    /// Whether the key stands for an integer (its text is exactly its `intValue`), as the keys of
+    /// integer dictionaries do.
+    var isInteger: Bool {
+        guard let intValue else { return false }
+        return stringValue == String(intValue)
     }
 }

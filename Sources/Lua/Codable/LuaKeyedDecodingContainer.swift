@@ -43,11 +43,11 @@ struct LuaKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol
     func decodeNil(forKey key: Key) throws -> Bool { isNil(key) }
 
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
-        try decoder.decode(T.self, field: key, of: table)
+        try decoder.decode(T.self, field: key, of: table, in: codingPath)
     }
 
     func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
-        isNil(key) ? nil : try decoder.decode(T.self, field: key, of: table)
+        isNil(key) ? nil : try decode(T.self, forKey: key)
     }
 
     func nestedContainer<NestedKey: CodingKey>(
@@ -63,18 +63,23 @@ struct LuaKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol
     /// Opens a container on table[key]. The field's value stays on the stack for the container's
     /// use; the enclosing decode restores the stack when it is done.
     private func nested<C>(_ key: Key, _ open: () throws -> C) throws -> C {
-        decoder.codingPath.append(key)
-        defer { decoder.codingPath.removeLast() }
+        try decoder.reserveStack()
         decoder.pushField(key, of: table)
-        return try decoder.decodeOpening(at: lua_gettop(L), open)
+        return try decoder.decodeOpening(path: codingPath + [key], open)
     }
 
     func superDecoder() throws -> any Decoder {
-        try superDecoder(forKey: Key(stringValue: "super") ?? { throw LuaDecodingFailure(codingPath: codingPath, expected: "a super key", found: "none") }())
+        try superDecoder(field: LuaSuperKey())
     }
 
     func superDecoder(forKey key: Key) throws -> any Decoder {
+        try superDecoder(field: key)
+    }
+
+    /// A decoder for table[key], which stays on the stack for its use.
+    private func superDecoder(field key: any CodingKey) throws -> LuaDecoder {
+        try decoder.reserveStack()
         decoder.pushField(key, of: table)
-        return LuaDecoder(state: decoder.state, path: codingPath + [key], at: lua_gettop(L))
+        return try decoder.superDecoder(path: codingPath + [key])
     }
 }

@@ -1,5 +1,6 @@
 import CLua
 import CLuaShim
+import Foundation
 
 /// Writes the fields of one table at a fixed stack slot.
 struct LuaKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
@@ -14,9 +15,16 @@ struct LuaKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtocol
         self.codingPath = codingPath
     }
 
-    /// Pops the value on top into table[key]. [-1, +0]
+    /// Pops the value on top into table[key] (a new table: no metamethods). [-1, +0]
     private func set(_ key: Key) {
-        key.stringValue.withCString { lua_setfield(L, table, $0) }
+        let name = key.stringValue
+        // lua_setfield is fast (Lua caches C-string keys by address) but stops at a NUL byte.
+        let whole = name.withCString { text in
+            guard strlen(text) == name.utf8.count else { return false }
+            lua_setfield(L, table, text)
+            return true
+        }
+        if !whole { encoder.state.setRawField(name, of: table) }
     }
 
     mutating func encodeNil(forKey key: Key) throws {}
@@ -29,23 +37,15 @@ struct LuaKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtocol
     mutating func encode(_ value: Int16, forKey key: Key) throws { lua_pushinteger(L, lua_Integer(value)); set(key) }
     mutating func encode(_ value: Int32, forKey key: Key) throws { lua_pushinteger(L, lua_Integer(value)); set(key) }
     mutating func encode(_ value: Int64, forKey key: Key) throws { lua_pushinteger(L, value); set(key) }
-    mutating func encode(_ value: UInt, forKey key: Key) throws { try integer(value, key) }
+    mutating func encode(_ value: UInt, forKey key: Key) throws { try push(value, into: key) }
     mutating func encode(_ value: UInt8, forKey key: Key) throws { lua_pushinteger(L, lua_Integer(value)); set(key) }
     mutating func encode(_ value: UInt16, forKey key: Key) throws { lua_pushinteger(L, lua_Integer(value)); set(key) }
     mutating func encode(_ value: UInt32, forKey key: Key) throws { lua_pushinteger(L, lua_Integer(value)); set(key) }
-    mutating func encode(_ value: UInt64, forKey key: Key) throws { try integer(value, key) }
+    mutating func encode(_ value: UInt64, forKey key: Key) throws { try push(value, into: key) }
+    mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws { try push(value, into: key) }
 
-    private func integer<I: BinaryInteger>(_ value: I, _ key: Key) throws {
-        encoder.codingPath.append(key)
-        defer { encoder.codingPath.removeLast() }
-        try encoder.pushInteger(value)
-        set(key)
-    }
-
-    mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
-        encoder.codingPath.append(key)
-        defer { encoder.codingPath.removeLast() }
-        try encoder.push(value)
+    private func push<T: Encodable>(_ value: T, into key: Key) throws {
+        try encoder.push(value, key: key, in: codingPath)
         set(key)
     }
 
@@ -62,6 +62,7 @@ struct LuaKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtocol
 
     /// Creates table[key] = {} and leaves the new table on the stack. [-0, +1]
     private func nestedTable(_ key: Key) -> Int32 {
+        guard encoder.reserveContainer() else { return table }
         lrs_newtable(L)
         lua_pushvalue(L, -1)
         set(key)

@@ -2,7 +2,9 @@ import CLua
 import CLuaShim
 
 /// Reads the elements of one sequence at a fixed stack slot, raw. The count is the largest
-/// positive integer key, so holes read as nil; any other key makes it not a sequence.
+/// positive integer key, so holes read as nil (and a trailing nil is lost); any other key makes it
+/// not a sequence. Holes may outnumber elements by at most 1,024, so the work stays proportional
+/// to the table: `{[math.maxinteger] = 1}` is not a sequence.
 struct LuaUnkeyedDecodingContainer: UnkeyedDecodingContainer {
     let decoder: LuaDecoder
     let table: Int32
@@ -18,7 +20,7 @@ struct LuaUnkeyedDecodingContainer: UnkeyedDecodingContainer {
         let L = decoder.L
         let top = lua_gettop(L)
         defer { lua_settop(L, top) }
-        var largest: lua_Integer = 0
+        var (largest, elements): (lua_Integer, lua_Integer) = (0, 0)
         lua_pushnil(L)
         while lua_next(L, table) != 0 {
             lrs_pop(L, 1)
@@ -27,6 +29,11 @@ struct LuaUnkeyedDecodingContainer: UnkeyedDecodingContainer {
                                          found: "table with key \(decoder.describe(at: -1))")
             }
             largest = max(largest, lua_tointegerx(L, -1, nil))
+            elements += 1
+        }
+        guard largest - elements <= elements + 1_024 else {
+            throw LuaDecodingFailure(codingPath: codingPath, expected: "array",
+                                     found: "sparse table (\(elements) elements, largest key \(largest))")
         }
         count = Int(largest)
     }
@@ -36,8 +43,7 @@ struct LuaUnkeyedDecodingContainer: UnkeyedDecodingContainer {
     /// Pushes the current element. [-0, +1]
     private func pushCurrent() throws {
         guard !isAtEnd else {
-            throw LuaDecodingFailure(codingPath: codingPath + [LuaIndexKey(intValue: currentIndex)],
-                                     expected: "another element", found: "the end of the array")
+            throw LuaDecodingFailure(codingPath: currentPath, expected: "another element", found: "the end of the array")
         }
         lua_rawgeti(L, table, lua_Integer(currentIndex + 1))
     }
@@ -53,15 +59,16 @@ struct LuaUnkeyedDecodingContainer: UnkeyedDecodingContainer {
     }
 
     mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
-        decoder.codingPath.append(LuaIndexKey(intValue: currentIndex))
-        defer { decoder.codingPath.removeLast() }
         let top = lua_gettop(L)
         defer { lua_settop(L, top) }
         try pushCurrent()
-        let value = try decoder.decode(T.self, at: top + 1)
+        let value = try decoder.decode(T.self, at: top + 1, key: LuaIndexKey(intValue: currentIndex), in: codingPath)
         currentIndex += 1
         return value
     }
+
+    /// The coding path of the current element.
+    private var currentPath: [any CodingKey] { codingPath + [LuaIndexKey(intValue: currentIndex)] }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<NestedKey> {
         let decoder = self.decoder
@@ -75,17 +82,18 @@ struct LuaUnkeyedDecodingContainer: UnkeyedDecodingContainer {
 
     /// Opens a container on the current element, which stays on the stack for its use.
     private mutating func nested<C>(_ open: () throws -> C) throws -> C {
-        decoder.codingPath.append(LuaIndexKey(intValue: currentIndex))
-        defer { decoder.codingPath.removeLast() }
+        try decoder.reserveStack()
         try pushCurrent()
-        let container = try decoder.decodeOpening(at: lua_gettop(L), open)
+        let container = try decoder.decodeOpening(path: currentPath, open)
         currentIndex += 1
         return container
     }
 
     mutating func superDecoder() throws -> any Decoder {
+        try decoder.reserveStack()
         try pushCurrent()
-        defer { currentIndex += 1 }
-        return LuaDecoder(state: decoder.state, path: codingPath + [LuaIndexKey(intValue: currentIndex)], at: lua_gettop(L))
+        let superDecoder = try decoder.superDecoder(path: currentPath)
+        currentIndex += 1
+        return superDecoder
     }
 }

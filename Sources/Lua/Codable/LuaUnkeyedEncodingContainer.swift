@@ -39,9 +39,7 @@ struct LuaUnkeyedEncodingContainer: UnkeyedEncodingContainer {
     mutating func encode<T: Encodable>(_ value: T) throws { try encode(element: value) }
 
     private mutating func encode<T: Encodable>(element value: T) throws {
-        encoder.codingPath.append(LuaIndexKey(intValue: count))
-        defer { encoder.codingPath.removeLast() }
-        try encoder.push(value)
+        try encoder.push(value, key: LuaIndexKey(intValue: count), in: codingPath)
         append()
     }
 
@@ -58,6 +56,7 @@ struct LuaUnkeyedEncodingContainer: UnkeyedEncodingContainer {
 
     /// Appends a new table and leaves it on the stack. [-0, +1]
     private mutating func nestedTable() -> Int32 {
+        guard encoder.reserveContainer() else { return table }
         lrs_newtable(L)
         lua_pushvalue(L, -1)
         append()

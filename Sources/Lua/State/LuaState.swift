@@ -100,6 +100,9 @@ public final class LuaState {
     private func pushCall<each A: Encodable>(
         _ function: LuaRef, _ arguments: repeat each A
     ) throws(LuaError) -> Int32 {
+        guard function.state === self else {
+            throw .encoding(path: "", message: "the function belongs to another LuaState")
+        }
         function.push(into: self)
         var count: Int32 = 0
         for argument in repeat each arguments {
