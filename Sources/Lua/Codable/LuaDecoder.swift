@@ -44,15 +44,23 @@ final class LuaDecoder: Decoder, SingleValueDecodingContainer {
         defer { index = outer }
         try checkDepth(of: codingPath, at: slot)
         try reserveStack()
-        if T.self == LuaIgnored.self { return LuaIgnored() as! T }
-        if T.self == Date.self { return Date(timeIntervalSince1970: try number("date (Unix seconds)")) as! T }
-        if T.self == Data.self { return Data(try bytes("bytes (a string)")) as! T }
+        // Scalars and the types whose Lua form differs from their Decodable form, read directly.
+        // (Each branch has checked that `T` is the type it casts from.)
+        if T.self == String.self { return unsafeBitCast(try decode(String.self), to: T.self) }
+        if T.self == Double.self { return unsafeBitCast(try decode(Double.self), to: T.self) }
+        if T.self == Int.self { return unsafeBitCast(try decode(Int.self), to: T.self) }
+        if T.self == Bool.self { return unsafeBitCast(try decode(Bool.self), to: T.self) }
+        if T.self == LuaIgnored.self { return unsafeBitCast(LuaIgnored(), to: T.self) }
+        if T.self == Date.self {
+            return unsafeBitCast(Date(timeIntervalSince1970: try number("date (Unix seconds)")), to: T.self)
+        }
+        if T.self == Data.self { return unsafeBitCast(Data(try bytes("bytes (a string)")), to: T.self) }
         if T.self == URL.self {
             let text = try decode(String.self)
             guard let url = URL(string: text) else { throw mismatch("a URL") }
-            return url as! T
+            return unsafeBitCast(url, to: T.self)
         }
-        if let dictionary = T.self as? any LuaIntegerKeyedDecodable.Type {
+        if isIntegerKeyed(T.self), let dictionary = T.self as? any LuaIntegerKeyedDecodable.Type {
             return try dictionary.init(luaTableAt: try table("table"), with: self) as! T
         }
         do {
@@ -60,6 +68,15 @@ final class LuaDecoder: Decoder, SingleValueDecodingContainer {
         } catch DecodingError.dataCorrupted(let context) where context.codingPath.count == codingPath.count {
             throw mismatch("a valid \(T.self)")
         }
+    }
+
+    /// Whether `T` is an `[Int: T]` dictionary, checked once per type and state.
+    private func isIntegerKeyed<T>(_ type: T.Type) -> Bool {
+        let id = ObjectIdentifier(T.self)
+        if let known = state.integerKeyedDecodables[id] { return known }
+        let integerKeyed = T.self is any LuaIntegerKeyedDecodable.Type
+        state.integerKeyedDecodables[id] = integerKeyed
+        return integerKeyed
     }
 
     /// Decodes table[key] of the table at `table`, a container whose path is `path`.

@@ -26,6 +26,10 @@ final class LuaEncoder: Encoder, SingleValueEncodingContainer {
     private var valueBase: Int32 = 0
     /// Set when a container found no room on the Lua stack; fails the encoding.
     private var stackExhausted = false
+    /// The size to create the current value's table with (learned from earlier values).
+    private var sizeHint: Int32 = 0
+    /// Entries written into the current value's table so far.
+    private var entryCount: Int32 = 0
 
     init(state: LuaState) {
         self.state = state
@@ -38,11 +42,19 @@ final class LuaEncoder: Encoder, SingleValueEncodingContainer {
         // Each level of nesting adds one key to the path.
         guard codingPath.count < Self.maxDepth else { throw failure("nested more than \(Self.maxDepth) levels deep") }
         guard lua_checkstack(L, 8) != 0 else { throw failure("too many values for the Lua stack") }
-        let outerBase = valueBase
-        valueBase = top
-        defer { valueBase = outerBase }
+        if try pushSpecial(value) { return }
+        let type = ObjectIdentifier(T.self)
+        var facts = state.encodingFacts[type]
+            ?? LuaTypeFacts(integerKeyed: T.self is any LuaIntegerKeyedEncodable.Type, tableSize: -1)
+        let (outerBase, outerHint, outerCount) = (valueBase, sizeHint, entryCount)
+        (valueBase, sizeHint, entryCount) = (top, max(facts.tableSize, 0), 0)
+        defer { (valueBase, sizeHint, entryCount) = (outerBase, outerHint, outerCount) }
         do {
-            if try !pushSpecial(value) { try value.encode(to: self) }
+            if facts.integerKeyed {
+                try (value as! any LuaIntegerKeyedEncodable).pushEntries(with: self)
+            } else {
+                try value.encode(to: self)
+            }
             if stackExhausted { throw failure("too many values for the Lua stack") }
         } catch {
             lua_settop(L, top)
@@ -50,6 +62,15 @@ final class LuaEncoder: Encoder, SingleValueEncodingContainer {
         }
         let pushed = lua_gettop(L) - top
         if pushed == 0 { lrs_newtable(L) } else if pushed > 1 { lua_settop(L, top + 1) }
+        if facts.tableSize != entryCount {
+            facts.tableSize = entryCount
+            state.encodingFacts[type] = facts
+        }
+    }
+
+    /// Counts an entry written into `table`, when it is the current value's table.
+    func counted(_ table: Int32) {
+        if table == valueBase + 1 { entryCount += 1 }
     }
 
     /// Pushes `value`, found at `key` in a container whose path is `path`. [-0, +1]
@@ -74,21 +95,20 @@ final class LuaEncoder: Encoder, SingleValueEncodingContainer {
     }
 
     /// Pushes the types whose Lua form differs from their `Encodable` form; false for the rest.
+    /// (Each branch has checked that `T` is the type it casts to.)
     private func pushSpecial<T: Encodable>(_ value: T) throws -> Bool {
         if T.self == Date.self {
-            lua_pushnumber(L, (value as! Date).timeIntervalSince1970)
+            lua_pushnumber(L, unsafeBitCast(value, to: Date.self).timeIntervalSince1970)
         } else if T.self == Data.self {
-            (value as! Data).withUnsafeBytes { bytes in
+            unsafeBitCast(value, to: Data.self).withUnsafeBytes { bytes in
                 _ = lua_pushlstring(L, bytes.baseAddress?.assumingMemoryBound(to: CChar.self), bytes.count)
             }
         } else if T.self == URL.self {
-            state.pushString((value as! URL).absoluteString)
+            state.pushString(unsafeBitCast(value, to: URL.self).absoluteString)
         } else if T.self == LuaRef.self {
             let reference = value as! LuaRef
             guard reference.state === state else { throw failure("a LuaRef belongs to another state") }
             reference.push(into: state)
-        } else if let dictionary = value as? any LuaIntegerKeyedEncodable {
-            try dictionary.pushEntries(with: self)
         } else {
             return false
         }
@@ -119,20 +139,21 @@ final class LuaEncoder: Encoder, SingleValueEncodingContainer {
 
     // MARK: Encoder
 
-    /// The table of the value being encoded, created on first use. [-0, +1 the first time]
-    private func currentTable() -> Int32 {
+    /// The table of the value being encoded, created on first use at the learned size (as a
+    /// sequence or a record). [-0, +1 the first time]
+    private func currentTable(sequence: Bool) -> Int32 {
         if lua_gettop(L) > valueBase, lua_type(L, valueBase + 1) == LUA_TTABLE { return valueBase + 1 }
         lua_settop(L, valueBase)
-        lrs_newtable(L)
+        lua_createtable(L, sequence ? sizeHint : 0, sequence ? 0 : sizeHint)
         return lua_gettop(L)
     }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
-        KeyedEncodingContainer(LuaKeyedEncodingContainer<Key>(encoder: self, table: currentTable(), codingPath: codingPath))
+        KeyedEncodingContainer(LuaKeyedEncodingContainer<Key>(encoder: self, table: currentTable(sequence: false), codingPath: codingPath))
     }
 
     func unkeyedContainer() -> any UnkeyedEncodingContainer {
-        LuaUnkeyedEncodingContainer(encoder: self, table: currentTable(), codingPath: codingPath)
+        LuaUnkeyedEncodingContainer(encoder: self, table: currentTable(sequence: true), codingPath: codingPath)
     }
 
     func singleValueContainer() -> any SingleValueEncodingContainer { self }

@@ -15,16 +15,13 @@ struct LuaKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtocol
         self.codingPath = codingPath
     }
 
-    /// Pops the value on top into table[key] (a new table: no metamethods). [-1, +0]
+    /// Pops the value on top into table[key], raw (a new table: no metamethods). [-1, +0]
     private func set(_ key: Key) {
-        let name = key.stringValue
-        // lua_setfield is fast (Lua caches C-string keys by address) but stops at a NUL byte.
-        let whole = name.withCString { text in
-            guard strlen(text) == name.utf8.count else { return false }
-            lua_setfield(L, table, text)
-            return true
-        }
-        if !whole { encoder.state.setRawField(name, of: table) }
+        var name = key.stringValue
+        name.withUTF8 { bytes in _ = lua_pushlstring(L, bytes.baseAddress, bytes.count) }
+        lua_rotate(L, -2, 1)
+        lua_rawset(L, table)
+        encoder.counted(table)
     }
 
     mutating func encodeNil(forKey key: Key) throws {}

@@ -19,6 +19,7 @@ struct LuaUnkeyedEncodingContainer: UnkeyedEncodingContainer {
     private mutating func append() {
         count += 1
         lua_rawseti(L, table, lua_Integer(count))
+        encoder.counted(table)
     }
 
     mutating func encodeNil() throws { count += 1 }
