@@ -20,22 +20,29 @@ final class LuaDecoder: Decoder, SingleValueDecodingContainer {
     var userInfo: [CodingUserInfoKey: Any] { [:] }
     /// The absolute stack slot of the value being decoded now.
     private(set) var index: Int32 = 0
+    /// The path of the container `decodeOpening` is opening, while it does.
+    private var openingPath: LuaContainerPath?
 
     init(state: LuaState) {
         self.state = state
         L = state.L
     }
 
-    /// Decodes the value at `slot` (absolute), found at `key` in a container whose path is `path`.
-    func decode<T: Decodable>(_ type: T.Type, at slot: Int32, key: any CodingKey, in path: [any CodingKey]) throws -> T {
-        // A value's own containers share its path, so appending in place is enough (and
-        // allocates nothing); a nested container's path is longer, and replaces it meanwhile.
-        let outer = path.count == codingPath.count ? nil : codingPath
-        if outer != nil { codingPath = path }
-        codingPath.append(key)
-        defer { if let outer { codingPath = outer } else { codingPath.removeLast() } }
+    /// Decodes the value at `slot` (absolute), found at `key` in a container at `path`.
+    func decode<T: Decodable>(_ type: T.Type, at slot: Int32, key: any CodingKey, in path: LuaContainerPath) throws -> T {
+        if path.isCurrent(in: codingPath) {
+            codingPath.append(key)
+            defer { codingPath.removeLast() }
+            return try decode(T.self, at: slot)
+        }
+        let outer = codingPath
+        codingPath = path.resolved(in: codingPath) + [key]
+        defer { codingPath = outer }
         return try decode(T.self, at: slot)
     }
+
+    /// The path of a container opened on the current value.
+    var here: LuaContainerPath { openingPath ?? LuaContainerPath(depth: codingPath.count) }
 
     /// Decodes the value at `slot` (absolute) as `T`.
     func decode<T: Decodable>(_ type: T.Type, at slot: Int32) throws -> T {
@@ -79,8 +86,8 @@ final class LuaDecoder: Decoder, SingleValueDecodingContainer {
         return integerKeyed
     }
 
-    /// Decodes table[key] of the table at `table`, a container whose path is `path`.
-    func decode<T: Decodable>(_ type: T.Type, field key: any CodingKey, of table: Int32, in path: [any CodingKey]) throws -> T {
+    /// Decodes table[key] of the table at `table`, a container at `path`.
+    func decode<T: Decodable>(_ type: T.Type, field key: any CodingKey, of table: Int32, in path: LuaContainerPath) throws -> T {
         let top = lua_gettop(L)
         defer { lua_settop(L, top) }
         pushField(key, of: table)
@@ -109,7 +116,7 @@ final class LuaDecoder: Decoder, SingleValueDecodingContainer {
             }
             let key = Int(lua_tointegerx(L, -2, nil))
             let slot = lua_gettop(L)
-            entries[key] = try decode(Value.self, at: slot, key: LuaIntegerKey(intValue: key), in: codingPath)
+            entries[key] = try decode(Value.self, at: slot, key: LuaIntegerKey(intValue: key), in: here)
             lua_settop(L, slot - 1)
         }
         return entries
@@ -292,13 +299,13 @@ extension LuaDecoder {
         return decoder
     }
 
-    /// Runs `open` (which opens a container) on the value on top of the stack, with `path` as the
-    /// coding path. The value stays there for the container's use.
-    func decodeOpening<C>(path: [any CodingKey], _ open: () throws -> C) throws -> C {
-        try checkDepth(of: path, at: -1)
-        let (outerIndex, outerPath) = (index, codingPath)
-        (index, codingPath) = (lua_gettop(L), path)
-        defer { (index, codingPath) = (outerIndex, outerPath) }
+    /// Runs `open` (which opens a container) on the value on top of the stack, for a container at
+    /// `path`. The value stays there for the container's use.
+    func decodeOpening<C>(path: LuaContainerPath, _ open: () throws -> C) throws -> C {
+        try checkDepth(of: path.resolved(in: codingPath), at: -1)
+        let (outerIndex, outerOpening) = (index, openingPath)
+        (index, openingPath) = (lua_gettop(L), path)
+        defer { (index, openingPath) = (outerIndex, outerOpening) }
         return try open()
     }
 }

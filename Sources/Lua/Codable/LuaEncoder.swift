@@ -73,16 +73,22 @@ final class LuaEncoder: Encoder, SingleValueEncodingContainer {
         if table == valueBase + 1 { entryCount += 1 }
     }
 
-    /// Pushes `value`, found at `key` in a container whose path is `path`. [-0, +1]
-    func push<T: Encodable>(_ value: T, key: any CodingKey, in path: [any CodingKey]) throws {
-        // A value's own containers share its path, so appending in place is enough (and
-        // allocates nothing); a nested container's path is longer, and replaces it meanwhile.
-        let outer = path.count == codingPath.count ? nil : codingPath
-        if outer != nil { codingPath = path }
-        codingPath.append(key)
-        defer { if let outer { codingPath = outer } else { codingPath.removeLast() } }
-        try push(value)
+    /// Pushes `value`, found at `key` in a container at `path`. [-0, +1]
+    func push<T: Encodable>(_ value: T, key: any CodingKey, in path: LuaContainerPath) throws {
+        if path.isCurrent(in: codingPath) {
+            codingPath.append(key)
+            defer { codingPath.removeLast() }
+            try push(value)
+        } else {
+            let outer = codingPath
+            codingPath = path.resolved(in: codingPath) + [key]
+            defer { codingPath = outer }
+            try push(value)
+        }
     }
+
+    /// The path of a container opened on the current value.
+    var here: LuaContainerPath { LuaContainerPath(depth: codingPath.count) }
 
     /// Makes room for a nested container's table, which stays on the stack until the current
     /// value is pushed. Containers cannot throw: when the Lua stack cannot grow, this returns false
@@ -120,7 +126,7 @@ final class LuaEncoder: Encoder, SingleValueEncodingContainer {
         lua_createtable(L, 0, Int32(clamping: entries.count))
         let table = lua_gettop(L)
         for (key, value) in entries {
-            try push(value, key: LuaIntegerKey(intValue: key), in: codingPath)
+            try push(value, key: LuaIntegerKey(intValue: key), in: here)
             lua_rawseti(L, table, lua_Integer(key))
         }
     }
@@ -149,11 +155,11 @@ final class LuaEncoder: Encoder, SingleValueEncodingContainer {
     }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
-        KeyedEncodingContainer(LuaKeyedEncodingContainer<Key>(encoder: self, table: currentTable(sequence: false), codingPath: codingPath))
+        KeyedEncodingContainer(LuaKeyedEncodingContainer<Key>(encoder: self, table: currentTable(sequence: false), path: here))
     }
 
     func unkeyedContainer() -> any UnkeyedEncodingContainer {
-        LuaUnkeyedEncodingContainer(encoder: self, table: currentTable(sequence: true), codingPath: codingPath)
+        LuaUnkeyedEncodingContainer(encoder: self, table: currentTable(sequence: true), path: here)
     }
 
     func singleValueContainer() -> any SingleValueEncodingContainer { self }

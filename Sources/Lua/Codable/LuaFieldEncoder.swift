@@ -7,15 +7,18 @@ final class LuaFieldEncoder: Encoder {
     let encoder: LuaEncoder
     let table: Int32
     let key: any CodingKey
-    let codingPath: [any CodingKey]
+    /// The path of the container the field belongs to.
+    let path: LuaContainerPath
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
-    init(encoder: LuaEncoder, table: Int32, key: any CodingKey, codingPath: [any CodingKey]) {
+    init(encoder: LuaEncoder, table: Int32, key: any CodingKey, path: LuaContainerPath) {
         self.encoder = encoder
         self.table = table
         self.key = key
-        self.codingPath = codingPath + [key]
+        self.path = path
     }
+
+    var codingPath: [any CodingKey] { path.appending(key).resolved(in: encoder.codingPath) }
 
     /// Creates (or reuses) the field's table and leaves it on the stack. [-0, +1]
     private func fieldTable() -> Int32 {
@@ -42,11 +45,11 @@ final class LuaFieldEncoder: Encoder {
     }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
-        KeyedEncodingContainer(LuaKeyedEncodingContainer<Key>(encoder: encoder, table: fieldTable(), codingPath: codingPath))
+        KeyedEncodingContainer(LuaKeyedEncodingContainer<Key>(encoder: encoder, table: fieldTable(), path: path.appending(key)))
     }
 
     func unkeyedContainer() -> any UnkeyedEncodingContainer {
-        LuaUnkeyedEncodingContainer(encoder: encoder, table: fieldTable(), codingPath: codingPath)
+        LuaUnkeyedEncodingContainer(encoder: encoder, table: fieldTable(), path: path.appending(key))
     }
 
     func singleValueContainer() -> any SingleValueEncodingContainer {
@@ -74,7 +77,7 @@ private struct LuaFieldValueContainer: SingleValueEncodingContainer {
     mutating func encode<T: Encodable>(_ value: T) throws { try storeValue(value) }
 
     private func storeValue<T: Encodable>(_ value: T) throws {
-        try field.encoder.push(value, key: field.key, in: Array(field.codingPath.dropLast()))
+        try field.encoder.push(value, key: field.key, in: field.path)
         field.store()
     }
 

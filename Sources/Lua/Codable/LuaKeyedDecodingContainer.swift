@@ -5,13 +5,15 @@ import CLuaShim
 struct LuaKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     let decoder: LuaDecoder
     let table: Int32
-    let codingPath: [any CodingKey]
+    let path: LuaContainerPath
     private var L: OpaquePointer { decoder.L }
+
+    var codingPath: [any CodingKey] { path.resolved(in: decoder.codingPath) }
 
     init(decoder: LuaDecoder, table: Int32) {
         self.decoder = decoder
         self.table = table
-        codingPath = decoder.codingPath
+        path = decoder.here
     }
 
     /// The table's string keys (integer keys as their decimal text) that `Key` accepts.
@@ -43,7 +45,7 @@ struct LuaKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol
     func decodeNil(forKey key: Key) throws -> Bool { isNil(key) }
 
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
-        try decoder.decode(T.self, field: key, of: table, in: codingPath)
+        try decoder.decode(T.self, field: key, of: table, in: path)
     }
 
     func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
@@ -65,7 +67,7 @@ struct LuaKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol
     private func nested<C>(_ key: Key, _ open: () throws -> C) throws -> C {
         try decoder.reserveStack()
         decoder.pushField(key, of: table)
-        return try decoder.decodeOpening(path: codingPath + [key], open)
+        return try decoder.decodeOpening(path: path.appending(key), open)
     }
 
     func superDecoder() throws -> any Decoder {
@@ -80,6 +82,6 @@ struct LuaKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol
     private func superDecoder(field key: any CodingKey) throws -> LuaDecoder {
         try decoder.reserveStack()
         decoder.pushField(key, of: table)
-        return try decoder.superDecoder(path: codingPath + [key])
+        return try decoder.superDecoder(path: path.appending(key).resolved(in: decoder.codingPath))
     }
 }

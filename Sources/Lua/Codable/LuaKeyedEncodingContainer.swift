@@ -6,14 +6,16 @@ import Foundation
 struct LuaKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     let encoder: LuaEncoder
     let table: Int32
-    var codingPath: [any CodingKey]
+    let path: LuaContainerPath
     private var L: OpaquePointer { encoder.L }
 
-    init(encoder: LuaEncoder, table: Int32, codingPath: [any CodingKey]) {
+    init(encoder: LuaEncoder, table: Int32, path: LuaContainerPath) {
         self.encoder = encoder
         self.table = table
-        self.codingPath = codingPath
+        self.path = path
     }
+
+    var codingPath: [any CodingKey] { path.resolved(in: encoder.codingPath) }
 
     /// Pops the value on top into table[key], raw (a new table: no metamethods). [-1, +0]
     private func set(_ key: Key) {
@@ -42,7 +44,7 @@ struct LuaKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtocol
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws { try push(value, into: key) }
 
     private func push<T: Encodable>(_ value: T, into key: Key) throws {
-        try encoder.push(value, key: key, in: codingPath)
+        try encoder.push(value, key: key, in: path)
         set(key)
     }
 
@@ -50,11 +52,11 @@ struct LuaKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtocol
         keyedBy keyType: NestedKey.Type, forKey key: Key
     ) -> KeyedEncodingContainer<NestedKey> {
         KeyedEncodingContainer(LuaKeyedEncodingContainer<NestedKey>(
-            encoder: encoder, table: nestedTable(key), codingPath: codingPath + [key]))
+            encoder: encoder, table: nestedTable(key), path: path.appending(key)))
     }
 
     mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
-        LuaUnkeyedEncodingContainer(encoder: encoder, table: nestedTable(key), codingPath: codingPath + [key])
+        LuaUnkeyedEncodingContainer(encoder: encoder, table: nestedTable(key), path: path.appending(key))
     }
 
     /// Creates table[key] = {} and leaves the new table on the stack. [-0, +1]
@@ -67,10 +69,10 @@ struct LuaKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtocol
     }
 
     mutating func superEncoder() -> any Encoder {
-        LuaFieldEncoder(encoder: encoder, table: table, key: LuaSuperKey(), codingPath: codingPath)
+        LuaFieldEncoder(encoder: encoder, table: table, key: LuaSuperKey(), path: path)
     }
 
     mutating func superEncoder(forKey key: Key) -> any Encoder {
-        LuaFieldEncoder(encoder: encoder, table: table, key: key, codingPath: codingPath)
+        LuaFieldEncoder(encoder: encoder, table: table, key: key, path: path)
     }
 }

@@ -8,15 +8,17 @@ import CLuaShim
 struct LuaUnkeyedDecodingContainer: UnkeyedDecodingContainer {
     let decoder: LuaDecoder
     let table: Int32
-    let codingPath: [any CodingKey]
+    let path: LuaContainerPath
     let count: Int?
     private(set) var currentIndex = 0
     private var L: OpaquePointer { decoder.L }
 
+    var codingPath: [any CodingKey] { path.resolved(in: decoder.codingPath) }
+
     init(decoder: LuaDecoder, table: Int32) throws {
         self.decoder = decoder
         self.table = table
-        codingPath = decoder.codingPath
+        path = decoder.here
         let L = decoder.L
         let top = lua_gettop(L)
         defer { lua_settop(L, top) }
@@ -25,14 +27,14 @@ struct LuaUnkeyedDecodingContainer: UnkeyedDecodingContainer {
         while lua_next(L, table) != 0 {
             lrs_pop(L, 1)
             guard lua_isinteger(L, -1) != 0, lua_tointegerx(L, -1, nil) >= 1 else {
-                throw LuaDecodingFailure(codingPath: codingPath, expected: "array",
+                throw LuaDecodingFailure(codingPath: decoder.codingPath, expected: "array",
                                          found: "table with key \(decoder.describe(at: -1))")
             }
             largest = max(largest, lua_tointegerx(L, -1, nil))
             elements += 1
         }
         guard largest - elements <= elements + 1_024 else {
-            throw LuaDecodingFailure(codingPath: codingPath, expected: "array",
+            throw LuaDecodingFailure(codingPath: decoder.codingPath, expected: "array",
                                      found: "sparse table (\(elements) elements, largest key \(largest))")
         }
         count = Int(largest)
@@ -62,13 +64,16 @@ struct LuaUnkeyedDecodingContainer: UnkeyedDecodingContainer {
         let top = lua_gettop(L)
         defer { lua_settop(L, top) }
         try pushCurrent()
-        let value = try decoder.decode(T.self, at: top + 1, key: LuaIndexKey(intValue: currentIndex), in: codingPath)
+        let value = try decoder.decode(T.self, at: top + 1, key: LuaIndexKey(intValue: currentIndex), in: path)
         currentIndex += 1
         return value
     }
 
     /// The coding path of the current element.
-    private var currentPath: [any CodingKey] { codingPath + [LuaIndexKey(intValue: currentIndex)] }
+    private var currentPath: [any CodingKey] { currentContainerPath.resolved(in: decoder.codingPath) }
+
+    /// The path of a container opened on the current element.
+    private var currentContainerPath: LuaContainerPath { path.appending(LuaIndexKey(intValue: currentIndex)) }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<NestedKey> {
         let decoder = self.decoder
@@ -84,7 +89,7 @@ struct LuaUnkeyedDecodingContainer: UnkeyedDecodingContainer {
     private mutating func nested<C>(_ open: () throws -> C) throws -> C {
         try decoder.reserveStack()
         try pushCurrent()
-        let container = try decoder.decodeOpening(path: currentPath, open)
+        let container = try decoder.decodeOpening(path: currentContainerPath, open)
         currentIndex += 1
         return container
     }

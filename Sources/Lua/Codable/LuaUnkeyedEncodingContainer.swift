@@ -5,15 +5,17 @@ import CLuaShim
 struct LuaUnkeyedEncodingContainer: UnkeyedEncodingContainer {
     let encoder: LuaEncoder
     let table: Int32
-    var codingPath: [any CodingKey]
+    let path: LuaContainerPath
     private(set) var count = 0
     private var L: OpaquePointer { encoder.L }
 
-    init(encoder: LuaEncoder, table: Int32, codingPath: [any CodingKey]) {
+    init(encoder: LuaEncoder, table: Int32, path: LuaContainerPath) {
         self.encoder = encoder
         self.table = table
-        self.codingPath = codingPath
+        self.path = path
     }
+
+    var codingPath: [any CodingKey] { path.resolved(in: encoder.codingPath) }
 
     /// Pops the value on top into the next element. [-1, +0]
     private mutating func append() {
@@ -40,19 +42,19 @@ struct LuaUnkeyedEncodingContainer: UnkeyedEncodingContainer {
     mutating func encode<T: Encodable>(_ value: T) throws { try encode(element: value) }
 
     private mutating func encode<T: Encodable>(element value: T) throws {
-        try encoder.push(value, key: LuaIndexKey(intValue: count), in: codingPath)
+        try encoder.push(value, key: LuaIndexKey(intValue: count), in: path)
         append()
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
         let key = LuaIndexKey(intValue: count)
         return KeyedEncodingContainer(LuaKeyedEncodingContainer<NestedKey>(
-            encoder: encoder, table: nestedTable(), codingPath: codingPath + [key]))
+            encoder: encoder, table: nestedTable(), path: path.appending(key)))
     }
 
     mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
         let key = LuaIndexKey(intValue: count)
-        return LuaUnkeyedEncodingContainer(encoder: encoder, table: nestedTable(), codingPath: codingPath + [key])
+        return LuaUnkeyedEncodingContainer(encoder: encoder, table: nestedTable(), path: path.appending(key))
     }
 
     /// Appends a new table and leaves it on the stack. [-0, +1]
@@ -66,6 +68,6 @@ struct LuaUnkeyedEncodingContainer: UnkeyedEncodingContainer {
 
     mutating func superEncoder() -> any Encoder {
         count += 1
-        return LuaFieldEncoder(encoder: encoder, table: table, key: LuaIndexKey(intValue: count - 1), codingPath: codingPath)
+        return LuaFieldEncoder(encoder: encoder, table: table, key: LuaIndexKey(intValue: count - 1), path: path)
     }
 }
