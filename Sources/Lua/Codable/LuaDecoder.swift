@@ -223,7 +223,10 @@ final class LuaDecoder: Decoder, SingleValueDecodingContainer {
         let raw = try bytes("string")
         let text = String(decoding: raw, as: UTF8.self)
         // Decoding repairs invalid UTF-8, so the text keeps the bytes exactly when they were valid.
-        guard text.utf8.elementsEqual(raw) else { throw mismatch("valid UTF-8 string") }
+        // ASCII, the common case, is always valid and needs no comparison.
+        guard raw.allSatisfy({ $0 < 0x80 }) || text.utf8.elementsEqual(raw) else {
+            throw mismatch("valid UTF-8 string")
+        }
         return text
     }
 
