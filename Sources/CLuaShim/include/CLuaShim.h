@@ -133,9 +133,7 @@ int lrs_str_gsub(lua_State *L);
 
 static inline void lrs_pop(lua_State *L, int n) { lua_settop(L, -(n)-1); }
 static inline void lrs_newtable(lua_State *L) { lua_createtable(L, 0, 0); }
-static inline int lrs_upvalueindex(int i) { return LUA_REGISTRYINDEX - i; }
 static inline int lrs_registryindex(void) { return LUA_REGISTRYINDEX; }
-static inline int lrs_isnoneornil(lua_State *L, int i) { return lua_type(L, i) <= 0; }
 static inline void lrs_collectgarbage(lua_State *L) { lua_gc(L, LUA_GCCOLLECT); }
 static inline void lrs_pushglobaltable(lua_State *L) {
   lua_rawgeti(L, LUA_REGISTRYINDEX, LUA_RIDX_GLOBALS);
