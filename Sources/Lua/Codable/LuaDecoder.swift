@@ -13,15 +13,18 @@ import Foundation
 /// and an empty keyed value. Reading uses raw access only, so a rule's metamethods never run in
 /// the host. Values nested more than ``LuaEncoder/maxDepth`` levels deep are refused. Every
 /// error carries its coding path.
+///
+/// Its hot stored properties skip run-time exclusivity checks (`@exclusivity(unchecked)`): a
+/// coder serves one call on one thread and never overlaps accesses to them.
 final class LuaDecoder: Decoder, SingleValueDecodingContainer {
     let state: LuaState
     let L: OpaquePointer
-    var codingPath: [any CodingKey] = []
+    @exclusivity(unchecked) var codingPath: [any CodingKey] = []
     var userInfo: [CodingUserInfoKey: Any] { [:] }
     /// The absolute stack slot of the value being decoded now.
-    private(set) var index: Int32 = 0
+    @exclusivity(unchecked) private(set) var index: Int32 = 0
     /// The path of the container `decodeOpening` is opening, while it does.
-    private var openingPath: LuaContainerPath?
+    @exclusivity(unchecked) private var openingPath: LuaContainerPath?
 
     init(state: LuaState) {
         self.state = state

@@ -14,22 +14,25 @@ import Foundation
 /// Swift stack.
 ///
 /// Values are pushed while no rule runs, so nothing here can raise a Lua error.
+///
+/// Its hot stored properties skip run-time exclusivity checks (`@exclusivity(unchecked)`): a
+/// coder serves one call on one thread and never overlaps accesses to them.
 final class LuaEncoder: Encoder, SingleValueEncodingContainer {
     /// The deepest nesting of values (tables in tables) either direction accepts.
     static let maxDepth = 200
 
     let state: LuaState
     let L: OpaquePointer
-    var codingPath: [any CodingKey] = []
+    @exclusivity(unchecked) var codingPath: [any CodingKey] = []
     var userInfo: [CodingUserInfoKey: Any] { [:] }
     /// The stack top before the value being encoded now: its slot is `valueBase + 1`.
-    private var valueBase: Int32 = 0
+    @exclusivity(unchecked) private var valueBase: Int32 = 0
     /// Set when a container found no room on the Lua stack; fails the encoding.
     private var stackExhausted = false
     /// The size to create the current value's table with (learned from earlier values).
-    private var sizeHint: Int32 = 0
+    @exclusivity(unchecked) private var sizeHint: Int32 = 0
     /// Entries written into the current value's table so far.
-    private var entryCount: Int32 = 0
+    @exclusivity(unchecked) private var entryCount: Int32 = 0
 
     init(state: LuaState) {
         self.state = state

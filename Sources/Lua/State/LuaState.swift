@@ -16,10 +16,11 @@ public final class LuaState {
     let sandbox: LuaSandbox
     /// Swift functions Lua can call; kept alive as long as the state.
     private var hostFunctions: [LuaHostFunction] = []
-    /// What the encoder learned about the types it pushed, by type.
-    var encodingFacts: [ObjectIdentifier: LuaTypeFacts] = [:]
+    /// What the encoder learned about the types it pushed, by type. (Read and written once per
+    /// pushed value, never overlapping: no run-time exclusivity checks.)
+    @exclusivity(unchecked) var encodingFacts: [ObjectIdentifier: LuaTypeFacts] = [:]
     /// Whether a decoded type is an `[Int: T]` dictionary, by type.
-    var integerKeyedDecodables: [ObjectIdentifier: Bool] = [:]
+    @exclusivity(unchecked) var integerKeyedDecodables: [ObjectIdentifier: Bool] = [:]
 
     /// Creates a state with the sandboxed libraries open.
     public init(limits: LuaLimits = LuaLimits(), sandbox: LuaSandbox = LuaSandbox()) throws(LuaError) {
