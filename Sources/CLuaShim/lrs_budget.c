@@ -63,7 +63,7 @@ void lrs_notewhere(lrs_context *ctx) {
   lua_Debug ar;
   ctx->where[0] = '\0';
   if (lrs_innermost(ctx->main, &ar))
-    snprintf(ctx->where, sizeof ctx->where, "%s:%d", ar.short_src, ar.currentline);
+    snprintf(ctx->where, sizeof ctx->where, "%s:%d: ", ar.short_src, ar.currentline);
 }
 
 void lrs_pushwhere(lua_State *L) {

@@ -35,8 +35,8 @@ public enum LuaError: Error, Sendable, Equatable, CustomStringConvertible {
         case .budget(let budget, _): "\(budget) exceeded"
         case .memory(let limit, _): "memory budget of \(limit) bytes exceeded"
         case .decoding(let path, let expected, let found):
-            "\(path.isEmpty ? "value" : path): expected \(expected), got \(found)"
-        case .encoding(let path, let message): "\(path.isEmpty ? "value" : path): \(message)"
+            (path.isEmpty ? "" : "\(path): ") + "expected \(expected), got \(found)"
+        case .encoding(let path, let message): (path.isEmpty ? "" : "\(path): ") + message
         }
     }
 

@@ -13,9 +13,6 @@ public struct LuaCall {
     public func argument<T: Decodable>(_ position: Int, as type: T.Type = T.self) throws -> T {
         do {
             return try state.decode(T.self, at: Int32(position))
-        } catch .decoding(let path, let expected, let found) {
-            let reason = "expected \(expected), got \(found)"
-            throw LuaArgumentError(position: position, function: name, reason: path.isEmpty ? reason : "\(path): \(reason)")
         } catch {
             throw LuaArgumentError(position: position, function: name, reason: error.message)
         }
