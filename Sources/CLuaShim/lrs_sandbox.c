@@ -9,19 +9,27 @@
 #define LRS_MODULES "lrs.modules"   /* name -> value of each module `require` loaded */
 #define LRS_SEARCHER "lrs.searcher" /* host function: name -> source, chunkname */
 
-/* Raises unless no budget has run out: a rule's pcall may not swallow a budget error. */
-static void lrs_rethrowbudget(lua_State *L, int status) {
-  if (status != LUA_OK && (lrs_ctx(L)->exceeded != LRS_WITHIN_BUDGET || status == LUA_ERRMEM)) {
-    if (lrs_ctx(L)->exceeded == LRS_WITHIN_BUDGET) lrs_ctx(L)->exceeded = LRS_EXCEEDED_MEMORY;
+/* C work charged for each error a rule's pcall catches: raising and unwinding (up to 200 C
+** levels deep) is work the count hook cannot see. */
+#define LRS_CAUGHT_ERROR_STEPS 1000
+
+/* After a rule's pcall: re-raises budget and memory errors (a rule may not swallow them) and
+** charges the unwinding of any other error. */
+static void lrs_aftercatch(lua_State *L, int status) {
+  if (status == LUA_OK) return;
+  lrs_context *ctx = lrs_ctx(L);
+  if (ctx->exceeded != LRS_WITHIN_BUDGET || status == LUA_ERRMEM) {
+    if (ctx->exceeded == LRS_WITHIN_BUDGET) ctx->exceeded = LRS_EXCEEDED_MEMORY;
     lua_error(L);
   }
+  lrs_charge(L, LRS_CAUGHT_ERROR_STEPS);
 }
 
 /* pcall(f, ...): as Lua's, except that budget and memory errors propagate. */
 static int sb_pcall(lua_State *L) {
   luaL_checkany(L, 1);
   int status = lua_pcall(L, lua_gettop(L) - 1, LUA_MULTRET, 0);
-  lrs_rethrowbudget(L, status);
+  lrs_aftercatch(L, status);
   luaL_checkstack(L, 1, NULL);
   lua_pushboolean(L, status == LUA_OK);
   lua_insert(L, 1);
@@ -49,7 +57,7 @@ static int sb_xpcall(lua_State *L) {
   lua_pushvalue(L, 1);
   lua_insert(L, 3);
   int status = lua_pcall(L, n - 2, LUA_MULTRET, 2);
-  lrs_rethrowbudget(L, status);
+  lrs_aftercatch(L, status);
   lua_pushboolean(L, status == LUA_OK);
   lua_replace(L, 2);
   return lua_gettop(L) - 1;
@@ -116,7 +124,9 @@ static int sb_forward(lua_State *L) {
   return lua_tocfunction(L, lua_upvalueindex(1))(L);
 }
 
-/* setmetatable(t, mt): refuses __gc, whose finalizers would run at unpredictable times. */
+/* setmetatable(t, mt): refuses __gc. Finalizers would run at unpredictable times, and Lua runs
+** them with hooks off, so no instruction budget could stop one; a __gc added to a metatable
+** later never marks a table (Lua 5.4), so this is the only door. */
 static int sb_setmetatable(lua_State *L) {
   if (lua_type(L, 2) == LUA_TTABLE) {
     lua_pushliteral(L, "__gc");

@@ -70,14 +70,3 @@ lua_State *lrs_newstate(lrs_context *ctx) {
   lua_atpanic(L, lrs_panic);
   return L;
 }
-
-void lrs_close(lua_State *L) {
-  lrs_context *ctx = lrs_ctx(L);
-  ctx->call_depth = 0;
-  ctx->exceeded = LRS_WITHIN_BUDGET;
-  ctx->instructions_left = ctx->instruction_limit;
-  ctx->steps_left = ctx->step_limit;
-  lrs_armhook(L);
-  ctx->enforcing = 1;  /* finalizers run as rule code: under every budget */
-  lua_close(L);
-}

@@ -56,9 +56,27 @@ import Testing
         #expect(lines.withLock { $0 } == ["a\t1\tnil\tT"])
     }
 
-    @Test func finalizersAreRefused() throws {
+    /// Lua runs finalizers with hooks off, so no budget could stop one: rules must not be able to
+    /// create any, by any route.
+    @Test func rulesCannotCreateFinalizers() throws {
         #expect(try failure("setmetatable({}, { __gc = function() end })").contains("__gc"))
+        #expect(try failure("local mt = {} setmetatable({}, mt) mt.__gc = print setmetatable({}, mt)").contains("__gc"))
         #expect(try evaluate("return getmetatable(setmetatable({}, { x = 1 })).x == 1 and 'ok' or 'no'") == "ok")
+        // A __gc added after setmetatable does not mark the table (Lua 5.4): its finalizer never
+        // runs, not while the rule makes garbage, not when the state closes.
+        let start = ContinuousClock.now
+        do {
+            let state = try LuaState()
+            try state.run("""
+                local mt = {}
+                local doomed = setmetatable({}, mt)
+                mt.__gc = function() while true do end end
+                doomed = nil
+                for i = 1, 20000 do local garbage = { i, tostring(i) } end
+                """, chunkName: "gc.lua")
+            state.collectGarbage()
+        }
+        #expect(ContinuousClock.now - start < .seconds(1))
     }
 
     @Test func theStringMetatableIsLocked() throws {

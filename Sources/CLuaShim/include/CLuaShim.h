@@ -46,7 +46,7 @@ typedef struct lrs_context {
   int exceeded;               /* an lrs_exceeded, sticky within one top-level call */
   int hook_slice;             /* instructions the count hook was last armed for */
   lua_State *main;            /* the state's main thread (the allocator re-arms its hook) */
-  char where[LUA_IDSIZE + 16];/* "chunk:line" where the allocator last refused, or "" */
+  char where[LUA_IDSIZE + 16];/* "chunk:line: " where the allocator last refused, or "" */
   /* host callbacks */
   lrs_host_fn dispatch;
   lrs_log_fn log;
@@ -63,8 +63,6 @@ static inline lrs_context *lrs_ctx(lua_State *L) {
 /* A new state using the limited allocator over ctx; NULL if out of memory. Installs the count
 ** hook, the panic handler and the context pointer. ctx must outlive the state. */
 lua_State *lrs_newstate(lrs_context *ctx);
-/* Closes L with the budgets re-armed, so finalizers run under the instruction budget. */
-void lrs_close(lua_State *L);
 
 /* --- protected calls (lrs_call.c) --- */
 
@@ -87,7 +85,8 @@ void lrs_armhook(lua_State *L);
 /* Makes the count hook fire at the next instruction: it raises the budget in ctx->exceeded.
 ** For budgets that run out where raising is impossible (the allocator). [-0, +0, -] */
 void lrs_raisesoon(lrs_context *ctx);
-/* Writes "chunk:line" of the innermost Lua function into ctx->where ("" when none). */
+/* Writes "chunk:line: " of the innermost Lua function into ctx->where ("" when none): the
+** prefix Lua puts on its own messages. */
 void lrs_notewhere(lrs_context *ctx);
 /* Pushes "chunk:line: " of the innermost Lua function, or "" when there is none. [-0, +1, m] */
 void lrs_pushwhere(lua_State *L);

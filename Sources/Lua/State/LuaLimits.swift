@@ -14,7 +14,7 @@ public struct LuaLimits: Sendable, Hashable {
         instructions: Int = 1_000_000,
         steps: Int = 10_000_000,
         memoryBytes: Int = 16 << 20,
-        stringBytes: Int = 16 << 10
+        stringBytes: Int = 8 << 10
     ) {
         self.instructions = instructions
         self.steps = steps

@@ -46,7 +46,7 @@ public final class LuaState {
     }
 
     deinit {
-        lrs_close(L)
+        lua_close(L)
         context.deallocate()
     }
 
@@ -136,7 +136,7 @@ public final class LuaState {
             let noted = withUnsafePointer(to: &context.pointee.where) {
                 $0.withMemoryRebound(to: CChar.self, capacity: 1) { String(cString: $0) }
             }
-            location = SourceLocation.split(noted + ": ").0
+            location = SourceLocation.split(noted).0
         }
         switch lrs_exceeded(UInt32(context.pointee.exceeded)) {
         case LRS_EXCEEDED_INSTRUCTIONS:

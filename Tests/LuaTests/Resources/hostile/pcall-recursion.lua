@@ -1,5 +1,5 @@
--- expect: instructions
--- Recursion through pcall: each level catches the C-stack overflow of the next and retries forever.
+-- expect: steps
+-- Recursion through pcall: each level catches the C-stack overflow of the next and retries forever; unwinding is C work the hook cannot see, so each caught error is charged.
 local function retry()
   while true do pcall(retry) end
 end
