@@ -6,6 +6,7 @@ let package = Package(
     platforms: [.macOS(.v14)],
     products: [
         .library(name: "Lua", targets: ["Lua"]),
+        .library(name: "LiveRules", targets: ["LiveRules"]),
         .executable(name: "liverules", targets: ["liverules"]),
     ],
     dependencies: [
@@ -25,10 +26,15 @@ let package = Package(
             cSettings: [.unsafeFlags(["-Wall", "-Wextra", "-O2"])]
         ),
         .target(name: "Lua", dependencies: ["CLua", "CLuaShim"]),
+        .target(
+            name: "LiveRules",
+            dependencies: ["Lua", "CLuaShim"],
+            resources: [.copy("Helpers"), .copy("Driver")]
+        ),
         .target(name: "LiveRulesExamples"),
         .executableTarget(
             name: "liverules",
-            dependencies: ["Lua", "LiveRulesExamples", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["LiveRules", "Lua", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .executableTarget(
             name: "LuaBenchmarks",
@@ -38,6 +44,11 @@ let package = Package(
         .testTarget(
             name: "LuaTests",
             dependencies: ["Lua", "CLua", "CLuaShim"],
+            resources: [.copy("Resources")]
+        ),
+        .testTarget(
+            name: "LiveRulesTests",
+            dependencies: ["LiveRules", "LiveRulesExamples", "Lua"],
             resources: [.copy("Resources")]
         ),
         .testTarget(name: "LiveRulesCLITests", dependencies: ["liverules"]),

@@ -20,6 +20,7 @@ static void lrs_readonlyset(lua_State *L) {
 
 int lrs_isreadonly(lua_State *L, int index) {
   index = lua_absindex(L, index);
+  if (lrs_isview(L, index)) return 1;
   lrs_readonlyset(L);
   lua_pushvalue(L, index);
   int readonly = lua_rawget(L, -2) != LUA_TNIL;

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 
 /// `liverules`: presentation rules for live, glanceable surfaces, written in Lua.
 @main
@@ -6,6 +7,20 @@ struct LiveRulesCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "liverules",
         abstract: "Evaluate Lua presentation rules against typed content state.",
-        subcommands: [Demo.self]
+        subcommands: [Eval.self, Check.self]
     )
+
+    /// Runs the command; usage errors exit with status 2 (as bad input does), not 64.
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch {
+            if exitCode(for: error) == .validationFailure {
+                FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
+                Foundation.exit(ExitStatus.badInput.rawValue)
+            }
+            exit(withError: error)
+        }
+    }
 }

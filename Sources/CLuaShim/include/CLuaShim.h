@@ -119,6 +119,45 @@ void lrs_guardstring(lua_State *L);
 void lrs_guardtable(lua_State *L);
 void lrs_guardutf8(lua_State *L);
 
+/* --- rule inputs checked against a schema (lrs_schema.c) --- */
+
+/* What a schema descriptor describes. */
+typedef enum lrs_kind {
+  LRS_KIND_ANY = 0,      /* anything, unchecked */
+  LRS_KIND_STRING = 1,
+  LRS_KIND_INTEGER = 2,  /* a Lua integer */
+  LRS_KIND_NUMBER = 3,   /* an integer or a float */
+  LRS_KIND_BOOL = 4,
+  LRS_KIND_DATE = 5,     /* a finite number: Unix seconds */
+  LRS_KIND_COLOUR = 6,   /* a string "#RRGGBB" */
+  LRS_KIND_ENUM = 7,     /* a string among the descriptor's values */
+  LRS_KIND_ARRAY = 8,    /* a sequence of the element descriptor's values */
+  LRS_KIND_OBJECT = 9,   /* a table with the descriptor's fields and nothing else */
+  LRS_KIND_VIEW = 10     /* anything; a table becomes a read-only view, unchecked inside */
+} lrs_kind;
+
+/* Slots of a descriptor (a sequence the host builds). */
+enum {
+  LRS_D_KIND = 1,      /* an lrs_kind */
+  LRS_D_OPTIONAL = 2,  /* boolean: an object field that may be absent */
+  LRS_D_NAME = 3,      /* how messages name the type: "date", "[Meeting]", "Meeting" */
+  LRS_D_CHILD = 4,     /* object: {field -> descriptor}; array: element descriptor; enum: {value -> true} */
+  LRS_D_ORDER = 5,     /* object: field names in declaration order; enum: the values */
+  LRS_D_META = 6       /* object, array: metatable of checked tables (lrs_schema_prepare) */
+};
+
+/* lua_CFunction: prepare(descriptor) -> descriptor. Gives every object and array descriptor in
+** the tree its shared metatable; run once per descriptor before checking. */
+int lrs_schema_prepare(lua_State *L);
+/* lua_CFunction: check(value, descriptor, rootName, strict) -> value | nil, message.
+** The value must match the descriptor (objects exactly: no undeclared keys); a mismatch returns
+** nil and "<path>: expected <type>, got <value>" with 0-based indices. Strict: tables are
+** replaced by read-only views that raise on undeclared fields (with a suggestion) and on writes.
+** Raises only when out of memory. */
+int lrs_schema_check(lua_State *L);
+/* Whether the value at index is a view lrs_schema_check made. [-0, +0, -] */
+int lrs_isview(lua_State *L, int index);
+
 /* --- guarded pattern matching (lrs_pattern.c) --- */
 
 /* string.find, string.match, string.gmatch and string.gsub with Lua 5.4's semantics, charging one

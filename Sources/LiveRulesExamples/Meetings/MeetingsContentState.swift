@@ -2,8 +2,11 @@
 public struct MeetingsContentState: Codable, Hashable, Sendable {
     /// Today's meetings, in start order.
     public var meetings: [Meeting]
+    /// The last "running late" notice sent, if any.
+    public var lateNotice: LateNotice?
 
-    public init(meetings: [Meeting]) {
+    public init(meetings: [Meeting], lateNotice: LateNotice? = nil) {
         self.meetings = meetings
+        self.lateNotice = lateNotice
     }
 }

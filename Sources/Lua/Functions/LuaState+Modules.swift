@@ -4,10 +4,12 @@ import Foundation
 
 extension LuaState {
     /// Installs the searcher `require` uses: module `a.b` is the text file `a/b.lua` inside
-    /// `sandbox.moduleRoot`, named `<chunkPrefix>/a/b.lua` in errors. Names with anything but
-    /// letters, digits, `_` and `.` are refused, and so is any file outside the root.
+    /// `sandbox.moduleRoot`, named `<chunkPrefix>/a/b.lua` in errors; modules named `liverules.…`
+    /// come from `sandbox.hostModuleRoot` instead. Names with anything but letters, digits, `_`
+    /// and `.` are refused, and so is any file outside its root.
     func installModuleSearcher() {
-        guard let root = sandbox.moduleRoot?.standardizedFileURL.resolvingSymlinksInPath() else { return }
+        let packRoot = sandbox.moduleRoot.map(Self.resolved)
+        let hostRoot = sandbox.hostModuleRoot.map(Self.resolved)
         let prefix = sandbox.chunkPrefix
         pushHostFunction(LuaHostFunction(name: "require") { call in
             let name = try call.argument(1, as: String.self)
@@ -17,15 +19,21 @@ extension LuaState {
             }
             guard valid else { throw LuaModuleError.invalidName(name) }
             let relative = parts.joined(separator: "/") + ".lua"
+            let isHostModule = parts.count > 1 && parts[0] == "liverules" && hostRoot != nil
+            guard let root = isHostModule ? hostRoot : packRoot else { throw LuaModuleError.notFound(name, relative) }
             let file = root.appendingPathComponent(relative).resolvingSymlinksInPath()
             guard file.path.hasPrefix(root.path + "/") else { throw LuaModuleError.outsideRoot(name) }
             guard let source = try? String(contentsOf: file, encoding: .utf8) else {
                 throw LuaModuleError.notFound(name, relative)
             }
             try call.return(source)
-            try call.return("@" + (prefix.isEmpty ? relative : prefix + "/" + relative))
+            try call.return("@" + (prefix.isEmpty || isHostModule ? relative : prefix + "/" + relative))
         })
         lrs_setsearcher(L)
+    }
+
+    private static func resolved(_ url: URL) -> URL {
+        url.standardizedFileURL.resolvingSymlinksInPath()
     }
 }
 

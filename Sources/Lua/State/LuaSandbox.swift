@@ -8,16 +8,22 @@ public struct LuaSandbox: Sendable {
     /// How chunks from `moduleRoot` are named in errors: `rules/meetings` gives
     /// `rules/meetings/a/b.lua:12:`. Keep it short: Lua cuts chunk names at 60 bytes.
     public var chunkPrefix: String
+    /// The folder of the host's own modules: `require "liverules.x"` is `liverules/x.lua` inside
+    /// it, named `liverules/x.lua` in errors. Consulted before `moduleRoot` for names starting
+    /// with `liverules.`; `nil` when the host has none.
+    public var hostModuleRoot: URL?
     /// Receives what rules `print`.
     public var log: @Sendable (String) -> Void
 
     public init(
         moduleRoot: URL? = nil,
         chunkPrefix: String = "",
+        hostModuleRoot: URL? = nil,
         log: @escaping @Sendable (String) -> Void = { _ in }
     ) {
         self.moduleRoot = moduleRoot
         self.chunkPrefix = chunkPrefix
+        self.hostModuleRoot = hostModuleRoot
         self.log = log
     }
 }

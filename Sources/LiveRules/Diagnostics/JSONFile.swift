@@ -1,0 +1,17 @@
+import Foundation
+
+/// Reading JSON files with errors that name the file, line and column.
+enum JSONFile {
+    /// Parses the file at `url`; `displayPath` names it in diagnostics.
+    static func read(_ url: URL, displayPath: String) throws(DiagnosticError) -> JSONDocument {
+        guard let data = FileManager.default.contents(atPath: url.path) else {
+            throw DiagnosticError([Diagnostic(file: displayPath, message: "cannot read the file")])
+        }
+        do {
+            return try JSONParser.parse(data)
+        } catch {
+            throw DiagnosticError([Diagnostic(file: displayPath, line: error.position.line, column: error.position.column,
+                                              message: "invalid JSON: \(error.message)")])
+        }
+    }
+}

@@ -1,0 +1,39 @@
+import Foundation
+import Lua
+
+/// Helpers rules reach through the `liverules.*` modules that need the host: time zones.
+enum HostFunctions {
+    /// Adds `time.clock(date, timeZone) -> "HH:mm"` to `liverules.time`.
+    static func install(in lua: LuaState) throws(LuaError) {
+        lua.register("liverules_host.clock") { call in
+            let seconds = try call.argument(1, as: Double.self)
+            let identifier = try call.argument(2, as: String.self)
+            guard let zone = TimeZone(identifier: identifier) else {
+                throw HostFunctionError("time.clock: unknown time zone '\(identifier)' (use an IANA name such as \"Europe/Berlin\")")
+            }
+            try call.return(clock(seconds, in: zone))
+        }
+        try lua.run("""
+            require("liverules.time").clock = liverules_host.clock
+            liverules_host = nil
+            """, chunkName: "liverules/setup.lua")
+    }
+
+    /// "HH:mm" of `seconds` (Unix) in `zone`, on a 24-hour clock; independent of locale.
+    static func clock(_ seconds: Double, in zone: TimeZone) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = zone
+        let parts = calendar.dateComponents([.hour, .minute], from: Date(timeIntervalSince1970: seconds.rounded(.down)))
+        let hour = parts.hour ?? 0, minute = parts.minute ?? 0
+        return (hour < 10 ? "0" : "") + "\(hour):" + (minute < 10 ? "0" : "") + "\(minute)"
+    }
+}
+
+/// A message a host function raises as a Lua error in the calling rule.
+struct HostFunctionError: Error, CustomStringConvertible {
+    let description: String
+
+    init(_ description: String) {
+        self.description = description
+    }
+}

@@ -1,0 +1,31 @@
+import Lua
+
+/// Why a presentation could not be made.
+public enum PresentationError: Error, Sendable, CustomStringConvertible {
+    /// The attributes or state do not match the pack's schema (bad input).
+    case input(SchemaMismatch)
+    /// A rule raised an error or ran out of a budget.
+    case rule(LuaError)
+    /// A rule returned something outside the presentation vocabulary: `file` is the rule,
+    /// `path` the place in its output (Lua's 1-based indices).
+    case output(file: String, path: String, message: String)
+    /// The pack's rules could not be set up in a state.
+    case setup([Diagnostic])
+
+    /// The problem as compiler-style diagnostics; `inputFile` names where the input came from.
+    public func diagnostics(inputFile: String = "input") -> [Diagnostic] {
+        switch self {
+        case .input(let mismatch): [Diagnostic(file: inputFile, message: mismatch.description)]
+        case .rule(let error): [Diagnostic(luaError: error, file: inputFile)]
+        case .output(let file, let path, let message): [Diagnostic(file: file, message: "\(path): \(message)")]
+        case .setup(let diagnostics): diagnostics
+        }
+    }
+
+    /// Whether the failure is the input's fault rather than a rule's.
+    public var isInputError: Bool {
+        if case .input = self { true } else { false }
+    }
+
+    public var description: String { diagnostics().map(\.description).joined(separator: "\n") }
+}

@@ -1,0 +1,172 @@
+import CLuaShim
+import Foundation
+import Lua
+
+/// A pack set up in one sandboxed Lua state, ready to present.
+///
+/// Setting up runs each rule file once (each returns its rule function), readies the schema
+/// checker and seals the globals. `present` then checks the inputs against the pack's schema,
+/// runs the rules under the state's budgets and checks their output against the presentation
+/// vocabulary. A presenter is used by one thread at a time; it is not `Sendable`.
+public final class Presenter {
+    public let pack: RulePack
+    /// Whether rules see their inputs through read-only views that reject fields the schema does
+    /// not have. Tests and the CLI always present strictly.
+    public let strict: Bool
+    let lua: LuaState
+    private let present: LuaRef
+
+    /// Sets the pack up in a new state. Errors in rule files that only show when they run (a
+    /// rule that errors at load, or does not return a function) are reported here.
+    public init(
+        pack: RulePack, limits: LuaLimits = LuaLimits(), strict: Bool = true,
+        log: @escaping @Sendable (String) -> Void = { _ in }
+    ) throws(PresentationError) {
+        self.pack = pack
+        self.strict = strict
+        let sandbox = LuaSandbox(
+            moduleRoot: pack.directory, chunkPrefix: pack.displayPath, hostModuleRoot: HostResources.helpers, log: log)
+        do {
+            lua = try LuaState(limits: limits, sandbox: sandbox)
+            try HostFunctions.install(in: lua)
+        } catch {
+            throw .setup([Diagnostic(file: pack.displayPath + "/" + RulePack.manifestFile, message: error.message)])
+        }
+        present = try Self.setUp(pack, in: lua, strict: strict)
+    }
+
+    /// Runs the rule files and loads the driver; returns the driver's present function.
+    private static func setUp(_ pack: RulePack, in lua: LuaState, strict: Bool) throws(PresentationError) -> LuaRef {
+        var rules: [String: LuaRef] = [:]
+        var problems: [Diagnostic] = []
+        let typeOf: LuaRef
+        do {
+            typeOf = try lua.run("return type", chunkName: "liverules/setup.lua", returning: LuaRef.self)
+        } catch {
+            throw .setup([Diagnostic(luaError: error, file: "liverules/setup.lua")])
+        }
+        for stage in RuleStage.allCases {
+            guard let source = pack.rules[stage] else { continue }
+            do {
+                let rule = try lua.run(source.text, chunkName: source.chunkName, returning: LuaRef.self)
+                let type = try lua.call(typeOf, rule, returning: String.self)
+                guard type == "function" else {
+                    problems.append(Diagnostic(file: source.chunkName, message:
+                        "the \(stage.rawValue) rule must return a function (end the file with `return function(input) … end`), got \(type)"))
+                    continue
+                }
+                rules[stage.rawValue] = rule
+            } catch {
+                problems.append(Diagnostic(luaError: error, file: source.chunkName))
+            }
+        }
+        guard problems.isEmpty else { throw .setup(problems) }
+        do {
+            let prepare = lua.reference(.schemaPrepare)
+            let schema = pack.manifest.schema
+            var descriptors: [String: LuaRef] = [:]
+            for (name, descriptor) in [
+                ("attributes", SchemaDescriptor(schema.attributes)), ("state", SchemaDescriptor(schema.state)),
+                ("input", SchemaDescriptor.ruleInput(withPhase: false)), ("context", SchemaDescriptor.ruleInput(withPhase: true)),
+            ] {
+                descriptors[name] = try lua.call(prepare, descriptor, returning: LuaRef.self)
+            }
+            let phases = Dictionary(uniqueKeysWithValues: pack.manifest.phases.map { ($0, true) })
+            let driver = try lua.load(HostResources.driverSource, chunkName: "liverules/driver.lua")
+            let present = try lua.call(driver, lua.reference(.schemaCheck), rules, descriptors, phases, strict, returning: LuaRef.self)
+            try lua.sealGlobals()
+            return present
+        } catch {
+            throw .setup([Diagnostic(luaError: error, file: "liverules/driver.lua")])
+        }
+    }
+
+    /// Presents the app's own typed attributes and content state at `now`. `previousPhase` is
+    /// the phase of the update before (nil for the first), so rules can alert on a phase change.
+    public func present<Attributes: Encodable, State: Encodable>(
+        attributes: Attributes, state: State, now: Date, previousPhase: String? = nil
+    ) throws(PresentationError) -> Presentation {
+        try evaluate(attributes, state, now.timeIntervalSince1970, previousPhase)
+    }
+
+    /// Presents a fixture (already checked against the schema when it was read).
+    public func present(_ fixture: Fixture) throws(PresentationError) -> Presentation {
+        try evaluate(fixture.attributes, fixture.state, fixture.now, fixture.previousPhase)
+    }
+
+    /// Bytes the state holds now (rules, helpers and what the last presentation left).
+    public var memoryInUse: Int { lua.memoryInUse }
+
+    private func evaluate(
+        _ attributes: some Encodable, _ state: some Encodable, _ now: Double, _ previous: String?
+    ) throws(PresentationError) -> Presentation {
+        let outcome: DriverOutcome
+        do {
+            outcome = try lua.call(present, attributes, state, now, previous, returning: DriverOutcome.self)
+        } catch {
+            throw classify(error)
+        }
+        switch outcome {
+        case .rejected(nil, let problem):
+            throw .input(SchemaMismatch(checkerMessage: problem))
+        case .rejected(let stage?, let problem):
+            let mismatch = SchemaMismatch(checkerMessage: problem)
+            throw .output(file: file(of: stage), path: mismatch.path, message: mismatch.message)
+        case .presented(let output):
+            do {
+                return try output.validated(against: pack.manifest)
+            } catch {
+                throw .output(file: file(of: error.stage), path: error.path, message: error.message)
+            }
+        }
+    }
+
+    /// Decoding errors are the rules' output breaking the vocabulary; encoding errors are inputs
+    /// that cannot be given to rules; the rest are rule failures.
+    private func classify(_ error: LuaError) -> PresentationError {
+        switch error {
+        case .decoding(let path, let expected, let found):
+            let stage = path.split(separator: ".").first.flatMap { RuleStage(rawValue: String($0)) } ?? .layout
+            return .output(file: file(of: stage), path: path, message: "expected \(expected), got \(found)")
+        case .encoding(let path, let message):
+            return .input(SchemaMismatch(path: path, message: message))
+        default:
+            return .rule(error)
+        }
+    }
+
+    private func file(of stage: RuleStage) -> String {
+        pack.rules[stage]?.chunkName ?? pack.displayPath
+    }
+}
+
+extension SchemaMismatch {
+    /// Splits the checker's "path: message".
+    init(checkerMessage: String) {
+        if let range = checkerMessage.range(of: ": ") {
+            self.init(path: String(checkerMessage[..<range.lowerBound]), message: String(checkerMessage[range.upperBound...]))
+        } else {
+            self.init(path: "", message: checkerMessage)
+        }
+    }
+}
+
+extension SchemaDescriptor {
+    /// The table each rule receives: `input.attributes`, `.state`, `.now`, `.previous`, and for
+    /// every rule after the phase rule `.phase` and `.facts`.
+    static func ruleInput(withPhase: Bool) -> SchemaDescriptor {
+        var fields: [String: SchemaDescriptor] = [
+            "attributes": SchemaDescriptor(kind: LRS_KIND_ANY, name: "attributes"),
+            "state": SchemaDescriptor(kind: LRS_KIND_ANY, name: "state"),
+            "now": SchemaDescriptor(kind: LRS_KIND_NUMBER, name: "number"),
+            "previous": SchemaDescriptor(kind: LRS_KIND_STRING, optional: true, name: "string"),
+        ]
+        if withPhase {
+            fields["phase"] = SchemaDescriptor(kind: LRS_KIND_STRING, name: "string")
+            fields["facts"] = SchemaDescriptor(kind: LRS_KIND_VIEW, optional: true, name: "facts")
+        }
+        let order = ["attributes", "state", "now", "previous"] + (withPhase ? ["phase", "facts"] : [])
+        return SchemaDescriptor(kind: LRS_KIND_OBJECT, name: withPhase ? "the rule input" : "the phase rule's input",
+                                child: .fields(fields), order: order)
+    }
+}

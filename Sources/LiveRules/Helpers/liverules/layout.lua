@@ -1,0 +1,112 @@
+-- liverules.layout: which fields survive in each placement. A layout rule lists the fields it
+-- would like a placement to show, most important first; layout.place keeps those that fit the
+-- placement's budget and reports the others as dropped:
+--   layout.place("islandMinimal", {
+--     { id = "remaining", text = { "12 min", "12m" } },   -- renderings, most preferred first
+--     { id = "title", text = "Design review" },
+--   })
+--   --> { fields = { { id = "remaining", text = "12m" } }, dropped = { "title" } }
+-- The budget of a placement is how many fields it shows (layout.capacity) and, for each field,
+-- a rendering that fits the width of its slot (liverules.text and liverules.placements).
+
+local placements = require "liverules.placements"
+local text = require "liverules.text"
+
+local M = {}
+
+-- How many fields each placement shows at most: one glyph-sized field in the compact and
+-- minimal island, a few lines on the watch and in an Android notification, a card elsewhere.
+local CAPACITY = {
+  lockScreen = 8, standBy = 8, islandExpanded = 6,
+  islandCompactLeading = 1, islandCompactTrailing = 1, islandMinimal = 1,
+  watchSmartStack = 3, androidOngoing = 4,
+}
+
+M.capacity = setmetatable({}, {
+  __index = function(_, id)
+    local capacity = CAPACITY[id]
+    if capacity == nil then error("layout.capacity: unknown placement " .. tostring(id), 2) end
+    return capacity
+  end,
+  __newindex = function() error("layout.capacity is read-only", 2) end,
+  __metatable = false,
+})
+
+local function describe(value)
+  if type(value) == "string" then return '"' .. value .. '"' end
+  return type(value) == "nil" and "nil" or type(value)
+end
+
+-- The renderings of a wanted field: its text, or its list of texts.
+local function renderings(fname, index, entry)
+  if type(entry.text) == "string" then return { entry.text } end
+  if type(entry.text) == "table" and #entry.text > 0 then return entry.text end
+  error(fname .. ": field " .. index .. " ('" .. tostring(entry.id) .. "'): text must be a string or a "
+    .. "non-empty list of strings, got " .. describe(entry.text), 3)
+end
+
+-- The rendering of a wanted field shown in its slot, or nil when none fits. With `shorten = n`
+-- the first rendering, when too long, is tried shortened with "…" (keeping at least n
+-- characters) before the others: "Design review", then "Design rev…", then "DR".
+local function choose(placementId, options, entry)
+  local slot = placements.resolve(placementId, entry.slot)
+  for position, option in ipairs(options) do
+    if text.fits(option, placementId, entry.slot) then return option end
+    if position == 1 and entry.shorten then
+      local cut = text.truncate(option, slot.width, slot.fontSize)
+      if utf8.len(cut) - 1 >= entry.shorten then return cut end
+    end
+  end
+  return nil
+end
+
+-- layout.place(placementId, wanted) -> { fields = { { id, text } ... }, dropped = { id ... } }
+-- `wanted` lists fields most important first: { id = "title", text = string | { renderings },
+-- slot = "body" (default: the placement's first slot), shorten = 6 (see above) }. A field is
+-- shown when the placement has room for one more field and one of its renderings fits its
+-- slot; shown fields keep the order of `wanted`.
+function M.place(placementId, wanted)
+  local capacity = CAPACITY[placementId]
+  if capacity == nil then
+    local _, reason = placements.resolve(placementId)
+    error("layout.place: " .. tostring(reason), 2)
+  end
+  if type(wanted) ~= "table" then
+    error("layout.place: wanted must be a list of fields, got " .. describe(wanted), 2)
+  end
+  local fields, dropped = {}, {}
+  for index, entry in ipairs(wanted) do
+    if type(entry) ~= "table" or type(entry.id) ~= "string" then
+      error("layout.place: field " .. index .. " must be a table with an id, got " .. describe(entry), 2)
+    end
+    if entry.shorten ~= nil and math.type(entry.shorten) ~= "integer" then
+      error("layout.place: field " .. index .. " ('" .. entry.id .. "'): shorten must be a whole number of "
+        .. "characters to keep, got " .. describe(entry.shorten), 2)
+    end
+    local options = renderings("layout.place", index, entry)
+    local slot, problem = placements.resolve(placementId, entry.slot)
+    if slot == nil then error("layout.place: field " .. index .. " ('" .. entry.id .. "'): " .. problem, 2) end
+    local shown = #fields < capacity and choose(placementId, options, entry) or nil
+    if shown then
+      fields[#fields + 1] = { id = entry.id, text = shown }
+    else
+      dropped[#dropped + 1] = entry.id
+    end
+  end
+  return { fields = fields, dropped = dropped }
+end
+
+-- layout.each(wanted) -> { [placementId] = layout.place(placementId, wanted(placementId)) }
+-- for every placement: the whole layout a layout rule returns.
+function M.each(wanted)
+  if type(wanted) ~= "function" then
+    error("layout.each: expected a function(placementId) returning the wanted fields, got " .. describe(wanted), 2)
+  end
+  local result = {}
+  for _, id in ipairs(placements.ids) do
+    result[id] = M.place(id, wanted(id))
+  end
+  return result
+end
+
+return M

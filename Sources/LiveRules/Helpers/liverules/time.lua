@@ -1,0 +1,90 @@
+-- liverules.time: countdowns, durations and progress for presentation rules.
+-- Dates are Unix seconds (integers or floats). The host adds time.clock(date, timeZone),
+-- which formats a date as a wall-clock time such as "14:30" in an IANA time zone.
+
+local M = {}
+
+-- A value as an error message shows it: strings quoted, tables and functions by type.
+local function describe(value)
+  if type(value) == "string" then return '"' .. value .. '"' end
+  if type(value) == "table" or type(value) == "function" then return type(value) end
+  return tostring(value)
+end
+
+-- Raises unless `value` is a finite number; `level` 3 blames the caller of the public
+-- function calling this, 4 the caller of the public function calling that function.
+local function check_date(fname, name, value, level)
+  if type(value) ~= "number" or value ~= value or value == math.huge or value == -math.huge then
+    error(fname .. ": " .. name .. " must be a date (Unix seconds), got " .. describe(value), level)
+  end
+end
+
+-- Raises unless `value` is a whole number >= 0 (12 and 12.0 both qualify); returns it as an integer.
+local function check_minutes(fname, value)
+  local whole = math.type(value) and math.tointeger(value)
+  if not whole or whole < 0 then
+    error(fname .. ": minutes must be a non-negative whole number, got " .. describe(value), 3)
+  end
+  return whole
+end
+
+-- time.minutes(from, to) -> integer minutes from `from` to `to`, counted like a countdown:
+-- a partial minute counts as a whole one (0 s -> 0, 1 s -> 1, 60 s -> 1, 61 s -> 2).
+-- The span is first rounded to the millisecond, so float noise in dates never adds a minute.
+-- A negative span gives -time.minutes(to, from).
+function M.minutes(from, to)
+  check_date("time.minutes", "from", from, 3)
+  check_date("time.minutes", "to", to, 3)
+  local span = to - from
+  local ms = math.floor(math.abs(span) * 1000 + 0.5)
+  local minutes = (ms + 59999) // 60000
+  if span < 0 then return -minutes end
+  return minutes
+end
+
+-- time.format(minutes) -> short duration: "0m", "12m", "1h", "1h 5m", "25h 10m".
+function M.format(minutes)
+  local m = check_minutes("time.format", minutes)
+  local hours, rest = m // 60, m % 60
+  if hours == 0 then return rest .. "m" end
+  if rest == 0 then return hours .. "h" end
+  return hours .. "h " .. rest .. "m"
+end
+
+-- time.format_long(minutes) -> spelled-out duration: "0 min", "12 min", "1 hr", "1 hr 5 min".
+function M.format_long(minutes)
+  local m = check_minutes("time.format_long", minutes)
+  local hours, rest = m // 60, m % 60
+  if hours == 0 then return rest .. " min" end
+  if rest == 0 then return hours .. " hr" end
+  return hours .. " hr " .. rest .. " min"
+end
+
+-- Checks the arguments of progress/percent; returns elapsed and total seconds.
+local function span(fname, start, finish, now)
+  check_date(fname, "start", start, 4)
+  check_date(fname, "finish", finish, 4)
+  check_date(fname, "now", now, 4)
+  if finish <= start then
+    error(fname .. ": finish must be after start, got start " .. describe(start)
+      .. " and finish " .. describe(finish), 3)
+  end
+  return now - start, finish - start
+end
+
+-- time.progress(start, finish, now) -> the elapsed fraction, clamped to 0...1
+-- (0 before start, 1 from finish on). Error if finish <= start.
+function M.progress(start, finish, now)
+  local elapsed, total = span("time.progress", start, finish, now)
+  return math.max(0.0, math.min(1.0, elapsed / total))
+end
+
+-- time.percent(start, finish, now) -> the elapsed percentage as an integer 0...100, rounded
+-- down (99.9 % shows 99 until the end). Error if finish <= start.
+function M.percent(start, finish, now)
+  local elapsed, total = span("time.percent", start, finish, now)
+  local percent = math.floor(elapsed * 100 / total)
+  return math.max(0, math.min(100, percent))
+end
+
+return M

@@ -1,0 +1,139 @@
+/// Strict ISO 8601 timestamps in the proleptic Gregorian calendar, computed with integer
+/// arithmetic only (no formatters, locales or time zone database).
+enum ISO8601 {
+    /// Unix seconds for exactly `YYYY-MM-DDTHH:MM:SS[.fraction]` followed by `Z` or `±HH:MM`,
+    /// with uppercase `T` and `Z`, 1–9 fraction digits, a real calendar date (leap years included),
+    /// hour 0–23, minute 0–59, second 0–59 (no leap second) and offset up to ±23:59; otherwise `nil`.
+    static func parse(_ text: String) -> Double? {
+        let bytes = Array(text.utf8)
+        var index = 0
+
+        func number(digits count: Int) -> Int? {
+            guard index + count <= bytes.count else { return nil }
+            var value = 0
+            for byte in bytes[index..<index + count] {
+                guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
+                value = value * 10 + Int(byte - UInt8(ascii: "0"))
+            }
+            index += count
+            return value
+        }
+        func skip(_ character: Unicode.Scalar) -> Bool {
+            guard index < bytes.count, bytes[index] == UInt8(ascii: character) else { return false }
+            index += 1
+            return true
+        }
+
+        guard let year = number(digits: 4), skip("-"), let month = number(digits: 2), skip("-"),
+              let day = number(digits: 2), skip("T"), let hour = number(digits: 2), skip(":"),
+              let minute = number(digits: 2), skip(":"), let second = number(digits: 2),
+              (1...12).contains(month), (1...daysInMonth(month, of: year)).contains(day),
+              hour < 24, minute < 60, second < 60
+        else { return nil }
+
+        var fraction = 0.0
+        if skip(".") {
+            var digits = 0
+            var numerator = 0
+            while digits < 10, let digit = number(digits: 1) {
+                numerator = numerator * 10 + digit
+                digits += 1
+            }
+            guard (1...9).contains(digits) else { return nil }
+            var denominator = 1
+            for _ in 0..<digits {
+                denominator *= 10
+            }
+            fraction = Double(numerator) / Double(denominator)
+        }
+
+        var offsetSeconds = 0
+        if !skip("Z") {
+            let sign: Int
+            if skip("+") {
+                sign = 1
+            } else if skip("-") {
+                sign = -1
+            } else {
+                return nil
+            }
+            guard let offsetHour = number(digits: 2), skip(":"), let offsetMinute = number(digits: 2),
+                  offsetHour < 24, offsetMinute < 60
+            else { return nil }
+            offsetSeconds = sign * (offsetHour * 3600 + offsetMinute * 60)
+        }
+        guard index == bytes.count else { return nil }
+
+        let days = daysFromCivil(year: year, month: month, day: day)
+        let seconds = days * 86_400 + hour * 3600 + minute * 60 + second - offsetSeconds
+        return Double(seconds) + fraction
+    }
+
+    /// `unixSeconds` in UTC as `YYYY-MM-DDTHH:MM:SSZ`, or `YYYY-MM-DDTHH:MM:SS.SSSZ` when it is
+    /// not a whole second once rounded to milliseconds.
+    ///
+    /// - Precondition: `unixSeconds` rounds to a millisecond within years 0000–9999.
+    static func format(_ unixSeconds: Double) -> String {
+        let firstMillisecond = -62_167_219_200_000.0   // 0000-01-01T00:00:00.000Z
+        let lastMillisecond = 253_402_300_799_999.0    // 9999-12-31T23:59:59.999Z
+        let milliseconds = (unixSeconds * 1000).rounded()
+        precondition((firstMillisecond...lastMillisecond).contains(milliseconds), "\(unixSeconds) is outside years 0000–9999")
+
+        let totalMilliseconds = Int(milliseconds)
+        let (totalSeconds, millisecond) = floorDivide(totalMilliseconds, by: 1000)
+        let (days, secondOfDay) = floorDivide(totalSeconds, by: 86_400)
+        let (year, month, day) = civilFromDays(days)
+        var text = padded(year, width: 4) + "-" + padded(month, width: 2) + "-" + padded(day, width: 2)
+            + "T" + padded(secondOfDay / 3600, width: 2) + ":" + padded(secondOfDay / 60 % 60, width: 2)
+            + ":" + padded(secondOfDay % 60, width: 2)
+        if millisecond != 0 {
+            text += "." + padded(millisecond, width: 3)
+        }
+        return text + "Z"
+    }
+
+    private static func isLeapYear(_ year: Int) -> Bool {
+        year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
+    }
+
+    private static func daysInMonth(_ month: Int, of year: Int) -> Int {
+        switch month {
+        case 2: isLeapYear(year) ? 29 : 28
+        case 4, 6, 9, 11: 30
+        default: 31
+        }
+    }
+
+    /// Days since 1970-01-01 for a proleptic Gregorian date (H. Hinnant's `days_from_civil`).
+    private static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
+        let shiftedYear = month <= 2 ? year - 1 : year
+        let era = (shiftedYear >= 0 ? shiftedYear : shiftedYear - 399) / 400
+        let yearOfEra = shiftedYear - era * 400
+        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return era * 146_097 + dayOfEra - 719_468
+    }
+
+    /// The proleptic Gregorian date `days` after 1970-01-01 (H. Hinnant's `civil_from_days`).
+    private static func civilFromDays(_ days: Int) -> (year: Int, month: Int, day: Int) {
+        let shifted = days + 719_468
+        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
+        let dayOfEra = shifted - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let shiftedMonth = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * shiftedMonth + 2) / 5 + 1
+        let month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9
+        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
+    }
+
+    private static func floorDivide(_ value: Int, by divisor: Int) -> (quotient: Int, remainder: Int) {
+        let remainder = value % divisor
+        return remainder < 0 ? (value / divisor - 1, remainder + divisor) : (value / divisor, remainder)
+    }
+
+    private static func padded(_ value: Int, width: Int) -> String {
+        let digits = String(value)
+        return String(repeating: "0", count: max(0, width - digits.count)) + digits
+    }
+}

@@ -1,0 +1,7 @@
+/// A parsed JSON text: its value and where each value in it starts.
+struct JSONDocument: Sendable, Hashable {
+    /// The top-level value.
+    let value: JSONValue
+    /// Start position of every value in the document, keyed by its `JSONPath` (the root is `""`).
+    let positions: [String: SourcePosition]
+}

@@ -1,0 +1,35 @@
+/// Paths naming a value inside a JSON document.
+///
+/// The root is `""`. An object member whose key matches `[A-Za-z_][A-Za-z0-9_]*` is appended as
+/// `.key` (without the dot at the root: `a`, `a.b`); any other key is appended as a bracketed JSON
+/// string (`a["odd key"]`). An array element is appended as `[index]`, 0-based (`a[0]`, `[2]`).
+/// Distinct values of one document always have distinct paths.
+enum JSONPath {
+    /// The path of the top-level value.
+    static let root = ""
+
+    /// The path of the member `key` of the object at `parent`.
+    static func member(_ key: String, in parent: String) -> String {
+        if isIdentifier(key) {
+            return parent.isEmpty ? key : parent + "." + key
+        }
+        return parent + "[" + JSONWriter.quoted(key) + "]"
+    }
+
+    /// The path of element `index` of the array at `parent`.
+    static func element(_ index: Int, in parent: String) -> String {
+        parent + "[\(index)]"
+    }
+
+    /// Whether `key` matches `[A-Za-z_][A-Za-z0-9_]*` and so is written without quotes.
+    static func isIdentifier(_ key: String) -> Bool {
+        guard let first = key.utf8.first, isLetterOrUnderscore(first) else { return false }
+        return key.utf8.allSatisfy { isLetterOrUnderscore($0) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
+    }
+
+    private static func isLetterOrUnderscore(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
+            || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+            || byte == UInt8(ascii: "_")
+    }
+}

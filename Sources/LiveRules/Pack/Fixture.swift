@@ -1,0 +1,62 @@
+import Foundation
+
+/// One moment to present: `{ "now": ISO-8601, "attributes": {…}, "state": {…} }`, with an
+/// optional `"previousPhase"` (the phase of the update before, for alerts) and `"description"`.
+/// Values are checked against the pack's schema when the fixture is read and kept as rules
+/// receive them (dates as Unix seconds).
+public struct Fixture: Sendable, Hashable {
+    static let members = ["now", "attributes", "state", "previousPhase", "description"]
+
+    /// How messages name the fixture file.
+    public var file: String
+    /// Unix seconds.
+    public var now: Double
+    public var previousPhase: String?
+    public var attributes: JSONValue
+    public var state: JSONValue
+
+    public init(file: String, now: Double, previousPhase: String? = nil, attributes: JSONValue, state: JSONValue) {
+        self.file = file
+        self.now = now
+        self.previousPhase = previousPhase
+        self.attributes = attributes
+        self.state = state
+    }
+
+    /// Reads and checks the fixture at `url`; every problem is reported, at its line and column.
+    public static func load(from url: URL, displayPath: String, manifest: PackManifest) throws(DiagnosticError) -> Fixture {
+        let document = try JSONFile.read(url, displayPath: displayPath)
+        var reader = DocumentReader(document: document, file: displayPath)
+        guard let fixture = read(in: &reader, manifest: manifest) else { throw DiagnosticError(reader.diagnostics) }
+        return fixture
+    }
+
+    static func read(in reader: inout DocumentReader, manifest: PackManifest) -> Fixture? {
+        guard case .object(let members) = reader.document.value else {
+            reader.error("a fixture is a JSON object with 'now', 'attributes' and 'state'", at: "")
+            return nil
+        }
+        for key in members.keys.sorted() where !Self.members.contains(key) {
+            reader.error("unknown member '\(key)'" + Suggestion.hint(for: key, among: Self.members), at: key)
+        }
+        var now: Double?
+        if case .string(let text)? = members["now"], let seconds = ISO8601.parse(text) {
+            now = seconds
+        } else {
+            reader.error("'now' must be an ISO-8601 time such as \"2026-03-02T09:45:00Z\", got \(members["now"]?.brief ?? "nothing")", at: "now")
+        }
+        var previousPhase: String?
+        switch members["previousPhase"] {
+        case nil, .null?: break
+        case .string(let phase)? where manifest.phases.contains(phase): previousPhase = phase
+        case let value?:
+            reader.error("'previousPhase' must be one of the pack's phases (\(manifest.phases.joined(separator: ", "))), got \(value.brief)", at: "previousPhase")
+        }
+        var mismatches: [SchemaMismatch] = []
+        let attributes = manifest.schema.attributes.lower(members["attributes"] ?? .null, at: "attributes", into: &mismatches)
+        let state = manifest.schema.state.lower(members["state"] ?? .null, at: "state", into: &mismatches)
+        for mismatch in mismatches { reader.error(mismatch.description, at: mismatch.path) }
+        guard reader.diagnostics.isEmpty, let now else { return nil }
+        return Fixture(file: reader.file, now: now, previousPhase: previousPhase, attributes: attributes, state: state)
+    }
+}

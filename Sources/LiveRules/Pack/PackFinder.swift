@@ -1,0 +1,14 @@
+import Foundation
+
+/// Finds packs on disk: a folder with a `pack.json`, or the folders directly inside one.
+public enum PackFinder {
+    /// The packs at `path`: `path` itself when it holds a `pack.json`, otherwise its
+    /// subfolders that do, sorted by name. Empty when there are none.
+    public static func packs(at path: URL) -> [URL] {
+        let manager = FileManager.default
+        if manager.fileExists(atPath: path.appendingPathComponent(RulePack.manifestFile).path) { return [path] }
+        guard let names = try? manager.contentsOfDirectory(atPath: path.path) else { return [] }
+        return names.sorted().map { path.appendingPathComponent($0) }
+            .filter { manager.fileExists(atPath: $0.appendingPathComponent(RulePack.manifestFile).path) }
+    }
+}

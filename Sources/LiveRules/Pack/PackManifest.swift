@@ -1,0 +1,125 @@
+/// A pack's `pack.json`: what the pack is, its schema, its phases, its rule files and the field
+/// ids its layouts use.
+public struct PackManifest: Sendable, Hashable {
+    /// The host API this host implements; a pack names the one it was written for.
+    public static let hostAPIVersion = 1
+
+    public var name: String
+    /// `MAJOR.MINOR.PATCH`.
+    public var version: String
+    public var hostAPI: Int
+    public var description: String?
+    public var schema: Schema
+    /// Every phase the phase rule may return.
+    public var phases: [String]
+    /// Each rule's file, relative to the pack folder.
+    public var rules: [RuleStage: String]
+    /// Every field id layouts may show.
+    public var fields: [String]
+}
+
+extension PackManifest {
+    static let members = ["name", "version", "hostAPI", "description", "schema", "phases", "rules", "fields"]
+
+    /// Reads a parsed manifest; problems go to `reader`. Returns nil when there were errors.
+    static func read(in reader: inout DocumentReader) -> PackManifest? {
+        let before = reader.diagnostics.count
+        guard case .object(let members) = reader.document.value else {
+            reader.error("a pack manifest is a JSON object", at: "")
+            return nil
+        }
+        for key in members.keys.sorted() where !Self.members.contains(key) {
+            reader.error("unknown member '\(key)'" + Suggestion.hint(for: key, among: Self.members), at: key)
+        }
+        func string(_ key: String, _ what: String) -> String? {
+            guard case .string(let text)? = members[key], !text.isEmpty else {
+                reader.error("'\(key)' must be \(what)", at: key)
+                return nil
+            }
+            return text
+        }
+        let name = string("name", "the pack's name")
+        let version = string("version", "a version such as \"1.0.0\"")
+        if let version, !Self.isVersion(version) {
+            reader.error("'version' must be MAJOR.MINOR.PATCH, e.g. \"1.0.0\"; got \"\(version)\"", at: "version")
+        }
+        var hostAPI: Int?
+        switch members["hostAPI"] {
+        case .integer(let value)? where value == Int64(Self.hostAPIVersion):
+            hostAPI = Int(value)
+        case .integer(let value)?:
+            reader.error("this host implements API \(Self.hostAPIVersion); the pack was written for API \(value)", at: "hostAPI")
+        default:
+            reader.error("'hostAPI' must be the host API version the pack was written for: \(Self.hostAPIVersion)", at: "hostAPI")
+        }
+        var description: String?
+        if let value = members["description"] {
+            if case .string(let text) = value { description = text } else { reader.error("'description' must be a string", at: "description") }
+        }
+        let schema = Schema.read(members["schema"], at: "schema", in: &reader)
+        let phases = identifiers("phases", members["phases"], in: &reader)
+        let fields = identifiers("fields", members["fields"], in: &reader)
+        let rules = ruleFiles(members["rules"], in: &reader)
+        guard reader.diagnostics.count == before, let name, let version, let hostAPI, let schema, let phases,
+              let fields, let rules
+        else { return nil }
+        return PackManifest(name: name, version: version, hostAPI: hostAPI, description: description,
+                            schema: schema, phases: phases, rules: rules, fields: fields)
+    }
+
+    private static func isVersion(_ text: String) -> Bool {
+        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+        return parts.count == 3 && parts.allSatisfy { !$0.isEmpty && $0.allSatisfy(\.isASCIIDigit) }
+    }
+
+    /// A non-empty list of distinct identifiers.
+    private static func identifiers(_ key: String, _ value: JSONValue?, in reader: inout DocumentReader) -> [String]? {
+        guard case .array(let items)? = value, !items.isEmpty else {
+            reader.error("'\(key)' must be a non-empty list of names", at: key)
+            return nil
+        }
+        var names: [String] = []
+        for (index, item) in items.enumerated() {
+            let at = JSONPath.element(index, in: key)
+            guard case .string(let name) = item, JSONPath.isIdentifier(name) else {
+                reader.error("\(key) entries are names of letters, digits and '_', got \(item.brief)", at: at)
+                continue
+            }
+            if names.contains(name) { reader.error("'\(name)' is listed twice", at: at) }
+            names.append(name)
+        }
+        return names.count == items.count ? names : nil
+    }
+
+    /// `{ "phase": "phase.lua", … }`: one Lua file per rule, inside the pack folder.
+    private static func ruleFiles(_ value: JSONValue?, in reader: inout DocumentReader) -> [RuleStage: String]? {
+        let stages = RuleStage.allCases.map(\.rawValue)
+        guard case .object(let members)? = value else {
+            reader.error("'rules' must name the file of each rule: \(stages.joined(separator: ", "))", at: "rules")
+            return nil
+        }
+        var rules: [RuleStage: String] = [:]
+        for key in members.keys.sorted() where RuleStage(rawValue: key) == nil {
+            reader.error("unknown rule '\(key)'" + Suggestion.hint(for: key, among: stages), at: JSONPath.member(key, in: "rules"))
+        }
+        for stage in RuleStage.allCases {
+            let at = JSONPath.member(stage.rawValue, in: "rules")
+            guard let member = members[stage.rawValue] else {
+                reader.error("the \(stage.rawValue) rule is missing: name its file, e.g. \"\(stage.rawValue).lua\"", at: "rules")
+                continue
+            }
+            guard case .string(let file) = member, file.hasSuffix(".lua"), !file.hasPrefix("/"),
+                  !file.split(separator: "/").contains("..")
+            else {
+                reader.error("a rule file is a .lua path inside the pack folder, got \(member.brief)", at: at)
+                continue
+            }
+            rules[stage] = file
+        }
+        return rules.count == RuleStage.allCases.count ? rules : nil
+    }
+}
+
+private extension Character {
+    var isASCIIDigit: Bool { isASCII && isNumber }
+}

@@ -1,0 +1,75 @@
+import Foundation
+import Lua
+
+/// A loaded rule pack: its manifest and the text of its rules, validated and immutable.
+///
+/// Loading checks everything it can without running a rule — the manifest, the schema, that
+/// every rule file exists and compiles — and reports every problem at once. Evaluate it with a
+/// ``Presenter``.
+public struct RulePack: Sendable {
+    public static let manifestFile = "pack.json"
+
+    /// The pack folder.
+    public let directory: URL
+    /// How messages name the folder: `rules/meetings`.
+    public let displayPath: String
+    public let manifest: PackManifest
+    public let rules: [RuleStage: RuleSource]
+    /// Where each value of the manifest starts, by JSON path: diagnostics about the manifest
+    /// point there.
+    let manifestPositions: [String: SourcePosition]
+
+    /// Loads the pack in `directory`. `displayPath` names it in messages (by default the path
+    /// relative to the current directory).
+    public static func load(from directory: URL, displayPath: String? = nil) throws(DiagnosticError) -> RulePack {
+        let display = displayPath ?? Self.displayPath(of: directory)
+        let manifestName = display + "/" + manifestFile
+        let document = try JSONFile.read(directory.appendingPathComponent(manifestFile), displayPath: manifestName)
+        var reader = DocumentReader(document: document, file: manifestName)
+        guard let manifest = PackManifest.read(in: &reader) else { throw DiagnosticError(reader.diagnostics) }
+        var diagnostics = reader.diagnostics
+        var rules: [RuleStage: RuleSource] = [:]
+        let compiler: LuaState
+        do { compiler = try LuaState() } catch { throw DiagnosticError([Diagnostic(file: manifestName, message: error.message)]) }
+        for stage in RuleStage.allCases {
+            guard let file = manifest.rules[stage] else { continue }
+            let chunkName = display + "/" + file
+            guard let text = try? String(contentsOf: directory.appendingPathComponent(file), encoding: .utf8) else {
+                let position = reader.position(of: JSONPath.member(stage.rawValue, in: "rules"))
+                diagnostics.append(Diagnostic(file: manifestName, line: position.line, column: position.column,
+                                              message: "cannot read the \(stage.rawValue) rule \(chunkName)"))
+                continue
+            }
+            do {
+                _ = try compiler.load(text, chunkName: chunkName)
+            } catch {
+                diagnostics.append(Diagnostic(luaError: error, file: chunkName))
+                continue
+            }
+            rules[stage] = RuleSource(stage: stage, file: file, chunkName: chunkName, text: text)
+        }
+        guard !diagnostics.contains(where: { $0.severity == .error }) else { throw DiagnosticError(diagnostics) }
+        return RulePack(directory: directory, displayPath: display, manifest: manifest, rules: rules,
+                        manifestPositions: document.positions)
+    }
+
+    /// The fixtures folder: `fixtures/`.
+    public var fixturesDirectory: URL { directory.appendingPathComponent("fixtures") }
+    /// The goldens folder: `golden/`.
+    public var goldenDirectory: URL { directory.appendingPathComponent("golden") }
+
+    /// The fixture files (`fixtures/**/*.json`), as paths relative to `fixtures/`, sorted.
+    public func fixtureNames() -> [String] {
+        let root = fixturesDirectory.standardizedFileURL.path + "/"
+        guard let walker = FileManager.default.enumerator(atPath: root) else { return [] }
+        return walker.compactMap { $0 as? String }.filter { $0.hasSuffix(".json") }.sorted()
+    }
+
+    /// `path` relative to the current directory when it is inside it.
+    static func displayPath(of url: URL) -> String {
+        let path = url.standardizedFileURL.path
+        let current = FileManager.default.currentDirectoryPath + "/"
+        let relative = path.hasPrefix(current) ? String(path.dropFirst(current.count)) : path
+        return relative.hasSuffix("/") ? String(relative.dropLast()) : relative
+    }
+}

@@ -1,0 +1,18 @@
+/// Everything an activity shows for one update: what the pack's rules decided.
+public struct Presentation: Sendable, Hashable {
+    /// What the activity is doing now; one of the pack's phases.
+    public var phase: String
+    public var badge: Badge
+    public var relevance: Relevance
+    /// One layout per placement; every placement has one.
+    public var layout: [Placement: PlacementLayout]
+    public var palette: Palette
+
+    public init(phase: String, badge: Badge, relevance: Relevance, layout: [Placement: PlacementLayout], palette: Palette) {
+        self.phase = phase
+        self.badge = badge
+        self.relevance = relevance
+        self.layout = layout
+        self.palette = palette
+    }
+}

@@ -1,0 +1,11 @@
+/// How an activity ranks against others, and whether this update should alert.
+public struct Relevance: Sendable, Hashable, Codable {
+    /// 0...100; the highest gets the Dynamic Island.
+    public var score: Double
+    public var alert: Bool
+
+    public init(score: Double, alert: Bool) {
+        self.score = score
+        self.alert = alert
+    }
+}

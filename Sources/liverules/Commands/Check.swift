@@ -1,0 +1,40 @@
+import ArgumentParser
+import Foundation
+import LiveRules
+
+/// `liverules check <pack-dir>...`: validates packs without changing anything.
+struct Check: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Check packs: manifest, schema, rules, fixtures and field ids.",
+        discussion: """
+            Compiles every rule, validates the manifest and schema, reads every fixture against the
+            schema and presents it, and reports every problem as path:line:col: error|warning: message.
+            A folder without a pack.json is searched for packs one level down.
+            Exit status: 0 no errors (warnings allowed); 1 errors found; 2 bad usage (no pack found).
+            """)
+
+    @Argument(help: "Pack folders, or folders of packs.")
+    var paths: [String] = ["rules"]
+
+    func run() throws {
+        var errors = 0, warnings = 0, checked = 0
+        for path in paths {
+            let root = URL(fileURLWithPath: path)
+            let packs = PackFinder.packs(at: root)
+            guard !packs.isEmpty else {
+                report([Diagnostic(file: path, message: "no pack here: a pack is a folder with a \(RulePack.manifestFile)")])
+                throw ExitStatus.badInput.exitCode
+            }
+            for pack in packs {
+                let display = pack == root ? displayPath(path) : displayPath(path) + "/" + pack.lastPathComponent
+                let diagnostics = PackCheck.run(packAt: pack, displayPath: display)
+                report(diagnostics)
+                errors += diagnostics.filter { $0.severity == .error }.count
+                warnings += diagnostics.filter { $0.severity == .warning }.count
+                checked += 1
+            }
+        }
+        print("checked \(checked) pack\(checked == 1 ? "" : "s"): \(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s")")
+        if errors > 0 { throw ExitStatus.ruleFailed.exitCode }
+    }
+}

@@ -1,0 +1,92 @@
+import Foundation
+import LiveRules
+import Testing
+
+/// Loading a pack: the manifest, its schema and the rule files, every problem reported at once.
+@Suite struct PackLoadingTests {
+    private func problems(_ files: [String: String?]) throws -> [String] {
+        let pack = try TemporaryPack(files: files)
+        do {
+            _ = try RulePack.load(from: pack.directory, displayPath: "rules/meetings")
+            return []
+        } catch {
+            return error.diagnostics.map(\.description)
+        }
+    }
+
+    @Test func bundledMeetingsPackLoads() throws {
+        let pack = try RulePack.load(from: Paths.rules.appendingPathComponent("meetings"), displayPath: "rules/meetings")
+        #expect(pack.manifest.name == "meetings")
+        #expect(pack.manifest.phases == ["progress", "combo", "countdown", "upcoming", "done"])
+        #expect(pack.rules.count == RuleStage.allCases.count)
+        #expect(pack.rules[.badge]?.chunkName == "rules/meetings/badge.lua")
+        guard case .object(let name, let fields) = pack.manifest.schema.state else {
+            Issue.record("the state type is not an object")
+            return
+        }
+        #expect(name == "MeetingDayState")
+        #expect(fields.map(\.name) == ["meetings", "lateNotice"])
+        #expect(fields.map(\.type.spelled) == ["[Meeting]", "LateNotice?"])
+    }
+
+    @Test func everyManifestProblemIsReportedWithItsLineAndColumn() throws {
+        let manifest = """
+            {
+              "name": "meetings",
+              "version": "1.0",
+              "hostAPI": 2,
+              "schema": {
+                "attributes": "MeetingsAttributes",
+                "state": "DayState",
+                "types": {
+                  "MeetingsAttributes": { "timeZone": "strng" },
+                  "DayState": { "meetings": "[Meeting?]" }
+                }
+              },
+              "phases": ["progress", "progress"],
+              "rules": { "phase": "phase.lua", "badges": "badge.lua" },
+              "fields": ["title"],
+              "colour": true
+            }
+            """
+        let found = try problems(["pack.json": manifest])
+        let expected = [
+            "rules/meetings/pack.json:16:3: error: unknown member 'colour'",
+            "rules/meetings/pack.json:3:14: error: 'version' must be MAJOR.MINOR.PATCH, e.g. \"1.0.0\"; got \"1.0\"",
+            "rules/meetings/pack.json:4:14: error: this host implements API 1; the pack was written for API 2",
+            "rules/meetings/pack.json:10:34: error: '[Meeting?]': list elements cannot be optional (leave absent ones out)",
+            "rules/meetings/pack.json:9:42: error: unknown type 'strng' — did you mean string?",
+            "rules/meetings/pack.json:13:25: error: 'progress' is listed twice",
+            "rules/meetings/pack.json:14:42: error: unknown rule 'badges' — did you mean badge?",
+        ]
+        for line in expected { #expect(found.contains(line), "missing: \(line)\nfound:\n\(found.joined(separator: "\n"))") }
+        #expect(found.contains { $0.contains("the badge rule is missing") })
+    }
+
+    @Test func invalidJSONNamesTheLineAndColumn() throws {
+        let found = try problems(["pack.json": "{\n  \"name\": \"meetings\",\n}\n"])
+        #expect(found.count == 1)
+        #expect(found.first?.hasPrefix("rules/meetings/pack.json:3:1: error: invalid JSON: ") == true)
+    }
+
+    @Test func recursiveTypesAndUnknownRootsAreRejected() throws {
+        let pack = try TemporaryPack()
+        var manifest = try pack.read("pack.json")
+        manifest = manifest.replacingOccurrences(of: "\"channel\": \"string\"", with: "\"channel\": \"string\", \"again\": \"MeetingDayState\"")
+        let found = try problems(["pack.json": manifest])
+        #expect(found.contains { $0.contains("type 'MeetingDayState' contains itself") }, "\(found)")
+    }
+
+    @Test func ruleSyntaxErrorsNameTheRuleFileAndLine() throws {
+        let found = try problems(["badge.lua": "-- a badge\nreturn function(input)\n  return {\nend\n"])
+        #expect(found.count == 1)
+        #expect(found.first?.hasPrefix("rules/meetings/badge.lua:4:1: error: ") == true, "\(found)")
+    }
+
+    @Test func aMissingRuleFileIsReportedAtTheManifestEntry() throws {
+        let found = try problems(["palette.lua": nil])
+        #expect(found.count == 1)
+        #expect(found.first?.hasPrefix("rules/meetings/pack.json:") == true)
+        #expect(found.first?.contains("cannot read the palette rule rules/meetings/palette.lua") == true)
+    }
+}

@@ -1,0 +1,110 @@
+-- Tests for liverules.layout: each function raises on failure.
+local layout = require "liverules.layout"
+local placements = require "liverules.placements"
+
+local function eq(actual, expected)
+  if actual ~= expected then
+    error("expected " .. tostring(expected) .. ", got " .. tostring(actual), 2)
+  end
+end
+
+-- "id=text,id=text|dropped,dropped" for a placed layout.
+local function show(placed)
+  local shown = {}
+  for _, field in ipairs(placed.fields) do shown[#shown + 1] = field.id .. "=" .. field.text end
+  return table.concat(shown, ",") .. "|" .. table.concat(placed.dropped, ",")
+end
+
+local function raises(f, expected)
+  local ok, message = pcall(f)
+  assert(not ok, "expected an error containing '" .. expected .. "', got success")
+  message = tostring(message)
+  assert(string.find(message, expected, 1, true), "expected an error containing '" .. expected .. "', got: " .. message)
+  assert(not string.find(message, "layout.lua:", 1, true), "error points into the module: " .. message)
+end
+
+return {
+  ["place: fields that fit keep their order"] = function()
+    eq(show(layout.place("lockScreen", {
+      { id = "title", text = "Design review" },
+      { id = "remaining", text = "25 min left", slot = "body" },
+    })), "title=Design review,remaining=25 min left|")
+  end,
+  ["place: the first rendering that fits wins"] = function()
+    eq(show(layout.place("islandMinimal", { { id = "remaining", text = { "12 min left", "12 min", "12m" } } })),
+       "remaining=12m|")
+  end,
+  ["place: a field with no fitting rendering is dropped"] = function()
+    eq(show(layout.place("islandMinimal", { { id = "title", text = "Design review" } })), "|title")
+  end,
+  ["place: shorten tries the first rendering with an ellipsis before the others"] = function()
+    eq(show(layout.place("islandExpanded", { { id = "title", text = { "Quarterly planning with finance", "QPW" }, shorten = 6 } })),
+       "title=Quarterly plan…|")
+  end,
+  ["place: shorten falls back to the next rendering when too little would be left"] = function()
+    eq(show(layout.place("islandCompactLeading", { { id = "title", text = { "Design review", "DR" }, shorten = 6 } })),
+       "title=DR|")
+  end,
+  ["place: shorten must be a whole number"] = function()
+    raises(function() layout.place("lockScreen", { { id = "title", text = "x", shorten = true } }) end,
+           "shorten must be a whole number")
+  end,
+  ["place: an unknown slot is an error naming the field"] = function()
+    raises(function() layout.place("lockScreen", { { id = "title", text = "x", slot = "bdy" } }) end,
+           "field 1 ('title'): placement 'lockScreen' has no slot 'bdy'")
+  end,
+  ["place: fields beyond the placement's capacity are dropped"] = function()
+    eq(show(layout.place("islandMinimal", {
+      { id = "remaining", text = "5m" },
+      { id = "countdown", text = "9m" },
+    })), "remaining=5m|countdown")
+  end,
+  ["place: a dropped field does not use up capacity"] = function()
+    eq(show(layout.place("islandMinimal", {
+      { id = "title", text = "Design review" },
+      { id = "remaining", text = "5m" },
+    })), "remaining=5m|title")
+  end,
+  ["place: slots are measured separately"] = function()
+    local long = string.rep("a", 35)
+    eq(#layout.place("lockScreen", { { id = "x", text = long } }).fields, 0)
+    eq(#layout.place("lockScreen", { { id = "x", text = long, slot = "body" } }).fields, 1)
+  end,
+  ["place: an empty wish list gives an empty layout"] = function()
+    eq(show(layout.place("watchSmartStack", {})), "|")
+  end,
+  ["place: an unknown placement is an error with a suggestion"] = function()
+    raises(function() layout.place("lockscreen", {}) end, "layout.place: unknown placement")
+    raises(function() layout.place("lockscreen", {}) end, "lockScreen")
+  end,
+  ["place: malformed fields are errors naming their position"] = function()
+    raises(function() layout.place("lockScreen", { "title" }) end, "layout.place: field 1 must be a table with an id")
+    raises(function() layout.place("lockScreen", { { id = "title" } }) end, "field 1 ('title'): text must be")
+    raises(function() layout.place("lockScreen", { { id = "title", text = {} } }) end, "non-empty list of strings")
+    raises(function() layout.place("lockScreen", "title") end, "wanted must be a list of fields")
+  end,
+  ["capacity: one field in the compact and minimal island"] = function()
+    eq(layout.capacity.islandMinimal, 1)
+    eq(layout.capacity.islandCompactLeading, 1)
+    eq(layout.capacity.islandCompactTrailing, 1)
+    eq(layout.capacity.watchSmartStack, 3)
+  end,
+  ["capacity: read-only, and unknown placements are errors"] = function()
+    raises(function() layout.capacity.lockScreen = 99 end, "read-only")
+    raises(function() return layout.capacity.nowhere end, "unknown placement")
+  end,
+  ["each: one layout per placement"] = function()
+    local seen = {}
+    local all = layout.each(function(id)
+      seen[#seen + 1] = id
+      return { { id = "badge", text = "Next up" } }
+    end)
+    eq(#seen, #placements.ids)
+    for _, id in ipairs(placements.ids) do
+      assert(all[id] ~= nil, "no layout for " .. id)
+    end
+  end,
+  ["each: needs a function"] = function()
+    raises(function() layout.each({}) end, "layout.each: expected a function")
+  end,
+}

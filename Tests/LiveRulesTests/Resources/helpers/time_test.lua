@@ -1,0 +1,134 @@
+-- Tests for liverules.time: each function raises on failure.
+local time = require "liverules.time"
+
+local function eq(actual, expected)
+  if actual ~= expected or math.type(actual) ~= math.type(expected) then
+    error("expected " .. tostring(expected) .. " (" .. tostring(math.type(expected) or type(expected))
+      .. "), got " .. tostring(actual) .. " (" .. tostring(math.type(actual) or type(actual)) .. ")", 2)
+  end
+end
+
+-- Calls f, which must raise; checks the message contains `expected` and points at the caller.
+local function raises(f, expected)
+  local ok, message = pcall(f)
+  assert(not ok, "expected an error containing '" .. expected .. "', got success")
+  message = tostring(message)
+  assert(string.find(message, expected, 1, true), "expected an error containing '" .. expected .. "', got: " .. message)
+  assert(not string.find(message, "time.lua:", 1, true), "error points into the module: " .. message)
+end
+
+return {
+  ["minutes: a zero span is 0"] = function()
+    eq(time.minutes(1000, 1000), 0)
+  end,
+  ["minutes: partial minutes round up (1 s, 59 s)"] = function()
+    eq(time.minutes(0, 1), 1)
+    eq(time.minutes(0, 59), 1)
+  end,
+  ["minutes: whole minutes are exact (60 s, 900 s)"] = function()
+    eq(time.minutes(0, 60), 1)
+    eq(time.minutes(0, 900), 15)
+  end,
+  ["minutes: 61 s is 2"] = function()
+    eq(time.minutes(0, 61), 2)
+  end,
+  ["minutes: negative spans mirror positive ones"] = function()
+    eq(time.minutes(61, 0), -2)
+    eq(time.minutes(60, 0), -1)
+    eq(time.minutes(1, 0), -1)
+    eq(time.minutes(0, 0.5), 1)
+    eq(time.minutes(0.5, 0), -1)
+  end,
+  ["minutes: float dates, result is an integer"] = function()
+    local start = 1700000000.25
+    eq(time.minutes(start - 899.5, start), 15)
+    eq(time.minutes(start - 900.0, start), 15)
+    eq(time.minutes(start - 900.5, start), 16)
+  end,
+  ["minutes: sub-millisecond float noise does not add a minute"] = function()
+    local start = 1700000000.0
+    eq(time.minutes(start - 900.0000001, start), 15)
+    eq(time.minutes(start - 900.001, start), 16)
+  end,
+  ["minutes: rejects non-numbers and NaN"] = function()
+    raises(function() time.minutes("0", 60) end, 'time.minutes: from must be a date (Unix seconds), got "0"')
+    raises(function() time.minutes(0, nil) end, "time.minutes: to must be a date (Unix seconds), got nil")
+    raises(function() time.minutes(0, 0 / 0) end, "time.minutes: to must be a date")
+    raises(function() time.minutes(math.huge, 0) end, "time.minutes: from must be a date")
+  end,
+
+  ["format: under an hour"] = function()
+    eq(time.format(0), "0m")
+    eq(time.format(12), "12m")
+    eq(time.format(59), "59m")
+  end,
+  ["format: whole hours"] = function()
+    eq(time.format(60), "1h")
+    eq(time.format(120), "2h")
+  end,
+  ["format: hours and minutes"] = function()
+    eq(time.format(65), "1h 5m")
+    eq(time.format(1510), "25h 10m")
+  end,
+  ["format: accepts integral floats"] = function()
+    eq(time.format(12.0), "12m")
+    eq(time.format(65.0), "1h 5m")
+  end,
+  ["format: rejects strings, fractions and negatives"] = function()
+    raises(function() time.format("12") end, 'time.format: minutes must be a non-negative whole number, got "12"')
+    raises(function() time.format(12.5) end, "time.format: minutes must be a non-negative whole number, got 12.5")
+    raises(function() time.format(-1) end, "time.format: minutes must be a non-negative whole number, got -1")
+    raises(function() time.format(nil) end, "got nil")
+    raises(function() time.format(math.huge) end, "got inf")
+  end,
+
+  ["format_long: minutes, hours, both"] = function()
+    eq(time.format_long(0), "0 min")
+    eq(time.format_long(12), "12 min")
+    eq(time.format_long(60), "1 hr")
+    eq(time.format_long(65), "1 hr 5 min")
+    eq(time.format_long(1510), "25 hr 10 min")
+    eq(time.format_long(5.0), "5 min")
+  end,
+  ["format_long: rejects bad minutes"] = function()
+    raises(function() time.format_long(-5) end, "time.format_long: minutes must be a non-negative whole number, got -5")
+    raises(function() time.format_long({}) end, "time.format_long: minutes must be a non-negative whole number, got table")
+  end,
+  ["format of minutes: countdown end to end"] = function()
+    eq(time.format(time.minutes(0, 3661)), "1h 2m")
+  end,
+
+  ["progress: before, at and after the span"] = function()
+    eq(time.progress(100, 200, 50), 0.0)
+    eq(time.progress(100, 200, 100), 0.0)
+    eq(time.progress(100, 200, 150), 0.5)
+    eq(time.progress(100, 200, 200), 1.0)
+    eq(time.progress(100, 200, 1000), 1.0)
+  end,
+  ["progress: a float between 0 and 1"] = function()
+    local p = time.progress(0, 3, 1)
+    assert(math.abs(p - 1 / 3) < 1e-12, "expected 1/3, got " .. p)
+  end,
+  ["progress: finish must be after start"] = function()
+    raises(function() time.progress(200, 200, 0) end, "time.progress: finish must be after start, got start 200 and finish 200")
+    raises(function() time.progress(200, 100, 0) end, "time.progress: finish must be after start")
+    raises(function() time.progress(0, 100, "now") end, 'time.progress: now must be a date (Unix seconds), got "now"')
+  end,
+
+  ["percent: integers, rounded down, clamped"] = function()
+    eq(time.percent(0, 100, -5), 0)
+    eq(time.percent(0, 100, 29), 29)
+    eq(time.percent(0, 3, 2), 66)
+    eq(time.percent(0, 1000, 999), 99)
+    eq(time.percent(0, 100, 100), 100)
+    eq(time.percent(0, 100, 250), 100)
+  end,
+  ["percent: exact percentages stay exact with float dates"] = function()
+    local start = 1700000000.5
+    for p = 0, 100 do eq(time.percent(start, start + 3600, start + 36 * p), p) end
+  end,
+  ["percent: finish must be after start"] = function()
+    raises(function() time.percent(10, 5, 7) end, "time.percent: finish must be after start, got start 10 and finish 5")
+    raises(function() time.percent(nil, 5, 7) end, "time.percent: start must be a date (Unix seconds), got nil")
+  end,
+}

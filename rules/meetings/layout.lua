@@ -1,0 +1,84 @@
+-- Layout: which fields each placement shows, most important first. liverules.layout keeps
+-- what fits each placement's budget and reports the rest as dropped.
+--   progress   title, time remaining, progress bar, the next meeting's title; in the first 10
+--              minutes also location and the running-late action
+--   combo      as progress, plus the next meeting's countdown on the lock screen, StandBy and
+--              the expanded island; compact and minimal show the current meeting only
+--   countdown  title, countdown, location, running-late action
+--   upcoming   title and start time: no countdown, no action (the minimal view, which must
+--              never show just a logo, shows the time until the start)
+--   done       the badge
+
+local layout = require "liverules.layout"
+local content = require "content"
+
+-- Field ids per placement and phase, most important first.
+local CARD = {
+  progress = { "badge", "title", "remaining", "progress", "location", "runningLate", "lateConfirmation", "nextTitle" },
+  combo = { "badge", "title", "remaining", "progress", "nextTitle", "nextCountdown", "location", "runningLate",
+            "lateConfirmation" },
+  countdown = { "badge", "title", "countdown", "location", "runningLate", "lateConfirmation" },
+  upcoming = { "badge", "title", "startTime" },
+  done = { "badge" },
+}
+
+local WANTED = {
+  lockScreen = CARD,
+  standBy = CARD,
+  islandExpanded = {
+    progress = { "title", "remaining", "progress", "runningLate", "lateConfirmation", "location", "nextTitle" },
+    combo = { "title", "remaining", "progress", "nextTitle", "nextCountdown", "runningLate", "lateConfirmation",
+              "location" },
+    countdown = { "title", "countdown", "runningLate", "lateConfirmation", "location" },
+    upcoming = { "title", "startTime" },
+    done = { "badge" },
+  },
+  islandCompactLeading = {
+    progress = { "title" }, combo = { "title" }, countdown = { "title" }, upcoming = { "title" }, done = { "badge" },
+  },
+  islandCompactTrailing = {
+    progress = { "remaining" }, combo = { "remaining" }, countdown = { "countdown" }, upcoming = { "startTime" },
+    done = { "badge" },
+  },
+  islandMinimal = {
+    progress = { "remaining" }, combo = { "remaining" }, countdown = { "countdown" }, upcoming = { "countdown" },
+    done = { "badge" },
+  },
+  watchSmartStack = {
+    progress = { "title", "remaining", "nextTitle" },
+    combo = { "title", "remaining", "nextCountdown" },
+    countdown = { "title", "countdown", "location" },
+    upcoming = { "title", "startTime" },
+    done = { "badge" },
+  },
+  androidOngoing = {
+    progress = { "title", "progress", "remaining", "runningLate", "lateConfirmation" },
+    combo = { "title", "progress", "remaining", "runningLate", "lateConfirmation" },
+    countdown = { "title", "countdown", "runningLate", "lateConfirmation" },
+    upcoming = { "title", "startTime" },
+    done = { "badge" },
+  },
+}
+
+-- Titles go in the lock screen's title line; everything else in its body.
+local TITLE_SLOT = { lockScreen = "title", standBy = "title" }
+local BODY_SLOT = { lockScreen = "body", standBy = "body", androidOngoing = "text" }
+-- Glances: durations in their short form ("12m").
+local GLANCE = { islandCompactLeading = true, islandCompactTrailing = true, islandMinimal = true }
+-- Text shortened with "…" (keeping at least this many characters) before shorter renderings.
+local SHORTENS = { title = 6, nextTitle = 6, location = 6 }
+
+return function(input)
+  local texts, glance = content.of(input)
+  return layout.each(function(placement)
+    local wanted = {}
+    for _, id in ipairs(WANTED[placement][input.phase]) do
+      local text = GLANCE[placement] and glance[id] or texts[id]
+      if text ~= nil then
+        local slot = (id == "title" and TITLE_SLOT[placement]) or BODY_SLOT[placement]
+        wanted[#wanted + 1] = { id = id, text = text, slot = slot, shorten = SHORTENS[id] }
+      end
+    end
+    return wanted
+  end)
+end
