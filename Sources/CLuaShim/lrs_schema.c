@@ -174,25 +174,26 @@ int lrs_isview(lua_State *L, int index) {
 
 /* --- reads of absent keys --- */
 
-/* Edit distance between a and b, capped at 9 (longer names are never suggested). */
+/* Edit distance between a and b, ignoring ASCII case, counting a swap of neighbours as one
+** edit; capped at 9 (longer names are never suggested). */
 static int lrs_distance(const char *a, size_t la, const char *b, size_t lb) {
   if (la > 48 || lb > 48) return 9;
-  int row[49];
-  for (size_t j = 0; j <= lb; j++) row[j] = (int)j;
+  int d[49][49];
+  for (size_t i = 0; i <= la; i++) d[i][0] = (int)i;
+  for (size_t j = 0; j <= lb; j++) d[0][j] = (int)j;
   for (size_t i = 1; i <= la; i++) {
-    int diagonal = row[0];
-    row[0] = (int)i;
     for (size_t j = 1; j <= lb; j++) {
-      int above = row[j];
       int cost = (a[i - 1] | 32) == (b[j - 1] | 32) ? 0 : 1;
-      int best = diagonal + cost;
-      if (above + 1 < best) best = above + 1;
-      if (row[j - 1] + 1 < best) best = row[j - 1] + 1;
-      row[j] = best;
-      diagonal = above;
+      int best = d[i - 1][j - 1] + cost;
+      if (d[i - 1][j] + 1 < best) best = d[i - 1][j] + 1;
+      if (d[i][j - 1] + 1 < best) best = d[i][j - 1] + 1;
+      if (i > 1 && j > 1 && (a[i - 1] | 32) == (b[j - 2] | 32) && (a[i - 2] | 32) == (b[j - 1] | 32) &&
+          d[i - 2][j - 2] + 1 < best)
+        best = d[i - 2][j - 2] + 1;
+      d[i][j] = best;
     }
   }
-  return row[lb] > 9 ? 9 : row[lb];
+  return d[la][lb] > 9 ? 9 : d[la][lb];
 }
 
 /* Pushes " — did you mean x?" for the name in names (a sequence at n) closest to key, or
@@ -239,7 +240,13 @@ static int lrs_inputmiss(lua_State *L) {
   lrs_pushpath(L, 1);                               /* where path */
   size_t lk;
   const char *key = luaL_tolstring(L, 2, &lk);      /* where path key */
-  lua_rawgeti(L, d, LRS_D_NAME);                    /* where path key name */
+  if (kind == LRS_KIND_ARRAY) {
+    lua_rawgeti(L, d, LRS_D_CHILD);
+    lua_rawgeti(L, -1, LRS_D_NAME);                 /* where path key element name */
+    lua_remove(L, -2);
+  } else {
+    lua_rawgeti(L, d, LRS_D_NAME);                  /* where path key name */
+  }
   if (kind == LRS_KIND_ARRAY) {
     lua_pushfstring(L, ": this is a list of %s; index it with numbers, not '%s'",
                     lua_tostring(L, -1), key);
@@ -521,15 +528,20 @@ static int lrs_check(lua_State *L, lrs_checker *c, int v, int d, int parent, int
 }
 
 int lrs_schema_check(lua_State *L) {
-  lua_settop(L, 4);
+  lua_settop(L, 5);
   luaL_checktype(L, 2, LUA_TTABLE);
   luaL_checktype(L, 3, LUA_TSTRING);
+  if (lua_isnil(L, 5)) {
+    lua_pushvalue(L, 3);
+    lua_replace(L, 5);
+  }
+  luaL_checktype(L, 5, LUA_TSTRING);
   lrs_checker c;
   c.strict = lua_toboolean(L, 4);
   c.depth = 1;
   c.steps[0].name = lua_tostring(L, 3);
   c.steps[0].index = 0;
-  if (lrs_check(L, &c, 1, 2, 0, 3)) {
+  if (lrs_check(L, &c, 1, 2, 0, 5)) {
     lua_settop(L, 1);
     return 1;
   }

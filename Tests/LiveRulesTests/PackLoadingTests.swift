@@ -51,13 +51,13 @@ import Testing
             """
         let found = try problems(["pack.json": manifest])
         let expected = [
-            "rules/meetings/pack.json:16:3: error: unknown member 'colour'",
+            "rules/meetings/pack.json:16:13: error: unknown member 'colour'",
             "rules/meetings/pack.json:3:14: error: 'version' must be MAJOR.MINOR.PATCH, e.g. \"1.0.0\"; got \"1.0\"",
             "rules/meetings/pack.json:4:14: error: this host implements API 1; the pack was written for API 2",
-            "rules/meetings/pack.json:10:34: error: '[Meeting?]': list elements cannot be optional (leave absent ones out)",
-            "rules/meetings/pack.json:9:42: error: unknown type 'strng' — did you mean string?",
-            "rules/meetings/pack.json:13:25: error: 'progress' is listed twice",
-            "rules/meetings/pack.json:14:42: error: unknown rule 'badges' — did you mean badge?",
+            "rules/meetings/pack.json:10:33: error: '[Meeting?]': list elements cannot be optional (leave absent ones out)",
+            "rules/meetings/pack.json:9:43: error: unknown type 'strng' — did you mean string?",
+            "rules/meetings/pack.json:13:26: error: 'progress' is listed twice",
+            "rules/meetings/pack.json:14:46: error: unknown rule 'badges' — did you mean badge?",
         ]
         for line in expected { #expect(found.contains(line), "missing: \(line)\nfound:\n\(found.joined(separator: "\n"))") }
         #expect(found.contains { $0.contains("the badge rule is missing") })
@@ -66,7 +66,7 @@ import Testing
     @Test func invalidJSONNamesTheLineAndColumn() throws {
         let found = try problems(["pack.json": "{\n  \"name\": \"meetings\",\n}\n"])
         #expect(found.count == 1)
-        #expect(found.first?.hasPrefix("rules/meetings/pack.json:3:1: error: invalid JSON: ") == true)
+        #expect(found.first == "rules/meetings/pack.json:2:21: error: invalid JSON: trailing comma in object")
     }
 
     @Test func recursiveTypesAndUnknownRootsAreRejected() throws {
@@ -74,7 +74,7 @@ import Testing
         var manifest = try pack.read("pack.json")
         manifest = manifest.replacingOccurrences(of: "\"channel\": \"string\"", with: "\"channel\": \"string\", \"again\": \"MeetingDayState\"")
         let found = try problems(["pack.json": manifest])
-        #expect(found.contains { $0.contains("type 'MeetingDayState' contains itself") }, "\(found)")
+        #expect(found.contains { $0.contains("type 'LateNotice' contains itself; schema types must not be recursive") }, "\(found)")
     }
 
     @Test func ruleSyntaxErrorsNameTheRuleFileAndLine() throws {

@@ -149,10 +149,11 @@ enum {
 /* lua_CFunction: prepare(descriptor) -> descriptor. Gives every object and array descriptor in
 ** the tree its shared metatable; run once per descriptor before checking. */
 int lrs_schema_prepare(lua_State *L);
-/* lua_CFunction: check(value, descriptor, rootName, strict) -> value | nil, message.
+/* lua_CFunction: check(value, descriptor, rootName, strict [, viewName]) -> value | nil, message.
 ** The value must match the descriptor (objects exactly: no undeclared keys); a mismatch returns
-** nil and "<path>: expected <type>, got <value>" with 0-based indices. Strict: tables are
-** replaced by read-only views that raise on undeclared fields (with a suggestion) and on writes.
+** nil and "<rootName path>: expected <type>, got <value>" with 0-based indices. Strict: tables
+** are replaced by read-only views that raise on undeclared fields (with a suggestion) and on
+** writes, naming paths from viewName (default rootName) with Lua's 1-based indices.
 ** Raises only when out of memory. */
 int lrs_schema_check(lua_State *L);
 /* Whether the value at index is a view lrs_schema_check made. [-0, +0, -] */

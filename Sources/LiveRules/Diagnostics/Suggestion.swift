@@ -18,17 +18,18 @@ enum Suggestion {
         closest(to: name, among: known).map { " — did you mean \($0)?" } ?? ""
     }
 
+    /// Edits from a to b, a swap of neighbours counting as one.
     private static func editDistance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar]) -> Int {
-        var row = Array(0...b.count)
-        for i in 1...max(a.count, 1) where !a.isEmpty {
-            var diagonal = row[0]
-            row[0] = i
-            for j in stride(from: 1, through: b.count, by: 1) {
-                let above = row[j]
-                row[j] = min(diagonal + (a[i - 1] == b[j - 1] ? 0 : 1), above + 1, row[j - 1] + 1)
-                diagonal = above
+        guard !a.isEmpty, !b.isEmpty else { return max(a.count, b.count) }
+        var d = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)
+        for i in 0...a.count { d[i][0] = i }
+        for j in 0...b.count { d[0][j] = j }
+        for i in 1...a.count {
+            for j in 1...b.count {
+                d[i][j] = min(d[i - 1][j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1), d[i - 1][j] + 1, d[i][j - 1] + 1)
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] { d[i][j] = min(d[i][j], d[i - 2][j - 2] + 1) }
             }
         }
-        return a.isEmpty ? b.count : row[b.count]
+        return d[a.count][b.count]
     }
 }

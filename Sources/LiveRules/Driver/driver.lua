@@ -21,10 +21,10 @@ local function describe(value)
 end
 
 return function(attributes, state, now, previous)
-  local a, problem = check(attributes, attributesType, "attributes", strict)
+  local a, problem = check(attributes, attributesType, "attributes", strict, "input.attributes")
   if a == nil then return { problem = problem } end
   local s
-  s, problem = check(state, stateType, "state", strict)
+  s, problem = check(state, stateType, "state", strict, "input.state")
   if s == nil then return { problem = problem } end
   local phase, facts = phaseRule(check({ attributes = a, state = s, now = now, previous = previous },
                                        inputType, "input", strict))
