@@ -1,0 +1,49 @@
+import Foundation
+import Testing
+
+/// `liverules check`, run as a user runs it.
+@Suite struct CheckCommandTests {
+    @Test func theBundledPacksCheckClean() throws {
+        let outcome = try CLI.run(["check"])
+        #expect(outcome.status == 0, "\(outcome.errors)")
+        #expect(outcome.errors.isEmpty)
+        #expect(outcome.output.hasSuffix(": 0 errors, 0 warnings\n"))
+    }
+
+    @Test func everyProblemIsReportedCompilerStyleAndExits1() throws {
+        let root = try CLI.copyOfPack("meetings", files: [
+            "badge.lua": "return function(input)\n  return { text = input.state.meeting, tone = 'neutral' }\nend\n",
+            "fixtures/bad-date.json": """
+                {"now": "2026-03-02T09:00:00Z", "attributes": {"timeZone": "UTC"},
+                 "state": {"meetings": [{"id": "a", "title": "A", "start": "tomorrow", "end": "2026-03-02T10:00:00Z"}]}}
+                """,
+        ])
+        let outcome = try CLI.run(["check", "rules/meetings"], in: root)
+        #expect(outcome.status == 1)
+        let lines = outcome.errors.split(separator: "\n").map(String.init)
+        #expect(lines.contains("rules/meetings/fixtures/bad-date.json:2:60: error: state.meetings[0].start: expected date, got \"tomorrow\""), "\(lines)")
+        #expect(lines.contains { $0.hasPrefix("rules/meetings/badge.lua:2:1: error: input.state.meeting: no such field in MeetingDayState — did you mean meetings? (presenting rules/meetings/fixtures/") }, "\(lines)")
+        #expect(lines.allSatisfy { $0.range(of: #"^[^:]+:\d+:\d+: (error|warning): "#, options: .regularExpression) != nil }, "\(lines)")
+        #expect(outcome.output.contains("checked 1 pack: "))
+    }
+
+    @Test func unreachedPhasesAndFieldsAreWarnings() throws {
+        let root = try CLI.copyOfPack("meetings")
+        let fixtures = root.appendingPathComponent("rules/meetings/fixtures")
+        for name in try FileManager.default.contentsOfDirectory(atPath: fixtures.path) where !name.hasPrefix("done") {
+            try FileManager.default.removeItem(at: fixtures.appendingPathComponent(name))
+        }
+        let outcome = try CLI.run(["check", "rules"], in: root)
+        #expect(outcome.status == 0)
+        #expect(outcome.errors.contains("rules/meetings/pack.json:32:14: warning: no fixture reaches phase 'progress'"), "\(outcome.errors)")
+        #expect(outcome.errors.contains("warning: no fixture shows field 'title'"))
+    }
+
+    @Test func aFolderWithoutPacksIsBadUsage() throws {
+        let empty = FileManager.default.temporaryDirectory.appendingPathComponent("liverules-empty-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
+        let outcome = try CLI.run(["check", "."], in: empty)
+        #expect(outcome.status == 2)
+        #expect(outcome.errors.contains("no pack here"))
+    }
+}
