@@ -1,0 +1,20 @@
+import Foundation
+
+/// The delivery activity's static attributes, set when the order is placed.
+public struct DeliveryAttributes: Codable, Hashable, Sendable {
+    /// "Fresh Market".
+    public var storeName: String
+    /// The time the delivery was promised for.
+    public var promisedAt: Date
+    /// IANA time zone the promised time is shown in.
+    public var timeZone: String
+    /// `#RRGGBB`, when the store has a brand colour.
+    public var storeColour: String?
+
+    public init(storeName: String, promisedAt: Date, timeZone: String, storeColour: String? = nil) {
+        self.storeName = storeName
+        self.promisedAt = promisedAt
+        self.timeZone = timeZone
+        self.storeColour = storeColour
+    }
+}

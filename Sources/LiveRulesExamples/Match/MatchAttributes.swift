@@ -1,0 +1,18 @@
+import Foundation
+
+/// The match activity's static attributes, set when it starts.
+public struct MatchAttributes: Codable, Hashable, Sendable {
+    public var home: Team
+    public var away: Team
+    /// The scheduled kick-off time.
+    public var kickoff: Date
+    /// IANA time zone the kick-off and "last update" times are shown in.
+    public var timeZone: String
+
+    public init(home: Team, away: Team, kickoff: Date, timeZone: String) {
+        self.home = home
+        self.away = away
+        self.kickoff = kickoff
+        self.timeZone = timeZone
+    }
+}

@@ -1,0 +1,23 @@
+import Foundation
+
+/// The match activity's dynamic content state (ActivityKit's `ContentState`).
+public struct MatchContentState: Codable, Hashable, Sendable {
+    public var status: MatchStatus
+    /// The score; 0–0 before kick-off.
+    public var score: Score
+    /// The match minute, when the feed has one.
+    public var minute: Int?
+    /// The latest event: a goal, a card.
+    public var lastEvent: MatchEvent?
+    /// When the feed's data in this update was current. An update sent for an event carries the
+    /// event's `at`; later updates (the clock ticking, a heartbeat) carry their own, later time.
+    public var updatedAt: Date
+
+    public init(status: MatchStatus, score: Score, minute: Int? = nil, lastEvent: MatchEvent? = nil, updatedAt: Date) {
+        self.status = status
+        self.score = score
+        self.minute = minute
+        self.lastEvent = lastEvent
+        self.updatedAt = updatedAt
+    }
+}

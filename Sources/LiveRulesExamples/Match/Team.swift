@@ -1,0 +1,15 @@
+/// One side of a match.
+public struct Team: Codable, Hashable, Sendable {
+    /// "Arsenal".
+    public var name: String
+    /// The short code: "ARS".
+    public var code: String
+    /// `#RRGGBB`, when the team has a usable colour.
+    public var colour: String?
+
+    public init(name: String, code: String, colour: String? = nil) {
+        self.name = name
+        self.code = code
+        self.colour = colour
+    }
+}

@@ -1,0 +1,114 @@
+-- What each field of the match pack would say now, as renderings (most preferred first), or nil
+-- when the field has nothing to show. `glance` holds the forms for the minimal island. The layout
+-- rule decides where fields go.
+--   teams       before kick-off: "Arsenal v Chelsea", then "ARS v CHE"
+--   score       once the match is on: "Arsenal 2–1 Chelsea", "ARS 2–1 CHE", "2–1"; at a glance
+--               "●1–1" while live (the dot in the badge's green), only "2–1" when outdated or over
+--   home, away  the compact island, home team beside the camera's left, away team right:
+--               "ARS 2" and "1 CHE" (just the goals when a code is too wide); the codes alone
+--               before kick-off
+--   clock       while live: the match minute "67'" or "Half time"; nothing when the feed has no
+--               minute (the "Live" badge says enough)
+--   event       the latest event: "⚽ 64' Goal, Arsenal · Saka", "🟥 71' Red card · Xhaka
+--               (Chelsea)", shorter with team codes. For goals `team` is the side the goal counts
+--               for (an own goal is scored by the other side's player); for cards, the player's side
+--   kickoff     before kick-off: "Kick-off 19:45" in the activity's time zone
+--   countdown   before kick-off: "in 45 min" ("45m" at a glance); "Starting any moment" once the
+--               kick-off time has passed without word from the feed
+--   lastUpdate  when outdated: "Last update 14:30"
+-- The minimal island is 28.67 pt wide: "● 2–1" (33.75 pt) and "●2–1" (29.25 pt) do not fit, so
+-- the live dot shows only beside a narrow score ("●1–1", 25.5 pt) and otherwise the score stands
+-- alone: the score is what the minimal view must keep; "live" is also said by the green badge.
+
+local time = require "liverules.time"
+local badges = require "badges"
+
+local DASH = "–"
+local GOALS = {
+  goal = "",
+  penaltyGoal = " (pen.)",
+  ownGoal = " (own goal)",
+}
+local CARDS = {
+  redCard = { icon = "🟥", label = "Red card" },
+  yellowCard = { icon = "🟨", label = "Yellow card" },
+}
+
+local M = {}
+
+-- "12m"; for an hour or more "1h 5m", then "1h".
+local function short(minutes)
+  if minutes < 60 then return { time.format(minutes) } end
+  return { time.format(minutes), (minutes // 60) .. "h" }
+end
+
+-- The event as renderings, longest first.
+local function describeEvent(event, attributes)
+  local team = attributes[event.team]
+  local minute = event.minute and (event.minute .. "' ") or ""
+  local card = CARDS[event.kind]
+  if card then
+    local icon = card.icon .. " " .. minute
+    if event.player == nil then
+      return { icon .. card.label .. ", " .. team.name, icon .. team.code }
+    end
+    return { icon .. card.label .. " · " .. event.player .. " (" .. team.name .. ")",
+             icon .. event.player .. " (" .. team.code .. ")", icon .. team.code }
+  end
+  local icon = "⚽ " .. minute
+  if event.player == nil then
+    return { icon .. "Goal, " .. team.name, icon .. team.code }
+  end
+  local scorer = event.player .. GOALS[event.kind]
+  return { icon .. "Goal, " .. team.name .. " · " .. scorer, icon .. team.code .. " · " .. scorer,
+           icon .. team.code }
+end
+
+-- content.of(input) -> fields, glance: { [fieldId] = renderings } for the rule input.
+function M.of(input)
+  local attributes, state, now, phase = input.attributes, input.state, input.now, input.phase
+  local home, away = attributes.home, attributes.away
+  local case = badges.of(input)
+  local fields, glance = { badge = { case.text, case.short } }, {}
+
+  if input.facts.status == "scheduled" then
+    fields.teams = { home.name .. " v " .. away.name, home.code .. " v " .. away.code }
+    fields.home, fields.away = { home.code }, { away.code }
+    local clock = time.clock(attributes.kickoff, attributes.timeZone)
+    fields.kickoff = { "Kick-off " .. clock, clock }
+    local minutes = time.minutes(now, attributes.kickoff)
+    if minutes > 0 then
+      fields.countdown = { "in " .. time.format_long(minutes), time.format_long(minutes) }
+      glance.countdown = short(minutes)
+    else
+      fields.countdown, glance.countdown = { "Starting any moment", "Starting" }, { "0m" }
+    end
+  else
+    local h, a = tostring(state.score.home), tostring(state.score.away)
+    local score = h .. DASH .. a
+    fields.score = { home.name .. " " .. score .. " " .. away.name,
+                     home.code .. " " .. score .. " " .. away.code, score }
+    glance.score = phase == "live" and { "●" .. score, score } or { score }
+    fields.home, fields.away = { home.code .. " " .. h, h }, { a .. " " .. away.code, a }
+  end
+
+  if phase == "live" then
+    if state.status == "halfTime" then
+      fields.clock = { "Half time", "HT" }
+    elseif state.minute ~= nil then
+      fields.clock = { state.minute .. "'" }
+    end
+  end
+
+  if phase == "stale" then
+    local clock = time.clock(state.updatedAt, attributes.timeZone)
+    fields.lastUpdate = { "Last update " .. clock, "Updated " .. clock, clock }
+  end
+
+  if state.lastEvent ~= nil then
+    fields.event = describeEvent(state.lastEvent, attributes)
+  end
+  return fields, glance
+end
+
+return M

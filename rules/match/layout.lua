@@ -1,0 +1,89 @@
+-- Layout: which fields each placement shows, most important first. liverules.layout keeps what
+-- fits each placement's budget and reports the rest as dropped. The lists are per phase, with
+-- half time (phase live, status halfTime) listed apart.
+--   before    the teams, kick-off time and countdown; compact: the two team codes; minimal:
+--             the countdown ("45m")
+--   live      the score, the match clock and the latest event; compact: "ARS 2" | "1 CHE";
+--             minimal: the score, with the live dot when it fits ("●1–1", else "2–1")
+--   halfTime  as live; the lock screen and StandBy show "Half time" once, in the badge
+--   stale     the last known score (or, when the kick-off went unreported, the teams, kick-off
+--             time and "0m" in the minimal view), "Last update 14:30" and the latest event; the
+--             badge says "Outdated"; no match clock and no live dot
+--   after     the final score, "Full time" and the latest event
+-- The lock screen, StandBy and Android put the score or the teams on their title line.
+
+local layout = require "liverules.layout"
+local content = require "content"
+
+local CARD = {
+  before = { "badge", "teams", "kickoff", "countdown" },
+  live = { "badge", "score", "clock", "event" },
+  halfTime = { "badge", "score", "event" },
+  stale = { "badge", "score", "teams", "lastUpdate", "kickoff", "event" },
+  after = { "badge", "score", "event" },
+}
+
+local COMPACT_LEADING = { "home" }
+local COMPACT_TRAILING = { "away" }
+
+local WANTED = {
+  lockScreen = CARD,
+  standBy = CARD,
+  islandExpanded = {
+    before = { "teams", "kickoff", "countdown" },
+    live = { "score", "clock", "event" },
+    halfTime = { "score", "clock", "event" },
+    stale = { "score", "teams", "lastUpdate", "event" },
+    after = { "score", "badge", "event" },
+  },
+  islandCompactLeading = {
+    before = COMPACT_LEADING, live = COMPACT_LEADING, halfTime = COMPACT_LEADING, stale = COMPACT_LEADING,
+    after = COMPACT_LEADING,
+  },
+  islandCompactTrailing = {
+    before = COMPACT_TRAILING, live = COMPACT_TRAILING, halfTime = COMPACT_TRAILING, stale = COMPACT_TRAILING,
+    after = COMPACT_TRAILING,
+  },
+  islandMinimal = {
+    before = { "countdown" }, live = { "score" }, halfTime = { "score" }, stale = { "score", "countdown" },
+    after = { "score" },
+  },
+  watchSmartStack = {
+    before = { "teams", "kickoff", "countdown" },
+    live = { "score", "clock", "event" },
+    halfTime = { "score", "clock", "event" },
+    stale = { "score", "teams", "lastUpdate" },
+    after = { "score", "badge", "event" },
+  },
+  androidOngoing = {
+    before = { "teams", "kickoff", "countdown" },
+    live = { "score", "clock", "event" },
+    halfTime = { "score", "clock", "event" },
+    stale = { "score", "teams", "lastUpdate", "event" },
+    after = { "score", "badge", "event" },
+  },
+}
+
+-- The score or the teams go on the title line; everything else in the body. The expanded
+-- island's full-width bottom line takes the latest event.
+local TITLE_SLOT = { lockScreen = "title", standBy = "title", androidOngoing = "title" }
+local BODY_SLOT = { lockScreen = "body", standBy = "body", androidOngoing = "text" }
+local HEADLINES = { score = true, teams = true }
+local EVENT_SLOT = { islandExpanded = "bottom" }
+
+return function(input)
+  local texts, glance = content.of(input)
+  local list = (input.phase == "live" and input.facts.status == "halfTime") and "halfTime" or input.phase
+  return layout.each(function(placement)
+    local wanted = {}
+    for _, id in ipairs(WANTED[placement][list]) do
+      local text = (placement == "islandMinimal" and glance[id]) or texts[id]
+      if text ~= nil then
+        local slot = (HEADLINES[id] and TITLE_SLOT[placement]) or (id == "event" and EVENT_SLOT[placement])
+          or BODY_SLOT[placement]
+        wanted[#wanted + 1] = { id = id, text = text, slot = slot }
+      end
+    end
+    return wanted
+  end)
+end
