@@ -7,17 +7,6 @@ import Testing
 /// Presenting through the Swift API: typed state in, typed presentation out, every failure a
 /// typed error naming the file and the path.
 @Suite struct PresenterTests {
-    /// The app's own Codable types give exactly the fixture's golden: the Swift types agree with
-    /// the schema, and the typed path and the fixture path agree.
-    @Test(arguments: MeetingsFixtures.names)
-    func swiftTypesPresentTheGolden(_ name: String) throws {
-        let presenter = try Presenter(pack: MeetingsFixtures.pack())
-        let fixture = try MeetingsFixtures.load(name)
-        let presentation = try presenter.present(
-            attributes: fixture.attributes, state: fixture.state, now: fixture.now, previousPhase: fixture.previousPhase)
-        #expect(try presentation.canonicalJSON() == MeetingsFixtures.golden(name))
-    }
-
     @Test func onePresenterServesManyPresentations() throws {
         let presenter = try Presenter(pack: MeetingsFixtures.pack())
         for name in MeetingsFixtures.names + MeetingsFixtures.names {
