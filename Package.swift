@@ -36,10 +36,16 @@ let package = Package(
             name: "liverules",
             dependencies: ["LiveRules", "Lua", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
+        .target(name: "BenchmarkSupport", path: "Benchmarks/BenchmarkSupport"),
         .executableTarget(
             name: "LuaBenchmarks",
-            dependencies: ["Lua", "LiveRulesExamples", "CLua", "CLuaShim"],
+            dependencies: ["Lua", "LiveRulesExamples", "CLua", "CLuaShim", "BenchmarkSupport"],
             path: "Benchmarks/LuaBenchmarks"
+        ),
+        .executableTarget(
+            name: "PresentationBenchmarks",
+            dependencies: ["LiveRules", "LiveRulesExamples", "CLua", "CLuaShim", "BenchmarkSupport"],
+            path: "Benchmarks/PresentationBenchmarks"
         ),
         .testTarget(
             name: "LuaTests",

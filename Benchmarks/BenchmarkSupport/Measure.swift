@@ -2,7 +2,7 @@ import Foundation
 
 /// Times `body` over `iterations` calls, `rounds` times; returns the median nanoseconds per call.
 /// A warm-up round runs first and is not counted.
-func medianNanoseconds(iterations: Int, rounds: Int = 7, _ body: (Int) -> Int) -> Double {
+public func medianNanoseconds(iterations: Int, rounds: Int = 7, _ body: (Int) -> Int) -> Double {
     var sink = 0
     for i in 0..<iterations / 10 { sink &+= body(i) }
     var samples: [Double] = []

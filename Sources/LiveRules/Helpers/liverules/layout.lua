@@ -48,10 +48,9 @@ end
 -- The rendering of a wanted field shown in its slot, or nil when none fits. With `shorten = n`
 -- the first rendering, when too long, is tried shortened with "…" (keeping at least n
 -- characters) before the others: "Design review", then "Design rev…", then "DR".
-local function choose(placementId, options, entry)
-  local slot = placements.resolve(placementId, entry.slot)
+local function choose(slot, options, entry)
   for position, option in ipairs(options) do
-    if text.fits(option, placementId, entry.slot) then return option end
+    if text.width(option, slot.fontSize) <= slot.width then return option end
     if position == 1 and entry.shorten then
       local cut = text.truncate(option, slot.width, slot.fontSize)
       if utf8.len(cut) - 1 >= entry.shorten then return cut end
@@ -86,7 +85,7 @@ function M.place(placementId, wanted)
     local options = renderings("layout.place", index, entry)
     local slot, problem = placements.resolve(placementId, entry.slot)
     if slot == nil then error("layout.place: field " .. index .. " ('" .. entry.id .. "'): " .. problem, 2) end
-    local shown = #fields < capacity and choose(placementId, options, entry) or nil
+    local shown = #fields < capacity and choose(slot, options, entry) or nil
     if shown then
       fields[#fields + 1] = { id = entry.id, text = shown }
     else

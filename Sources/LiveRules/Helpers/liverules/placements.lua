@@ -90,14 +90,15 @@ end
 -- A read-only view of `data` named `path`. `missing(key)` returns the message for reading an
 -- unknown key; without it unknown keys read as nil (as a list's end must). `pairs` visits keys
 -- in sorted order, `#` and `ipairs` work as on `data`.
+-- Reads go straight to `data` (fast); only a miss reaches `missing`, through data's own
+-- metatable (data is private to this module, so nothing else sees that metatable).
 local function readonly(path, data, missing)
   local keys = sorted_keys(data)
+  if missing then
+    setmetatable(data, { __index = function(_, key) error(missing(key), 3) end })
+  end
   return setmetatable({}, {
-    __index = function(_, key)
-      local value = data[key]
-      if value == nil and missing then error(missing(key), 2) end
-      return value
-    end,
+    __index = data,
     __newindex = function(_, key)
       error(path .. " is read-only (cannot set " .. tostring(key) .. ")", 2)
     end,
@@ -161,7 +162,7 @@ function M.resolve(id, slot)
   if not names then return nil, "unknown placement " .. unknown(id, IDS) end
   if slot == nil then return slotsOf[id][names[1]], names[1] end
   if type(slot) ~= "string" then return nil, "slot must be a string, got " .. describe(slot) end
-  if not slotsOf[id][slot] then return nil, "placement '" .. id .. "' has no slot " .. unknown(slot, names) end
+  if rawget(slotsOf[id], slot) == nil then return nil, "placement '" .. id .. "' has no slot " .. unknown(slot, names) end
   return slotsOf[id][slot], slot
 end
 

@@ -59,10 +59,17 @@ local function slot_of(fname, id, slot)
   return found
 end
 
--- The width of valid UTF-8 `s` in hundredths of the font size.
+-- The width of valid UTF-8 `s` in hundredths of the font size. Layouts measure the same few
+-- strings for every placement, so widths are remembered (at most 1024 strings; a pure function
+-- of `s`, so remembering cannot change a result).
+local remembered, count = {}, 0
 local function units_of(s)
-  local units = 0
-  for _, codepoint in utf8.codes(s) do units = units + advance(codepoint) end
+  local units = remembered[s]
+  if units then return units end
+  units = 0
+  for _, codepoint in utf8.codes(s) do units = units + (SPECIAL[codepoint] or advance(codepoint)) end
+  if count == 1024 then remembered, count = {}, 0 end
+  remembered[s], count = units, count + 1
   return units
 end
 
