@@ -46,16 +46,24 @@ local function renderings(fname, index, entry)
 end
 
 -- The rendering of a wanted field shown in its slot, or nil when none fits. With `shorten = n`
--- the first rendering, when too long, is tried shortened with "…" (keeping at least n
--- characters) before the others: "Design review", then "Design rev…", then "DR".
+-- the last full rendering is also tried shortened with "…" (keeping at least n characters),
+-- just before the last one, the abbreviation: "Next: Design review", "Design review",
+-- "Design rev…", "DR". A field with a single rendering is tried shortened after it.
 local function choose(slot, options, entry)
-  for position, option in ipairs(options) do
-    if text.width(option, slot.fontSize) <= slot.width then return option end
-    if position == 1 and entry.shorten then
-      local cut = text.truncate(option, slot.width, slot.fontSize)
-      if utf8.len(cut) - 1 >= entry.shorten then return cut end
-    end
+  local function shortened(option)
+    local cut = text.truncate(option, slot.width, slot.fontSize)
+    if utf8.len(cut) - 1 >= entry.shorten then return cut end
+    return nil
   end
+  local count = #options
+  for position, option in ipairs(options) do
+    if entry.shorten and position == count and count > 1 then
+      local cut = shortened(options[count - 1])
+      if cut then return cut end
+    end
+    if text.width(option, slot.fontSize) <= slot.width then return option end
+  end
+  if entry.shorten and count == 1 then return shortened(options[1]) end
   return nil
 end
 

@@ -37,7 +37,18 @@ return {
   ["place: a field with no fitting rendering is dropped"] = function()
     eq(show(layout.place("islandMinimal", { { id = "title", text = "Design review" } })), "|title")
   end,
-  ["place: shorten tries the first rendering with an ellipsis before the others"] = function()
+  ["place: shorten tries the last full rendering with an ellipsis before the abbreviation"] = function()
+    eq(show(layout.place("islandExpanded", { { id = "title", text = { "Next: Quarterly planning", "Quarterly planning", "QP" }, shorten = 6 } })),
+       "title=Quarterly plan…|")
+    eq(show(layout.place("islandExpanded", { { id = "title", text = { "Next: Design review", "Design review", "DR" }, shorten = 6 } })),
+       "title=Design review|")
+  end,
+  ["place: a single rendering is tried shortened, and dropped when too little is left"] = function()
+    eq(show(layout.place("islandExpanded", { { id = "location", text = "Board room on the seventh floor", shorten = 6 } })),
+       "location=Board room on…|")
+    eq(show(layout.place("islandMinimal", { { id = "location", text = "Board room", shorten = 6 } })), "|location")
+  end,
+  ["place: shorten with two renderings shortens the first"] = function()
     eq(show(layout.place("islandExpanded", { { id = "title", text = { "Quarterly planning with finance", "QPW" }, shorten = 6 } })),
        "title=Quarterly plan…|")
   end,
