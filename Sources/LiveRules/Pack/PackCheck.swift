@@ -21,6 +21,8 @@ public enum PackCheck {
             diagnostics.append(atManifest("", .warning, "the pack has no fixtures: add some under \(displayPath)/fixtures/"))
         }
         var phases: Set<String> = [], fields: Set<String> = []
+        // Rule failures, merged when several fixtures hit the same one: the failure, then the fixtures.
+        var failures: [(diagnostic: Diagnostic, fixtures: [String])] = []
         for name in names {
             let file = "\(displayPath)/fixtures/\(name)"
             do {
@@ -32,14 +34,24 @@ public enum PackCheck {
             } catch let error as DiagnosticError {
                 diagnostics += error.diagnostics
             } catch let error as PresentationError {
-                diagnostics += error.diagnostics(inputFile: file).map { diagnostic in
-                    var diagnostic = diagnostic
-                    if diagnostic.file != file { diagnostic.message += " (presenting \(file))" }
-                    return diagnostic
+                for diagnostic in error.diagnostics(inputFile: file) {
+                    if diagnostic.file == file {
+                        diagnostics.append(diagnostic)
+                    } else if let index = failures.firstIndex(where: { $0.diagnostic == diagnostic }) {
+                        failures[index].fixtures.append(name)
+                    } else {
+                        failures.append((diagnostic, [name]))
+                    }
                 }
             } catch {
                 diagnostics.append(Diagnostic(file: file, message: "\(error)"))
             }
+        }
+        for (diagnostic, fixtures) in failures {
+            var merged = diagnostic
+            let shown = fixtures.prefix(3).joined(separator: ", ") + (fixtures.count > 3 ? ", …" : "")
+            merged.message += " (presenting \(fixtures.count == 1 ? "" : "\(fixtures.count) fixtures: ")\(shown))"
+            diagnostics.append(merged)
         }
         guard !names.isEmpty, !diagnostics.contains(where: { $0.severity == .error }) else { return diagnostics }
         for (index, phase) in pack.manifest.phases.enumerated() where !phases.contains(phase) {
