@@ -116,7 +116,7 @@ import Testing
             """])
         guard case .output(let file, let path, let message)? = error else { Issue.record("\(String(describing: error))"); return }
         #expect(file == "rules/meetings/layout.lua")
-        #expect(path == "layout.androidOngoing.fields[2].id")
+        #expect(path == "layout.lockScreen.fields[2].id")
         #expect(message == "unknown field id 'titel' — did you mean title?")
     }
 

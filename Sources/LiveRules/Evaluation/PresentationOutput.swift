@@ -33,10 +33,11 @@ struct OutputProblem: Error {
 extension PresentationOutput {
     /// The typed presentation, or the first problem: unknown placements and field ids, missing
     /// placements, tones and colours outside their vocabularies, scores outside 0...100.
-    func validated(against manifest: PackManifest) throws(OutputProblem) -> Presentation {
-        guard manifest.phases.contains(phase) else {
+    /// `fields` is the set of field ids the manifest declares.
+    func validated(phases: [String], fields: Set<String>) throws(OutputProblem) -> Presentation {
+        guard phases.contains(phase) else {
             throw OutputProblem(stage: .phase, path: "phase",
-                                message: "expected one of \(manifest.phases.joined(separator: ", ")), got \"\(phase)\"")
+                                message: "expected one of \(phases.joined(separator: ", ")), got \"\(phase)\"")
         }
         guard let tone = Tone(rawValue: badge.tone) else {
             throw OutputProblem(stage: .badge, path: "badge.tone", message: "expected one of \(Tone.allCases.map(\.rawValue).joined(separator: ", ")), got \"\(badge.tone)\"")
@@ -45,47 +46,58 @@ extension PresentationOutput {
             throw OutputProblem(stage: .relevance, path: "relevance.score", message: "expected a number in 0...100, got \(relevance.score)")
         }
         var layouts: [Placement: PlacementLayout] = [:]
-        for (id, output) in layout.sorted(by: { $0.key < $1.key }) {
-            guard let placement = Placement(rawValue: id) else {
-                throw OutputProblem(stage: .layout, path: "layout.\(id)", message: "unknown placement"
-                    + (Suggestion.closest(to: id, among: Placement.allCases.map(\.rawValue)).map { " — did you mean \($0)?" }
-                        ?? " (placements: \(Placement.allCases.map(\.rawValue).joined(separator: ", ")))"))
+        layouts.reserveCapacity(Placement.allCases.count)
+        for placement in Placement.allCases {
+            guard let output = layout[placement.rawValue] else {
+                if let unknown = unknownPlacement() { throw unknown }
+                throw OutputProblem(stage: .layout, path: "layout.\(placement.rawValue)",
+                                    message: "missing: the layout rule must return a layout for every placement")
             }
-            layouts[placement] = try Self.validated(output, at: "layout.\(id)", fields: manifest.fields)
+            layouts[placement] = try Self.validated(output, at: placement.rawValue, fields: fields)
         }
-        if let missing = Placement.allCases.first(where: { layouts[$0] == nil }) {
-            throw OutputProblem(stage: .layout, path: "layout.\(missing.rawValue)",
-                                message: "missing: the layout rule must return a layout for every placement")
-        }
-        for (name, appearance) in [("light", palette.light), ("dark", palette.dark), ("standByNight", palette.standByNight)] {
-            for (key, colour) in [("background", appearance.background), ("foreground", appearance.foreground), ("accent", appearance.accent)]
-            where !Colour.isValid(colour) {
-                throw OutputProblem(stage: .palette, path: "palette.\(name).\(key)", message: "expected a colour #RRGGBB, got \"\(colour)\"")
-            }
-        }
+        if layout.count != layouts.count, let unknown = unknownPlacement() { throw unknown }
+        try Self.check(palette.light, "light")
+        try Self.check(palette.dark, "dark")
+        try Self.check(palette.standByNight, "standByNight")
         return Presentation(phase: phase, badge: Badge(text: badge.text, tone: tone), relevance: relevance, layout: layouts,
                             palette: Palette(light: palette.light, dark: palette.dark, standByNight: palette.standByNight))
     }
 
-    private static func validated(_ output: LayoutOutput, at path: String, fields: [String]) throws(OutputProblem) -> PlacementLayout {
+    /// The problem for the first layout key that is not a placement, if any.
+    private func unknownPlacement() -> OutputProblem? {
+        let ids = Placement.allCases.map(\.rawValue)
+        guard let id = layout.keys.sorted().first(where: { Placement(rawValue: $0) == nil }) else { return nil }
+        return OutputProblem(stage: .layout, path: "layout.\(id)", message: "unknown placement"
+            + (Suggestion.closest(to: id, among: ids).map { " — did you mean \($0)?" } ?? " (placements: \(ids.joined(separator: ", ")))"))
+    }
+
+    private static func check(_ appearance: Appearance, _ name: String) throws(OutputProblem) {
+        for (key, colour) in [("background", appearance.background), ("foreground", appearance.foreground), ("accent", appearance.accent)]
+        where !Colour.isValid(colour) {
+            throw OutputProblem(stage: .palette, path: "palette.\(name).\(key)", message: "expected a colour #RRGGBB, got \"\(colour)\"")
+        }
+    }
+
+    private static func validated(_ output: LayoutOutput, at placement: String, fields: Set<String>) throws(OutputProblem) -> PlacementLayout {
         func check(_ id: String, at path: String) throws(OutputProblem) {
             guard fields.contains(id) else {
+                let declared = fields.sorted()
                 throw OutputProblem(stage: .layout, path: path, message: "unknown field id '\(id)'"
-                    + (Suggestion.closest(to: id, among: fields).map { " — did you mean \($0)?" } ?? " (the manifest declares: \(fields.joined(separator: ", ")))"))
+                    + (Suggestion.closest(to: id, among: declared).map { " — did you mean \($0)?" } ?? " (the manifest declares: \(declared.joined(separator: ", ")))"))
             }
         }
         var seen: Set<String> = []
         for (index, field) in output.fields.enumerated() {
-            try check(field.id, at: "\(path).fields[\(index + 1)].id")
+            try check(field.id, at: "layout.\(placement).fields[\(index + 1)].id")
             guard seen.insert(field.id).inserted else {
-                throw OutputProblem(stage: .layout, path: "\(path).fields[\(index + 1)].id", message: "field '\(field.id)' is shown twice")
+                throw OutputProblem(stage: .layout, path: "layout.\(placement).fields[\(index + 1)].id", message: "field '\(field.id)' is shown twice")
             }
         }
         let dropped = output.dropped ?? []
         for (index, id) in dropped.enumerated() {
-            try check(id, at: "\(path).dropped[\(index + 1)]")
+            try check(id, at: "layout.\(placement).dropped[\(index + 1)]")
             guard seen.insert(id).inserted else {
-                throw OutputProblem(stage: .layout, path: "\(path).dropped[\(index + 1)]", message: "field '\(id)' is both shown and dropped, or dropped twice")
+                throw OutputProblem(stage: .layout, path: "layout.\(placement).dropped[\(index + 1)]", message: "field '\(id)' is both shown and dropped, or dropped twice")
             }
         }
         return PlacementLayout(fields: output.fields, dropped: dropped)

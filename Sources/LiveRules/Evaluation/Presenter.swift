@@ -15,6 +15,8 @@ public final class Presenter {
     public let strict: Bool
     let lua: LuaState
     private let present: LuaRef
+    /// The field ids the manifest declares.
+    private let fields: Set<String>
 
     /// Sets the pack up in a new state. Errors in rule files that only show when they run (a
     /// rule that errors at load, or does not return a function) are reported here.
@@ -24,6 +26,7 @@ public final class Presenter {
     ) throws(PresentationError) {
         self.pack = pack
         self.strict = strict
+        fields = Set(pack.manifest.fields)
         let sandbox = LuaSandbox(
             moduleRoot: pack.directory, chunkPrefix: pack.displayPath, hostModuleRoot: HostResources.helpers, log: log)
         do {
@@ -114,7 +117,7 @@ public final class Presenter {
             throw .output(file: file(of: stage), path: mismatch.path, message: mismatch.message)
         case .presented(let output):
             do {
-                return try output.validated(against: pack.manifest)
+                return try output.validated(phases: pack.manifest.phases, fields: fields)
             } catch {
                 throw .output(file: file(of: error.stage), path: error.path, message: error.message)
             }
