@@ -43,6 +43,11 @@ let package = Package(
             path: "Benchmarks/LuaBenchmarks"
         ),
         .executableTarget(
+            name: "GoldenBenchmarks",
+            dependencies: ["LiveRules"],
+            path: "Benchmarks/GoldenBenchmarks"
+        ),
+        .executableTarget(
             name: "PresentationBenchmarks",
             dependencies: ["LiveRules", "LiveRulesExamples", "CLua", "CLuaShim", "BenchmarkSupport"],
             path: "Benchmarks/PresentationBenchmarks"

@@ -1,5 +1,5 @@
 import Foundation
-import LiveRules
+@testable import LiveRules
 import Testing
 
 /// Every bundled pack's fixtures present exactly their goldens, so the project's own CI guards
@@ -28,13 +28,10 @@ import Testing
 
     @Test(arguments: cases)
     func fixturePresentsItsGolden(_ test: Case) throws {
-        let folder = Paths.rules.appendingPathComponent(test.pack)
-        let pack = try RulePack.load(from: folder, displayPath: "rules/\(test.pack)")
-        let fixture = try Fixture.load(from: folder.appendingPathComponent("fixtures/\(test.fixture).json"),
-                                       displayPath: "rules/\(test.pack)/fixtures/\(test.fixture).json", manifest: pack.manifest)
-        let actual = try Presenter(pack: pack).present(fixture).canonicalJSON()
-        let golden = try String(contentsOf: folder.appendingPathComponent("golden/\(test.fixture).json"), encoding: .utf8)
-        #expect(actual == golden, "rules/\(test.pack)/golden/\(test.fixture).json differs:\n\(actual)")
+        let testCase = GoldenCase(packDirectory: Paths.rules.appendingPathComponent(test.pack), packPath: "rules/\(test.pack)",
+                                  name: test.fixture)
+        let result = try #require(GoldenRunner(workers: 1).run([testCase]).first)
+        #expect(result.outcome.isPassed, "\(GoldenReport.details(of: result).joined(separator: "\n"))")
     }
 
     @Test func everyBundledPackChecksClean() {

@@ -60,7 +60,7 @@ public final class Presenter {
                 }
                 rules[stage.rawValue] = rule
             } catch {
-                problems.append(Diagnostic(luaError: error, file: source.chunkName))
+                problems.append(Diagnostic(luaError: error.restoringChunkName(in: pack), file: source.chunkName))
             }
         }
         guard problems.isEmpty else { throw .setup(problems) }
@@ -134,7 +134,7 @@ public final class Presenter {
         case .encoding(let path, let message):
             return .input(SchemaMismatch(path: path, message: message))
         default:
-            return .rule(error)
+            return .rule(error.restoringChunkName(in: pack))
         }
     }
 

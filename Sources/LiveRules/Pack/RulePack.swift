@@ -43,7 +43,7 @@ public struct RulePack: Sendable {
             do {
                 _ = try compiler.load(text, chunkName: chunkName)
             } catch {
-                diagnostics.append(Diagnostic(luaError: error, file: chunkName))
+                diagnostics.append(Diagnostic(luaError: error.restoringChunkName(among: [chunkName]), file: chunkName))
                 continue
             }
             rules[stage] = RuleSource(stage: stage, file: file, chunkName: chunkName, text: text)

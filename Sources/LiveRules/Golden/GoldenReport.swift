@@ -1,0 +1,90 @@
+import Foundation
+
+/// The results of a golden run, with the files that belong to no case, counted and rendered.
+/// With `ci` set, orphan goldens and pending `.new` files fail the run; otherwise they are
+/// reported as warnings.
+public struct GoldenReport: Sendable {
+    public var results: [GoldenResult]
+    public var orphans: [String]
+    public var pending: [String]
+    public var ci: Bool
+
+    public init(results: [GoldenResult], orphans: [String], pending: [String], ci: Bool) {
+        self.results = results
+        self.orphans = orphans
+        self.pending = pending
+        self.ci = ci
+    }
+
+    public var passed: Int { results.filter(\.outcome.isPassed).count }
+    public var failed: Int { results.count - passed + (ci ? orphans.count + pending.count : 0) }
+
+    /// `N passed, N failed`: the last line of the text report.
+    public var summary: String { "\(passed) passed, \(failed) failed" }
+
+    /// What went wrong with one case, as lines: the field paths that changed, then a unified diff
+    /// (golden → actual); or the missing golden; or the problems.
+    static func details(of result: GoldenResult) -> [String] {
+        let testCase = result.testCase
+        switch result.outcome {
+        case .passed:
+            return []
+        case .missing:
+            return ["no golden \(testCase.goldenPath) (run `liverules test --record` to write it)"]
+        case .failed(let diagnostics):
+            return diagnostics.map(\.description)
+        case .changed(let expected, let actual):
+            var lines: [String] = []
+            if expected.isEmpty {
+                lines.append("new golden \(testCase.goldenPath)")
+            } else if let old = try? JSONParser.parse(expected).value, let new = try? JSONParser.parse(actual).value {
+                lines += FieldChange.between(old, new).map(\.description)
+            } else {
+                lines.append("\(testCase.goldenPath) is not valid JSON")
+            }
+            let diff = LineDiff.unified(old: expected, new: actual, oldName: testCase.goldenPath, newName: "actual")
+            lines += diff.split(separator: "\n", omittingEmptySubsequences: false).map(String.init).filter { !$0.isEmpty }
+            return lines
+        }
+    }
+
+    /// The human report: one block per failed case, warnings or failures for orphans and
+    /// pending files, then the summary as the last line. `colour` adds ANSI colours.
+    public func text(colour: Bool) -> String {
+        var lines: [String] = []
+        for result in results where !result.outcome.isPassed {
+            let label: String
+            switch result.outcome {
+            case .missing: label = "MISSING"
+            case .failed: label = "ERROR"
+            default: label = "FAIL"
+            }
+            lines += Self.block(result, label: label, colour: colour)
+            lines.append("")
+        }
+        let severity = ci ? Self.paint("error", "1;31", colour) : Self.paint("warning", "33", colour)
+        for orphan in orphans { lines.append("\(orphan): \(severity): orphan golden: no fixture has this name") }
+        for file in pending { lines.append("\(file): \(severity): pending change: run `liverules review`") }
+        if !orphans.isEmpty || !pending.isEmpty { lines.append("") }
+        lines.append(Self.paint(summary, failed == 0 ? "32" : "1;31", colour))
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// One case as the reports show it: `LABEL pack/case (fixture)`, then its details, diff lines
+    /// as they are and the rest indented.
+    static func block(_ result: GoldenResult, label: String, colour: Bool) -> [String] {
+        var lines = [paint("\(label) \(result.testCase.id)", "1;31", colour) + " (\(result.testCase.fixturePath))"]
+        for line in details(of: result) {
+            if line.hasPrefix("---") || line.hasPrefix("+++") || line.hasPrefix("@@") { lines.append(paint(line, "36", colour)) }
+            else if line.hasPrefix("-") { lines.append(paint(line, "31", colour)) }
+            else if line.hasPrefix("+") { lines.append(paint(line, "32", colour)) }
+            else if line.hasPrefix(" ") || line.hasPrefix("\\") { lines.append(line) }
+            else { lines.append("  " + line) }
+        }
+        return lines
+    }
+
+    private static func paint(_ text: String, _ code: String, _ colour: Bool) -> String {
+        colour ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
+    }
+}

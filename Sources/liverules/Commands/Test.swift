@@ -1,0 +1,76 @@
+import ArgumentParser
+import Foundation
+import LiveRules
+
+/// `liverules test [path...]`: presents every fixture of every pack and compares it with its
+/// golden.
+struct Test: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Run the golden tests: present every fixture and compare it with its golden.",
+        discussion: """
+            Cases run in parallel, one worker per core. Each failure shows the field paths that \
+            changed and a unified diff (golden → actual); a fixture that cannot be read or \
+            presented is a failed case showing its error. The last line of the text report is \
+            `N passed, N failed`. With --record, missing goldens are written and changed results \
+            are written next to their golden as <case>.json.new for `liverules review`. With CI \
+            set in the environment nothing is ever written, and orphan goldens and pending .new \
+            files fail the run. Exit status: 0 nothing failed; 1 something failed; 2 bad usage.
+            """)
+
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case text, json, junit
+    }
+
+    @Argument(help: "Pack folders, or folders of packs.")
+    var paths: [String] = ["rules"]
+
+    @Flag(help: "Write missing goldens, and changed results as pending .new files.")
+    var record = false
+
+    @Option(help: "text, json or junit (the JSON and JUnit reports go to standard output, the summary line to standard error).")
+    var format: Format = .text
+
+    @Option(help: "Worker threads (default: one per core).")
+    var jobs: Int?
+
+    func validate() throws {
+        if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
+    }
+
+    func run() throws {
+        let ci = Environment.isCI
+        let suite = GoldenSuite.discover(paths)
+        guard suite.empty.isEmpty else {
+            report(suite.empty.map { Diagnostic(file: $0, message: "no pack here: a pack is a folder with a \(RulePack.manifestFile)") })
+            throw ExitStatus.badInput.exitCode
+        }
+        let progress = ProgressLine(total: suite.cases.count, enabled: format == .text && Terminal.isError && suite.cases.count >= 100)
+        var results = GoldenRunner(workers: jobs ?? ProcessInfo.processInfo.activeProcessorCount)
+            .run(suite.cases, progress: progress.update)
+        progress.finish()
+        if record {
+            if ci {
+                FileHandle.standardError.write(Data("CI is set: --record writes nothing\n".utf8))
+            } else {
+                for line in try GoldenRecorder.record(results) { FileHandle.standardError.write(Data((line + "\n").utf8)) }
+                results = results.map { result in
+                    guard case .missing = result.outcome else { return result }
+                    return GoldenResult(testCase: result.testCase, outcome: .passed, seconds: result.seconds)
+                }
+            }
+        }
+        let pending = GoldenSuite.discover(paths).pending.map(\.pendingPath)
+        let outcome = GoldenReport(results: results, orphans: suite.orphans, pending: pending, ci: ci)
+        switch format {
+        case .text:
+            print(outcome.text(colour: Terminal.isOutput), terminator: "")
+        case .json:
+            print(try outcome.json(), terminator: "")
+            FileHandle.standardError.write(Data((outcome.summary + "\n").utf8))
+        case .junit:
+            print(outcome.junit(), terminator: "")
+            FileHandle.standardError.write(Data((outcome.summary + "\n").utf8))
+        }
+        if outcome.failed > 0 { throw ExitStatus.ruleFailed.exitCode }
+    }
+}

@@ -1,0 +1,130 @@
+import Foundation
+import Testing
+
+/// `liverules test` and `liverules review`, run as a user and as CI run them.
+@Suite struct TestCommandTests {
+    /// The environment without CI, so recording may write; `extra` added.
+    private func local(_ extra: [String: String] = [:]) -> [String: String] {
+        var environment = ProcessInfo.processInfo.environment
+        environment["CI"] = nil
+        return environment.merging(extra) { $1 }
+    }
+
+    /// A copy of the meetings pack whose "Last up" badge now reads "Final up" (fixture
+    /// countdown-last changes) and whose fixture upcoming-first has no golden.
+    private func changedPack() throws -> URL {
+        let root = try CLI.copyOfPack("meetings")
+        let pack = root.appendingPathComponent("rules/meetings")
+        let badges = try String(contentsOf: pack.appendingPathComponent("badges.lua"), encoding: .utf8)
+        try badges.replacingOccurrences(of: "text = \"Last up\"", with: "text = \"Final up\"")
+            .write(to: pack.appendingPathComponent("badges.lua"), atomically: true, encoding: .utf8)
+        try FileManager.default.removeItem(at: pack.appendingPathComponent("golden/upcoming-first.json"))
+        return root
+    }
+
+    private func files(in folder: URL) throws -> [String: Data] {
+        var contents: [String: Data] = [:]
+        for name in FileManager.default.enumerator(atPath: folder.path)?.compactMap({ $0 as? String }) ?? [] {
+            contents[name] = FileManager.default.contents(atPath: folder.appendingPathComponent(name).path)
+        }
+        return contents
+    }
+
+    @Test func theBundledPacksPass() throws {
+        let outcome = try CLI.run(["test"])
+        #expect(outcome.status == 0, "\(outcome.output)\(outcome.errors)")
+        #expect(outcome.output.split(separator: "\n").last == "58 passed, 0 failed")
+    }
+
+    @Test func aChangeFailsWithFieldPathsAndADiff() throws {
+        let outcome = try CLI.run(["test"], in: try changedPack(), environment: local())
+        #expect(outcome.status == 1)
+        let lines = outcome.output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(lines.contains("FAIL meetings/countdown-last (rules/meetings/fixtures/countdown-last.json)"))
+        #expect(lines.contains("  badge.text: \"Last up\" → \"Final up\""))
+        #expect(lines.contains("--- rules/meetings/golden/countdown-last.json"))
+        #expect(lines.contains("-    \"text\": \"Last up\","))
+        #expect(lines.contains("+    \"text\": \"Final up\","))
+        #expect(lines.contains("MISSING meetings/upcoming-first (rules/meetings/fixtures/upcoming-first.json)"))
+        #expect(lines.last(where: { !$0.isEmpty }) == "18 passed, 2 failed")
+        #expect(outcome.output.hasSuffix("18 passed, 2 failed\n"))
+    }
+
+    @Test func recordWritesMissingGoldensAndPendingChangesThenReviewDecides() throws {
+        let root = try changedPack()
+        let golden = root.appendingPathComponent("rules/meetings/golden")
+        let recorded = try CLI.run(["test", "--record"], in: root, environment: local())
+        #expect(recorded.status == 1, "a pending change still fails the run")
+        #expect(recorded.errors.contains("recorded rules/meetings/golden/upcoming-first.json"))
+        #expect(recorded.errors.contains("pending rules/meetings/golden/countdown-last.json.new"))
+        #expect(recorded.output.hasSuffix("19 passed, 1 failed\n"))
+        #expect(FileManager.default.fileExists(atPath: golden.appendingPathComponent("upcoming-first.json").path))
+
+        let nothingMatches = try CLI.run(["review", "--accept", "--filter", "delivery/*"], in: root, environment: local())
+        #expect(nothingMatches.output == "no pending changes\n")
+        let shown = try CLI.run(["review"], in: root, environment: local())
+        #expect(shown.status == 0)
+        #expect(shown.output.contains("badge.text: \"Last up\" → \"Final up\""))
+        #expect(shown.output.hasSuffix("0 accepted, 0 rejected, 1 skipped\n"), "not a terminal: nothing is decided")
+
+        let accepted = try CLI.run(["review", "--accept", "--filter", "meetings/countdown-*"], in: root, environment: local())
+        #expect(accepted.output.hasSuffix("1 accepted, 0 rejected, 0 skipped\n"), "\(accepted.output)")
+        #expect(try String(contentsOf: golden.appendingPathComponent("countdown-last.json"), encoding: .utf8).contains("Final up"))
+        #expect(!FileManager.default.fileExists(atPath: golden.appendingPathComponent("countdown-last.json.new").path))
+        #expect(try CLI.run(["test"], in: root, environment: local()).status == 0)
+    }
+
+    @Test func rejectDeletesThePendingFileOnly() throws {
+        let root = try changedPack()
+        let golden = root.appendingPathComponent("rules/meetings/golden")
+        _ = try CLI.run(["test", "--record"], in: root, environment: local())
+        let rejected = try CLI.run(["review", "--reject"], in: root, environment: local())
+        #expect(rejected.output.hasSuffix("0 accepted, 1 rejected, 0 skipped\n"))
+        #expect(try String(contentsOf: golden.appendingPathComponent("countdown-last.json"), encoding: .utf8).contains("Last up"))
+        #expect(!FileManager.default.fileExists(atPath: golden.appendingPathComponent("countdown-last.json.new").path))
+    }
+
+    @Test func withCISetNothingIsEverWritten() throws {
+        let root = try changedPack()
+        let before = try files(in: root)
+        let recorded = try CLI.run(["test", "--record"], in: root, environment: local(["CI": "true"]))
+        #expect(recorded.status == 1)
+        #expect(recorded.errors.contains("CI is set: --record writes nothing"))
+        let review = try CLI.run(["review", "--accept"], in: root, environment: local(["CI": "true"]))
+        #expect(review.status == 2)
+        #expect(try files(in: root) == before)
+    }
+
+    @Test func orphansAndPendingFilesWarnLocallyAndFailInCI() throws {
+        let root = try CLI.copyOfPack("meetings", files: ["golden/retired.json": "{}\n", "golden/done.json.new": "{}\n"])
+        let locally = try CLI.run(["test"], in: root, environment: local())
+        #expect(locally.status == 0)
+        #expect(locally.output.contains("rules/meetings/golden/retired.json: warning: orphan golden"))
+        #expect(locally.output.contains("rules/meetings/golden/done.json.new: warning: pending change"))
+        let ci = try CLI.run(["test"], in: root, environment: local(["CI": "1"]))
+        #expect(ci.status == 1)
+        #expect(ci.output.hasSuffix("20 passed, 2 failed\n"))
+    }
+
+    @Test func machineReadableReports() throws {
+        let root = try changedPack()
+        let json = try CLI.run(["test", "--format", "json"], in: root, environment: local())
+        #expect(json.status == 1)
+        let object = try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any]
+        #expect(object?["passed"] as? Int == 18 && object?["failed"] as? Int == 2)
+        #expect(json.errors == "18 passed, 2 failed\n")
+        let junit = try CLI.run(["test", "--format", "junit"], in: root, environment: local())
+        #expect(junit.output.contains("<testsuites name=\"liverules\" tests=\"20\" failures=\"2\">"))
+        #expect(!junit.output.contains("\u{1B}["), "no colour when not on a terminal")
+    }
+
+    @Test func resultsDoNotDependOnTimeZoneOrLocale() throws {
+        let fixture = "rules/meetings/fixtures/upcoming-first.json"
+        let plain = try CLI.run(["eval", "rules/meetings", fixture], environment: local(["TZ": "UTC", "LANG": "C"]))
+        let elsewhere = try CLI.run(["eval", "rules/meetings", fixture],
+                                    environment: local(["TZ": "Pacific/Kiritimati", "LANG": "de_DE.UTF-8", "LC_ALL": "de_DE.UTF-8"]))
+        #expect(plain.status == 0 && plain.output == elsewhere.output)
+        let tests = try CLI.run(["test"], environment: local(["TZ": "America/St_Johns", "LANG": "fr_FR.UTF-8", "LC_ALL": "fr_FR.UTF-8"]))
+        #expect(tests.status == 0, "\(tests.output)")
+    }
+}

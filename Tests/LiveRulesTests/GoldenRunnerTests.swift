@@ -1,0 +1,134 @@
+import Foundation
+@testable import LiveRules
+import Testing
+
+/// Running golden cases: outcomes, parallel workers, recording, reports.
+@Suite struct GoldenRunnerTests {
+    /// A copy of the meetings pack where fixture `countdown-last`'s output changes (the badge
+    /// reads "Final up"), `upcoming-first` has no golden, `broken` is invalid JSON, `tomorrow`
+    /// breaks the schema and `late-notice-2-min` makes a rule fail.
+    private func brokenPack() throws -> TemporaryPack {
+        let pack = try TemporaryPack()
+        var badges = try pack.read("badges.lua")
+        badges = badges.replacingOccurrences(of: "text = \"Last up\"", with: "text = \"Final up\"")
+        let content = try pack.read("content.lua").replacingOccurrences(
+            of: "    elseif now - notice.sentAt < CONFIRMATION_TIME then",
+            with: "    elseif now - notice.sentAt == 120 then error(\"two minutes exactly\")\n    elseif now - notice.sentAt < CONFIRMATION_TIME then")
+        return try TemporaryPack(files: [
+            "badges.lua": badges,
+            "content.lua": content,
+            "golden/upcoming-first.json": nil,
+            "fixtures/broken.json": "{\n  \"now\": 12,\n",
+            "fixtures/tomorrow.json": """
+                {"now": "2026-03-02T09:00:00Z", "attributes": {"timeZone": "UTC"},
+                 "state": {"meetings": [{"id": "a", "title": "A", "start": "tomorrow", "end": "2026-03-02T10:00:00Z"}]}}
+                """,
+            "golden/gone.json": "{}\n",
+        ])
+    }
+
+    private func cases(_ pack: TemporaryPack) -> GoldenSuite {
+        GoldenSuite.discover([pack.directory.path])
+    }
+
+    @Test func theBundledPacksPass() {
+        let suite = GoldenSuite.discover([Paths.rules.path])
+        #expect(suite.cases.count >= 45)
+        #expect(suite.orphans.isEmpty && suite.pending.isEmpty)
+        let results = GoldenRunner().run(suite.cases)
+        #expect(results.count == suite.cases.count)
+        let failed = results.filter { !$0.outcome.isPassed }.map(\.testCase.id)
+        #expect(failed.isEmpty, "\(failed)")
+    }
+
+    @Test func everyKindOfFailureIsAResultAndTheOthersStillRun() throws {
+        let pack = try brokenPack()
+        let suite = cases(pack)
+        #expect(suite.orphans == [pack.directory.path + "/golden/gone.json"])
+        let results = GoldenRunner(workers: 2).run(suite.cases)
+        #expect(results.map(\.testCase.name) == suite.cases.map(\.name), "results keep the order of the cases")
+        func outcome(_ name: String) -> GoldenOutcome? { results.first { $0.testCase.name == name }?.outcome }
+        guard case .changed(let expected, let actual)? = outcome("countdown-last") else {
+            Issue.record("countdown-last: \(String(describing: outcome("countdown-last")))")
+            return
+        }
+        #expect(expected.contains("\"Last up\"") && actual.contains("\"Final up\""))
+        guard case .missing? = outcome("upcoming-first") else { Issue.record("upcoming-first"); return }
+        guard case .failed(let invalid)? = outcome("broken") else { Issue.record("broken"); return }
+        #expect(invalid.first?.description.hasPrefix(pack.directory.path + "/fixtures/broken.json:3:1: error: invalid JSON") == true, "\(invalid)")
+        guard case .failed(let schema)? = outcome("tomorrow") else { Issue.record("tomorrow"); return }
+        #expect(schema.first?.message == "state.meetings[0].start: expected date, got \"tomorrow\"")
+        guard case .failed(let rule)? = outcome("late-notice-2-min") else { Issue.record("late-notice-2-min"); return }
+        #expect(rule.first?.file == pack.directory.path + "/content.lua")
+        #expect(rule.first?.message.contains("two minutes exactly") == true)
+        #expect(outcome("done") == .passed && outcome("progress-last") == .passed)
+    }
+
+    @Test func oneWorkerAndTwoAgree() throws {
+        let suite = cases(try brokenPack())
+        let one = GoldenRunner(workers: 1).run(suite.cases).map(\.outcome)
+        let two = GoldenRunner(workers: 2).run(suite.cases).map(\.outcome)
+        #expect(one == two)
+    }
+
+    @Test func recordingWritesMissingGoldensAndPendingChanges() throws {
+        let pack = try brokenPack()
+        let results = GoldenRunner().run(cases(pack).cases)
+        let written = try GoldenRecorder.record(results)
+        #expect(written.contains { $0.hasPrefix("recorded ") && $0.hasSuffix("/golden/upcoming-first.json") })
+        #expect(written.contains { $0.hasPrefix("pending ") && $0.contains("/golden/countdown-last.json.new") })
+        #expect(try pack.read("golden/countdown-last.json").contains("\"Last up\""), "the golden itself is untouched")
+        #expect(try pack.read("golden/countdown-last.json.new").contains("\"Final up\""))
+        #expect(!FileManager.default.fileExists(atPath: pack.directory.appendingPathComponent("golden/broken.json").path),
+                "a failed case writes nothing")
+        let again = GoldenRunner().run(cases(pack).cases)
+        #expect(again.first { $0.testCase.name == "upcoming-first" }?.outcome == .passed)
+        #expect(cases(pack).pending.map(\.name).contains("countdown-last"))
+    }
+
+    @Test func aPassingCaseLosesItsStalePendingFile() throws {
+        let pack = try TemporaryPack(files: ["golden/done.json.new": "{}\n"])
+        let written = try GoldenRecorder.record(GoldenRunner().run(cases(pack).cases))
+        #expect(written == ["removed stale \(pack.directory.path)/golden/done.json.new"])
+    }
+
+    @Test func theTextReportShowsFieldPathsADiffAndEndsWithTheCounts() throws {
+        let pack = try brokenPack()
+        let suite = cases(pack)
+        let report = GoldenReport(results: GoldenRunner().run(suite.cases), orphans: suite.orphans, pending: [], ci: false)
+        let text = report.text(colour: false)
+        let lines = text.split(separator: "\n").map(String.init)
+        #expect(lines.last == "17 passed, 5 failed")
+        #expect(lines.contains("FAIL meetings/countdown-last (\(pack.directory.path)/fixtures/countdown-last.json)"))
+        #expect(lines.contains("  badge.text: \"Last up\" → \"Final up\""))
+        #expect(lines.contains("-    \"text\": \"Last up\","))
+        #expect(lines.contains("+    \"text\": \"Final up\","))
+        #expect(lines.contains("MISSING meetings/upcoming-first (\(pack.directory.path)/fixtures/upcoming-first.json)"))
+        #expect(lines.contains("\(pack.directory.path)/golden/gone.json: warning: orphan golden: no fixture has this name"))
+        #expect(!text.contains("\u{1B}["), "no colour unless asked")
+    }
+
+    @Test func inCIStrayFilesFailTheRun() throws {
+        let pack = try TemporaryPack(files: ["golden/gone.json": "{}\n", "golden/done.json.new": "{}\n"])
+        let suite = cases(pack)
+        let report = GoldenReport(results: GoldenRunner().run(suite.cases), orphans: suite.orphans,
+                                  pending: suite.pending.map(\.pendingPath), ci: true)
+        #expect(report.summary == "20 passed, 2 failed")
+        #expect(report.text(colour: false).contains("gone.json: error: orphan golden"))
+    }
+
+    @Test func jsonAndJUnitReportsCountTheSame() throws {
+        let pack = try brokenPack()
+        let suite = cases(pack)
+        let report = GoldenReport(results: GoldenRunner().run(suite.cases), orphans: suite.orphans, pending: [], ci: false)
+        let json = try JSONParser.parse(try report.json()).value
+        #expect(json["passed"] == .integer(17) && json["failed"] == .integer(5))
+        guard case .array(let entries)? = json["cases"] else { Issue.record("no cases"); return }
+        #expect(entries.count == 22)
+        let junit = report.junit()
+        #expect(junit.hasPrefix("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"liverules\" tests=\"22\" failures=\"5\">"))
+        #expect(junit.components(separatedBy: "<testcase ").count - 1 == 22)
+        #expect(junit.components(separatedBy: "<failure ").count - 1 == 5)
+        #expect(junit.contains("badge.text: &quot;Last up&quot; → &quot;Final up&quot;"))
+    }
+}
