@@ -10,31 +10,42 @@
 
 static void lrs_hook(lua_State *L, lua_Debug *ar);
 
+/* The events the hook gets: counts, and lines while coverage is recorded. */
+static int lrs_hookmask(lrs_context *ctx) {
+  return ctx->coverage ? LUA_MASKCOUNT | LUA_MASKLINE : LUA_MASKCOUNT;
+}
+
 /* Arms the count hook for the next slice of ctx->instructions_left. */
 static void lrs_armslice(lua_State *L, lrs_context *ctx) {
   int64_t left = ctx->instructions_left;
   int slice = left > LRS_MAX_SLICE ? LRS_MAX_SLICE : (left < 1 ? 1 : (int)left);
   ctx->hook_slice = slice;
-  lua_sethook(L, lrs_hook, LUA_MASKCOUNT, slice);
+  lua_sethook(L, lrs_hook, lrs_hookmask(ctx), slice);
 }
 
 void lrs_armhook(lua_State *L) {
   lrs_armslice(L, lrs_ctx(L));
 }
 
-/* Fires after each slice. Once the budget is spent it re-arms every instruction and raises, so a
-** rule's pcall cannot swallow the error and keep running. Also raises a budget the allocator
-** found spent (lrs_raisesoon). */
-static void lrs_hook(lua_State *L, lua_Debug *ar) {
-  (void)ar;
-  lrs_context *ctx = lrs_ctx(L);
+/* A count event, after each slice. Once the budget is spent it re-arms every instruction and
+** raises, so a rule's pcall cannot swallow the error and keep running. Also raises a budget the
+** allocator found spent (lrs_raisesoon). */
+static void lrs_counthook(lua_State *L, lrs_context *ctx) {
   if (ctx->exceeded != LRS_WITHIN_BUDGET) {
-    lua_sethook(L, lrs_hook, LUA_MASKCOUNT, 1);
+    lua_sethook(L, lrs_hook, lrs_hookmask(ctx), 1);
     lrs_budget_error(L, (lrs_exceeded)ctx->exceeded);
   }
   ctx->instructions_left -= ctx->hook_slice;
   lrs_armslice(L, ctx);
   if (ctx->instructions_left <= 0) lrs_budget_error(L, LRS_EXCEEDED_INSTRUCTIONS);
+}
+
+/* The hook: line events record coverage, count events spend the instruction budget. */
+static void lrs_hook(lua_State *L, lua_Debug *ar) {
+  if (ar->event == LUA_HOOKLINE)
+    lrs_recordline(L, ar);
+  else
+    lrs_counthook(L, lrs_ctx(L));
 }
 
 void lrs_charge(lua_State *L, int64_t cost) {
@@ -47,7 +58,7 @@ void lrs_charge(lua_State *L, int64_t cost) {
 
 void lrs_raisesoon(lrs_context *ctx) {
   ctx->hook_slice = 1;
-  lua_sethook(ctx->main, lrs_hook, LUA_MASKCOUNT, 1);
+  lua_sethook(ctx->main, lrs_hook, lrs_hookmask(ctx), 1);
 }
 
 /* Finds the innermost Lua function with a current line; 0 when there is none. */

@@ -60,6 +60,7 @@ lua_State *lrs_newstate(lrs_context *ctx) {
   ctx->enforcing = 0;
   ctx->call_depth = 0;
   ctx->exceeded = LRS_WITHIN_BUDGET;
+  ctx->coverage = 0;
   ctx->instructions_left = ctx->instruction_limit;
   ctx->steps_left = ctx->step_limit;
   lua_State *L = lua_newstate(lrs_alloc, ctx);

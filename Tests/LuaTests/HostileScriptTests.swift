@@ -29,6 +29,29 @@ import Testing
         #expect(state.stackDepth == 0)
     }
 
+    /// With coverage recorded the budgets work as without: every script ends in its declared
+    /// error, and the rule run afterwards is recorded line by line.
+    @Test(arguments: HostileScript.names)
+    func endsInItsDeclaredErrorWithCoverageOn(name: String) throws {
+        let script = try HostileScript(named: name)
+        let pack = try Pack()
+        defer { pack.remove() }
+        let state = try pack.loadedState()
+        state.recordsCoverage = true
+
+        let (error, elapsed) = run(script, on: state)
+        expectOutcome(error, after: elapsed, of: script)
+        #expect(state.stackDepth == 0)
+
+        state.resetCoverage()
+        let present = try #require(state.global("present"))
+        let presentation = try state.call(present, Pack.day, Pack.now, returning: Presentation.self)
+        #expect(presentation == Pack.expected)
+        // Two turns of the loop: the second meeting is live.
+        #expect(state.coverage() == ["pack/rule.lua": [3: 2, 4: 2, 6: 2, 7: 1, 8: 1], "pack/util.lua": [2: 1]])
+        #expect(state.stackDepth == 0)
+    }
+
     /// Expects `error` to be the outcome `script` declares, located in the script where Lua can
     /// know the position, and reached in under a second.
     private func expectOutcome(_ error: LuaError?, after elapsed: Duration, of script: HostileScript) {

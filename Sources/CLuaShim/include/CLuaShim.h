@@ -45,6 +45,7 @@ typedef struct lrs_context {
   int call_depth;             /* nesting of lrs_pcall: budgets reset only at depth 0 */
   int exceeded;               /* an lrs_exceeded, sticky within one top-level call */
   int hook_slice;             /* instructions the count hook was last armed for */
+  int coverage;               /* 1 while line hits are recorded (the hook also gets line events) */
   lua_State *main;            /* the state's main thread (the allocator re-arms its hook) */
   char where[LUA_IDSIZE + 16];/* "chunk:line: " where the allocator last refused, or "" */
   /* host callbacks */
@@ -80,7 +81,8 @@ void lrs_charge(lua_State *L, int64_t cost);
 /* Raises the error for the budget that ran out (sets ctx->exceeded first), prefixed with the
 ** chunk:line of the innermost Lua function. [-0, +1, v] */
 int lrs_budget_error(lua_State *L, lrs_exceeded which);
-/* Arms the count hook for ctx->instructions_left. [-0, +0, -] */
+/* Arms the count hook for ctx->instructions_left, with line events while ctx->coverage is set.
+** [-0, +0, -] */
 void lrs_armhook(lua_State *L);
 /* Makes the count hook fire at the next instruction: it raises the budget in ctx->exceeded.
 ** For budgets that run out where raising is impossible (the allocator). [-0, +0, -] */
@@ -90,6 +92,26 @@ void lrs_raisesoon(lrs_context *ctx);
 void lrs_notewhere(lrs_context *ctx);
 /* Pushes "chunk:line: " of the innermost Lua function, or "" when there is none. [-0, +1, m] */
 void lrs_pushwhere(lua_State *L);
+
+/* --- coverage (lrs_coverage.c) --- */
+
+/* Registry key of the line hits: {[chunk source] = {[line] = hits}}. */
+#define LRS_COVERAGE "lrs.coverage"
+
+/* lua_CFunction: activelines(f) -> {[line] = true} of every line holding code in the Lua function
+** f and all its nested functions, read from its binary dump. Leaves out each function's last
+** instruction (the implicit return, reached only by falling off the end) unless other code shares
+** its line, the VARARGPREP opening a vararg function, and line 0. */
+int lrs_activelines(lua_State *L);
+/* lua_CFunction: chunklines(dump) -> the lines of activelines for a binary chunk given as a
+** string. Raises on a malformed or stripped dump. */
+int lrs_chunklines(lua_State *L);
+/* Counts a hit of the line event ar in the registry table LRS_COVERAGE. Called by the hook; the allocator does not refuse while it
+** records. [-0, +0, m] */
+void lrs_recordline(lua_State *L, lua_Debug *ar);
+/* Sets ctx->coverage to on (0 or 1): line hits are recorded from the next call, or from the next
+** hook slice when a call is running (the slice in progress keeps its count). [-0, +0, -] */
+void lrs_setcoverage(lua_State *L, int on);
 
 /* --- Swift functions (lrs_function.c) --- */
 

@@ -10,7 +10,7 @@ import Foundation
 public final class LuaState {
     /// The raw state. Valid for the life of this object.
     let L: OpaquePointer
-    private let context: UnsafeMutablePointer<lrs_context>
+    let context: UnsafeMutablePointer<lrs_context>
     /// The budgets in force.
     public let limits: LuaLimits
     let sandbox: LuaSandbox
@@ -72,7 +72,7 @@ public final class LuaState {
     }
 
     /// Pushes the compiled chunk. [-0, +1]
-    private func pushChunk(_ source: String, chunkName: String) throws(LuaError) {
+    func pushChunk(_ source: String, chunkName: String) throws(LuaError) {
         var source = source
         let status = source.withUTF8 { text in
             lrs_loadtext(L, text.baseAddress, text.count, "@" + chunkName)
