@@ -6,6 +6,7 @@
 ** malformed dump raises a Lua error.
 */
 #include <limits.h>
+#include <stdint.h>
 #include <string.h>
 #include "CLuaShim.h"
 
@@ -25,6 +26,10 @@
 #define LRS_VNUMFLT 19
 #define LRS_VSHRSTR 4
 #define LRS_VLNGSTR 20
+
+/* Opcodes (lopcodes.h). */
+#define LRS_OP_TAILCALL 69
+#define LRS_OP_RETURN 70
 
 /* A lineinfo delta meaning "the line is in abslineinfo" (ldebug.h). */
 #define LRS_ABSLINEINFO (-128)
@@ -132,10 +137,23 @@ static void lrs_addline(lrs_chunk *c, lua_Integer line) {
   lua_rawseti(c->L, c->lines, line);
 }
 
+/* The opcode of instruction pc of code (4-byte instructions in the machine's byte order). */
+static int lrs_opcode(const unsigned char *code, int pc) {
+  uint32_t instruction;
+  memcpy(&instruction, code + (size_t)pc * 4, 4);
+  return (int)(instruction & 0x7f);
+}
+
+/* Whether instruction pc never reports a line: the RETURN the compiler puts after a TAILCALL
+** (the call returns for it). */
+static int lrs_unreachable(const unsigned char *code, int pc) {
+  return pc > 0 && lrs_opcode(code, pc) == LRS_OP_RETURN && lrs_opcode(code, pc - 1) == LRS_OP_TAILCALL;
+}
+
 /* Walks the lineinfo of a function of ninstr instructions, reading its abslineinfo, and adds
-** the line of each instruction but the skipped first ones and the last (the implicit return,
-** reached only by falling off the end). [-0, +0, m] */
-static void lrs_lineinfo(lrs_chunk *c, int ninstr, lua_Integer linedefined, int skipped) {
+** the line of each instruction but the skipped first ones, those that never report a line and
+** the last (the implicit return, reached only by falling off the end). [-0, +0, m] */
+static void lrs_lineinfo(lrs_chunk *c, const unsigned char *code, int ninstr, lua_Integer linedefined, int skipped) {
   if (lrs_int(c) != ninstr) lrs_malformed(c, "line information");
   const signed char *delta = (const signed char *)lrs_take(c, (size_t)ninstr);
   int nabs = lrs_count(c, 2);
@@ -147,7 +165,7 @@ static void lrs_lineinfo(lrs_chunk *c, int ninstr, lua_Integer linedefined, int 
       if (nabs-- == 0 || lrs_int(c) != pc) lrs_malformed(c, "absolute line information");
       line = lrs_int(c);
     }
-    if (pc >= skipped && pc < ninstr - 1) lrs_addline(c, line);
+    if (pc >= skipped && pc < ninstr - 1 && !lrs_unreachable(code, pc)) lrs_addline(c, line);
   }
   if (nabs != 0) lrs_malformed(c, "absolute line information");
 }
@@ -176,12 +194,12 @@ static void lrs_function(lrs_chunk *c, int depth) {
   int vararg = lrs_byte(c);
   lrs_byte(c);  /* maxstacksize */
   int ninstr = lrs_count(c, 4);
-  lrs_take(c, (size_t)ninstr * 4);
+  const unsigned char *code = lrs_take(c, (size_t)ninstr * 4);
   lrs_skipconstants(c);
   lrs_take(c, (size_t)lrs_count(c, 3) * 3);  /* upvalues: instack, idx, kind */
   int nprotos = lrs_count(c, 1);
   for (int i = 0; i < nprotos; i++) lrs_function(c, depth + 1);
-  lrs_lineinfo(c, ninstr, linedefined, vararg ? 1 : 0);
+  lrs_lineinfo(c, code, ninstr, linedefined, vararg ? 1 : 0);
   lrs_skipnames(c);
 }
 

@@ -33,7 +33,7 @@ import Testing
     @Test func theBundledPacksPass() throws {
         let outcome = try CLI.run(["test"])
         #expect(outcome.status == 0, "\(outcome.output)\(outcome.errors)")
-        #expect(outcome.output.split(separator: "\n").last == "58 passed, 0 failed")
+        #expect(outcome.output.split(separator: "\n").last == "59 passed, 0 failed")
     }
 
     @Test func aChangeFailsWithFieldPathsAndADiff() throws {
@@ -104,6 +104,22 @@ import Testing
         let ci = try CLI.run(["test"], in: root, environment: local(["CI": "1"]))
         #expect(ci.status == 1)
         #expect(ci.output.hasSuffix("20 passed, 2 failed\n"))
+    }
+
+    @Test func coverageReportsEveryRuleFileAndMinCoverageFails() throws {
+        let covered = try CLI.run(["test", "--coverage"])
+        #expect(covered.status == 0)
+        #expect(covered.output.contains("coverage\n"))
+        #expect(covered.output.contains("  rules/meetings/layout.lua"))
+        #expect(!covered.output.contains("uncovered"), "the bundled packs run every line")
+        let root = try CLI.copyOfPack("meetings", files: [
+            "relevance.lua": "return function(input)\n  if input.phase == 'finished' then\n    return { score = 1, alert = true }\n  end\n  return { score = 0, alert = false }\nend\n",
+        ])
+        let below = try CLI.run(["test", "--min-coverage", "100"], in: root, environment: local())
+        #expect(below.status == 1)
+        #expect(below.output.contains("uncovered: 3"))
+        #expect(below.output.contains("coverage below 100%: rules/meetings/relevance.lua"))
+        #expect(try CLI.run(["test", "--min-coverage", "101"]).status == 2)
     }
 
     @Test func machineReadableReports() throws {

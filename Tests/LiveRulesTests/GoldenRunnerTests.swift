@@ -41,6 +41,43 @@ import Testing
         #expect(failed.isEmpty, "\(failed)")
     }
 
+    @Test func theBundledPacksRunEveryLineOfTheirRules() throws {
+        let suite = GoldenSuite.discover([Paths.rules.path])
+        let run = GoldenRunner(recordsCoverage: true).runRecording(suite.cases)
+        let packs = PackFinder.packs(at: Paths.rules).map { ($0, Paths.rules.path + "/" + $0.lastPathComponent) }
+        let files = try RuleCoverage.of(packs: packs, hits: run.coverage)
+        #expect(files.count >= 21)
+        for file in files {
+            #expect(file.uncovered.isEmpty, "\(file.file): uncovered \(file.uncoveredRanges)")
+            #expect(!file.executable.isEmpty, "\(file.file) has no executable lines")
+        }
+    }
+
+    @Test func coverageNamesTheLinesNoFixtureRan() throws {
+        let pack = try TemporaryPack(files: ["relevance.lua": """
+            local SCORE = { progress = 100, combo = 100, countdown = 80, upcoming = 50, done = 0 }
+            return function(input)
+              if input.phase == "finished" then
+                return { score = 1, alert = true }
+              end
+              return { score = SCORE[input.phase], alert = false }
+            end
+            """])
+        let suite = cases(pack)
+        let display = try #require(suite.cases.first?.packPath)
+        let run = GoldenRunner(recordsCoverage: true).runRecording(suite.cases)
+        let files = try RuleCoverage.of(packs: [(pack.directory, display)], hits: run.coverage)
+        let relevance = try #require(files.first { $0.file == display + "/relevance.lua" })
+        #expect(relevance.executable == [1, 3, 4, 6, 7], "line 2 holds no instruction: the closure is made at its `end`")
+        #expect(relevance.uncovered == [4])
+        #expect(relevance.uncoveredRanges == "4")
+        #expect(relevance.percent == 80)
+        let report = GoldenReport(results: run.results, orphans: [], pending: [], ci: false, coverage: files, minimumCoverage: 90)
+        #expect(report.belowMinimum.map(\.file) == [display + "/relevance.lua"])
+        #expect(report.isFailure)
+        #expect(report.text(colour: false).contains("/relevance.lua    80.0%  uncovered: 4\n"))
+    }
+
     @Test func everyKindOfFailureIsAResultAndTheOthersStillRun() throws {
         let pack = try brokenPack()
         let suite = cases(pack)

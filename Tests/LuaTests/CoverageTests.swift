@@ -91,6 +91,18 @@ import Testing
         #expect(state.stackDepth == 0)
     }
 
+    /// `return f { … }` is a TAILCALL followed by a RETURN the call returns for: the RETURN's
+    /// line (here the closing brace) never runs, so it is not executable.
+    @Test func theReturnAfterATailCallIsLeftOut() throws {
+        let state = try LuaState()
+        let chunk = "local function f(t) return t end\nreturn function()\n  return f {\n    a = 1,\n  }\nend\n"
+        #expect(try state.executableLines(of: chunk, chunkName: "t.lua") == [1, 3, 4, 6])
+        state.recordsCoverage = true
+        let rule = try state.run(chunk, chunkName: "t.lua", returning: LuaRef.self)
+        try state.call(rule)
+        #expect(Set(state.coverage()["t.lua"]?.keys ?? [:].keys) == [1, 3, 4, 6])
+    }
+
     /// 200 instructions in a row, then a 200-line gap: line information needs absolute entries
     /// (every 128 instructions, and for a jump of 128 lines or more).
     @Test func aLongFunctionWithAbsoluteLineInformation() throws {

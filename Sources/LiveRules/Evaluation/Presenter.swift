@@ -20,8 +20,10 @@ public final class Presenter {
 
     /// Sets the pack up in a new state. Errors in rule files that only show when they run (a
     /// rule that errors at load, or does not return a function) are reported here.
+    /// `recordsCoverage` records lines from the start, so lines that run when the rule files
+    /// load count too.
     public init(
-        pack: RulePack, limits: LuaLimits = LuaLimits(), strict: Bool = true,
+        pack: RulePack, limits: LuaLimits = LuaLimits(), strict: Bool = true, recordsCoverage: Bool = false,
         log: @escaping @Sendable (String) -> Void = { _ in }
     ) throws(PresentationError) {
         self.pack = pack
@@ -31,6 +33,7 @@ public final class Presenter {
             moduleRoot: pack.directory, chunkPrefix: pack.displayPath, hostModuleRoot: HostResources.helpers, log: log)
         do {
             lua = try LuaState(limits: limits, sandbox: sandbox)
+            lua.recordsCoverage = recordsCoverage
             try HostFunctions.install(in: lua)
         } catch {
             throw .setup([Diagnostic(file: pack.displayPath + "/" + RulePack.manifestFile, message: error.message)])
@@ -99,6 +102,17 @@ public final class Presenter {
 
     /// Bytes the state holds now (rules, helpers and what the last presentation left).
     public var memoryInUse: Int { lua.memoryInUse }
+
+    /// Whether presentations record which lines of Lua ran (see ``coverage()``).
+    public var recordsCoverage: Bool {
+        get { lua.recordsCoverage }
+        set { lua.recordsCoverage = newValue }
+    }
+
+    /// The lines run while recording, per chunk name, with how often each ran.
+    public func coverage() -> [String: [Int: Int]] {
+        lua.coverage()
+    }
 
     private func evaluate(
         _ attributes: some Encodable, _ state: some Encodable, _ now: Double, _ previous: String?

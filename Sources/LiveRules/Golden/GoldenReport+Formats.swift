@@ -20,13 +20,24 @@ extension GoldenReport {
             if !details.isEmpty { entry["details"] = .array(details.map(JSONValue.string)) }
             return .object(entry)
         }
-        return try JSONWriter.canonical(.object([
+        var report: [String: JSONValue] = [
             "passed": .integer(Int64(passed)),
             "failed": .integer(Int64(failed)),
             "cases": .array(cases),
             "orphans": .array(orphans.map(JSONValue.string)),
             "pending": .array(pending.map(JSONValue.string)),
-        ]))
+        ]
+        if let coverage {
+            report["coverage"] = .array(coverage.map { file in
+                .object([
+                    "file": .string(file.file),
+                    "percent": .number((file.percent * 10).rounded() / 10),
+                    "executable": .integer(Int64(file.executable.count)),
+                    "uncovered": .array(file.uncovered.map { .integer(Int64($0)) }),
+                ])
+            })
+        }
+        return try JSONWriter.canonical(.object(report))
     }
 
     /// The report as JUnit XML: one test suite per pack, one test case per fixture, failures

@@ -8,13 +8,29 @@ public struct GoldenReport: Sendable {
     public var orphans: [String]
     public var pending: [String]
     public var ci: Bool
+    /// Per rule file, when coverage was recorded.
+    public var coverage: [RuleCoverage]?
+    /// Files below this percentage fail the run.
+    public var minimumCoverage: Double?
 
-    public init(results: [GoldenResult], orphans: [String], pending: [String], ci: Bool) {
+    public init(results: [GoldenResult], orphans: [String], pending: [String], ci: Bool,
+                coverage: [RuleCoverage]? = nil, minimumCoverage: Double? = nil) {
         self.results = results
         self.orphans = orphans
         self.pending = pending
         self.ci = ci
+        self.coverage = coverage
+        self.minimumCoverage = minimumCoverage
     }
+
+    /// Rule files below the minimum coverage.
+    public var belowMinimum: [RuleCoverage] {
+        guard let minimumCoverage, let coverage else { return [] }
+        return coverage.filter { $0.percent < minimumCoverage }
+    }
+
+    /// Whether the run failed: a failed case, a stray file in CI, or too little coverage.
+    public var isFailure: Bool { failed > 0 || !belowMinimum.isEmpty }
 
     public var passed: Int { results.filter(\.outcome.isPassed).count }
     public var failed: Int { results.count - passed + (ci ? orphans.count + pending.count : 0) }
@@ -66,7 +82,22 @@ public struct GoldenReport: Sendable {
         for orphan in orphans { lines.append("\(orphan): \(severity): orphan golden: no fixture has this name") }
         for file in pending { lines.append("\(file): \(severity): pending change: run `liverules review`") }
         if !orphans.isEmpty || !pending.isEmpty { lines.append("") }
-        lines.append(Self.paint(summary, failed == 0 ? "32" : "1;31", colour))
+        if let coverage {
+            let width = coverage.map(\.file.count).max() ?? 0
+            lines.append("coverage")
+            for file in coverage {
+                let percent = String(format: "%6.1f%%", file.percent)
+                let row = "  " + file.file.padding(toLength: width + 2, withPad: " ", startingAt: 0) + percent
+                    + (file.uncovered.isEmpty ? "" : "  uncovered: \(file.uncoveredRanges)")
+                lines.append(file.uncovered.isEmpty ? row : Self.paint(row, "33", colour))
+            }
+            if let minimumCoverage, !belowMinimum.isEmpty {
+                lines.append(Self.paint(String(format: "coverage below %g%%: ", minimumCoverage)
+                    + belowMinimum.map(\.file).joined(separator: ", "), "1;31", colour))
+            }
+            lines.append("")
+        }
+        lines.append(Self.paint(summary, isFailure ? "1;31" : "32", colour))
         return lines.joined(separator: "\n") + "\n"
     }
 

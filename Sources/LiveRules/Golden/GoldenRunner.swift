@@ -6,14 +6,22 @@ import Foundation
 public struct GoldenRunner: Sendable {
     /// Threads to run on; by default one per core.
     public var workers: Int
+    /// Whether to record which lines of Lua ran (``GoldenRun/coverage``).
+    public var recordsCoverage: Bool
 
-    public init(workers: Int = ProcessInfo.processInfo.activeProcessorCount) {
+    public init(workers: Int = ProcessInfo.processInfo.activeProcessorCount, recordsCoverage: Bool = false) {
         self.workers = max(1, workers)
+        self.recordsCoverage = recordsCoverage
     }
 
     /// The results, in the order of `cases`. `progress` is called (from any thread) with the
     /// number of cases finished so far.
     public func run(_ cases: [GoldenCase], progress: (@Sendable (Int) -> Void)? = nil) -> [GoldenResult] {
+        runRecording(cases, progress: progress).results
+    }
+
+    /// The results, and the lines run per chunk name when recording coverage.
+    public func runRecording(_ cases: [GoldenCase], progress: (@Sendable (Int) -> Void)? = nil) -> GoldenRun {
         var loading: [URL: Result<RulePack, DiagnosticError>] = [:]
         for testCase in cases where loading[testCase.packDirectory] == nil {
             loading[testCase.packDirectory] = Result { () throws(DiagnosticError) in
@@ -22,24 +30,29 @@ public struct GoldenRunner: Sendable {
         }
         let packs = loading
         let shared = SharedResults(count: cases.count)
+        let coverage = recordsCoverage
         DispatchQueue.concurrentPerform(iterations: min(workers, max(cases.count, 1))) { _ in
             var presenters: [URL: Result<Presenter, PresentationError>] = [:]
+            defer {
+                for case .success(let presenter) in presenters.values where coverage { shared.merge(presenter.coverage()) }
+            }
             while let index = shared.next() {
                 let testCase = cases[index]
                 let started = ContinuousClock.now
-                let outcome = Self.outcome(of: testCase, pack: packs[testCase.packDirectory]!, presenters: &presenters)
+                let outcome = Self.outcome(of: testCase, pack: packs[testCase.packDirectory]!, presenters: &presenters,
+                                           coverage: coverage)
                 let (seconds, attoseconds) = (ContinuousClock.now - started).components
                 let finished = shared.store(GoldenResult(testCase: testCase, outcome: outcome,
                                                          seconds: Double(seconds) + Double(attoseconds) / 1e18), at: index)
                 progress?(finished)
             }
         }
-        return shared.results
+        return GoldenRun(results: shared.results, coverage: shared.coverage)
     }
 
     private static func outcome(
         of testCase: GoldenCase, pack: Result<RulePack, DiagnosticError>,
-        presenters: inout [URL: Result<Presenter, PresentationError>]
+        presenters: inout [URL: Result<Presenter, PresentationError>], coverage: Bool
     ) -> GoldenOutcome {
         let loaded: RulePack
         switch pack {
@@ -47,7 +60,9 @@ public struct GoldenRunner: Sendable {
         case .failure(let error): return .failed(error.diagnostics)
         }
         if presenters[testCase.packDirectory] == nil {
-            presenters[testCase.packDirectory] = Result { () throws(PresentationError) in try Presenter(pack: loaded) }
+            presenters[testCase.packDirectory] = Result { () throws(PresentationError) in
+                try Presenter(pack: loaded, recordsCoverage: coverage)
+            }
         }
         do {
             let presenter = try presenters[testCase.packDirectory]!.get()
@@ -66,12 +81,20 @@ public struct GoldenRunner: Sendable {
     }
 }
 
+/// What a run found: the results in the order of the cases, and the lines of Lua that ran, per
+/// chunk name, when coverage was recorded.
+public struct GoldenRun: Sendable {
+    public var results: [GoldenResult]
+    public var coverage: [String: [Int: Int]]
+}
+
 /// The work queue and the results the workers share.
 private final class SharedResults: @unchecked Sendable {
     private let lock = NSLock()
     private var slots: [GoldenResult?]
     private var handedOut = 0
     private var finished = 0
+    private var hits: [String: [Int: Int]] = [:]
 
     init(count: Int) {
         slots = Array(repeating: nil, count: count)
@@ -95,5 +118,13 @@ private final class SharedResults: @unchecked Sendable {
         }
     }
 
+    /// Adds a worker's line hits.
+    func merge(_ coverage: [String: [Int: Int]]) {
+        lock.withLock {
+            for (chunk, lines) in coverage { hits[chunk, default: [:]].merge(lines, uniquingKeysWith: +) }
+        }
+    }
+
     var results: [GoldenResult] { lock.withLock { slots.compactMap { $0 } } }
+    var coverage: [String: [Int: Int]] { lock.withLock { hits } }
 }

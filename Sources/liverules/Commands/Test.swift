@@ -14,7 +14,9 @@ struct Test: ParsableCommand {
             `N passed, N failed`. With --record, missing goldens are written and changed results \
             are written next to their golden as <case>.json.new for `liverules review`. With CI \
             set in the environment nothing is ever written, and orphan goldens and pending .new \
-            files fail the run. Exit status: 0 nothing failed; 1 something failed; 2 bad usage.
+            files fail the run. --coverage reports the lines of each rule file no fixture ran. \
+            Exit status: 0 nothing failed; 1 a case failed or coverage is below --min-coverage; \
+            2 bad usage.
             """)
 
     enum Format: String, ExpressibleByArgument, CaseIterable {
@@ -33,8 +35,15 @@ struct Test: ParsableCommand {
     @Option(help: "Worker threads (default: one per core).")
     var jobs: Int?
 
+    @Flag(help: "Report which lines of each rule file the fixtures ran: percent and uncovered lines.")
+    var coverage = false
+
+    @Option(help: "Fail when a rule file's coverage is below this percentage (implies --coverage).")
+    var minCoverage: Double?
+
     func validate() throws {
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
+        if let minCoverage, !(0...100).contains(minCoverage) { throw ValidationError("--min-coverage must be between 0 and 100") }
     }
 
     func run() throws {
@@ -45,9 +54,14 @@ struct Test: ParsableCommand {
             throw ExitStatus.badInput.exitCode
         }
         let progress = ProgressLine(total: suite.cases.count, enabled: format == .text && Terminal.isError && suite.cases.count >= 100)
-        var results = GoldenRunner(workers: jobs ?? ProcessInfo.processInfo.activeProcessorCount)
-            .run(suite.cases, progress: progress.update)
+        let recordsCoverage = coverage || minCoverage != nil
+        let run = GoldenRunner(workers: jobs ?? ProcessInfo.processInfo.activeProcessorCount, recordsCoverage: recordsCoverage)
+            .runRecording(suite.cases, progress: progress.update)
         progress.finish()
+        var results = run.results
+        let packs = Dictionary(suite.cases.map { ($0.packPath, $0.packDirectory) }, uniquingKeysWith: { first, _ in first })
+        let files = recordsCoverage
+            ? try RuleCoverage.of(packs: packs.keys.sorted().map { (packs[$0]!, $0) }, hits: run.coverage) : nil
         if record {
             if ci {
                 FileHandle.standardError.write(Data("CI is set: --record writes nothing\n".utf8))
@@ -60,7 +74,8 @@ struct Test: ParsableCommand {
             }
         }
         let pending = GoldenSuite.discover(paths).pending.map(\.pendingPath)
-        let outcome = GoldenReport(results: results, orphans: suite.orphans, pending: pending, ci: ci)
+        let outcome = GoldenReport(results: results, orphans: suite.orphans, pending: pending, ci: ci,
+                                   coverage: files, minimumCoverage: minCoverage)
         switch format {
         case .text:
             print(outcome.text(colour: Terminal.isOutput), terminator: "")
@@ -71,6 +86,6 @@ struct Test: ParsableCommand {
             print(outcome.junit(), terminator: "")
             FileHandle.standardError.write(Data((outcome.summary + "\n").utf8))
         }
-        if outcome.failed > 0 { throw ExitStatus.ruleFailed.exitCode }
+        if outcome.isFailure { throw ExitStatus.ruleFailed.exitCode }
     }
 }

@@ -1,0 +1,48 @@
+import Foundation
+import Lua
+
+/// Which lines of one rule file the fixtures ran.
+public struct RuleCoverage: Sendable, Hashable {
+    /// The file's chunk name: `rules/meetings/badge.lua`.
+    public var file: String
+    /// Lines that hold code.
+    public var executable: Set<Int>
+    /// Executable lines no fixture ran.
+    public var uncovered: [Int]
+
+    public var percent: Double {
+        executable.isEmpty ? 100 : Double(executable.count - uncovered.count) * 100 / Double(executable.count)
+    }
+
+    /// The coverage of every Lua file in each pack (rules and the pack's own modules), from the
+    /// line hits of a run, sorted by file.
+    public static func of(packs: [(directory: URL, displayPath: String)], hits: [String: [Int: Int]]) throws -> [RuleCoverage] {
+        let compiler = try LuaState()
+        var files: [RuleCoverage] = []
+        for pack in packs {
+            let root = pack.directory.standardizedFileURL.path + "/"
+            let names = FileManager.default.enumerator(atPath: root)?.compactMap { $0 as? String }.filter { $0.hasSuffix(".lua") } ?? []
+            for name in names.sorted() {
+                let chunkName = pack.displayPath + "/" + name
+                let source = try String(contentsOf: pack.directory.appendingPathComponent(name), encoding: .utf8)
+                let executable = try compiler.executableLines(of: source, chunkName: chunkName)
+                let ran = Set((hits[chunkName] ?? [:]).keys)
+                files.append(RuleCoverage(file: chunkName, executable: executable, uncovered: executable.subtracting(ran).sorted()))
+            }
+        }
+        return files
+    }
+
+    /// `12, 40-42`: uncovered lines with runs collapsed.
+    public var uncoveredRanges: String {
+        var parts: [String] = []
+        var index = 0
+        while index < uncovered.count {
+            var end = index
+            while end + 1 < uncovered.count && uncovered[end + 1] == uncovered[end] + 1 { end += 1 }
+            parts.append(end == index ? "\(uncovered[index])" : "\(uncovered[index])-\(uncovered[end])")
+            index = end + 1
+        }
+        return parts.joined(separator: ", ")
+    }
+}
