@@ -19,7 +19,7 @@ public struct GoldenSuite: Sendable {
             let packs = PackFinder.packs(at: root)
             if packs.isEmpty { suite.empty.append(path) }
             for pack in packs {
-                let display = trimmed(path) + (pack == root ? "" : "/" + pack.lastPathComponent)
+                let display = PackFinder.displayPath(path) + (pack == root ? "" : "/" + pack.lastPathComponent)
                 let fixtures = Set(files(in: pack.appendingPathComponent("fixtures"), ending: ".json"))
                 for name in fixtures.sorted() {
                     suite.cases.append(GoldenCase(packDirectory: pack, packPath: display, name: name))
@@ -39,9 +39,5 @@ public struct GoldenSuite: Sendable {
     private static func files(in folder: URL, ending suffix: String) -> [String] {
         guard let walker = FileManager.default.enumerator(atPath: folder.path) else { return [] }
         return walker.compactMap { $0 as? String }.filter { $0.hasSuffix(suffix) }.map { String($0.dropLast(suffix.count)) }.sorted()
-    }
-
-    private static func trimmed(_ path: String) -> String {
-        path.hasSuffix("/") && path.count > 1 ? String(path.dropLast()) : path
     }
 }

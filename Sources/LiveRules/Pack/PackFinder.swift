@@ -11,4 +11,9 @@ public enum PackFinder {
         return names.sorted().map { path.appendingPathComponent($0) }
             .filter { manager.fileExists(atPath: $0.appendingPathComponent(RulePack.manifestFile).path) }
     }
+
+    /// A path as the user typed it, without a trailing slash: how messages name it.
+    public static func displayPath(_ path: String) -> String {
+        path.hasSuffix("/") && path.count > 1 ? String(path.dropLast()) : path
+    }
 }

@@ -26,7 +26,7 @@ struct Check: ParsableCommand {
                 throw ExitStatus.badInput.exitCode
             }
             for pack in packs {
-                let display = pack == root ? displayPath(path) : displayPath(path) + "/" + pack.lastPathComponent
+                let display = pack == root ? PackFinder.displayPath(path) : PackFinder.displayPath(path) + "/" + pack.lastPathComponent
                 let diagnostics = PackCheck.run(packAt: pack, displayPath: display)
                 report(diagnostics)
                 errors += diagnostics.filter { $0.severity == .error }.count

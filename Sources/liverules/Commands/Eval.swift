@@ -37,7 +37,7 @@ struct Eval: ParsableCommand {
     func run() throws {
         let loaded: RulePack
         do {
-            loaded = try RulePack.load(from: URL(fileURLWithPath: pack), displayPath: displayPath(pack))
+            loaded = try RulePack.load(from: URL(fileURLWithPath: pack), displayPath: PackFinder.displayPath(pack))
         } catch {
             report(error.diagnostics)
             let isRuleProblem = error.diagnostics.contains { $0.file.hasSuffix(".lua") }
