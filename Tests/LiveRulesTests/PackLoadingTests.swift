@@ -89,4 +89,23 @@ import Testing
         #expect(found.first?.hasPrefix("rules/meetings/pack.json:") == true)
         #expect(found.first?.contains("cannot read the palette rule rules/meetings/palette.lua") == true)
     }
+
+    @Test func aPackIsASnapshotNamedByItsContent() throws {
+        let temporary = try TemporaryPack()
+        let first = try RulePack.load(from: temporary.directory, displayPath: "rules/meetings")
+        let again = try RulePack.load(from: temporary.directory, displayPath: "rules/meetings")
+        #expect(first.contentHash == again.contentHash)
+        #expect(first.contentHash.count == 16)
+        #expect(first.sources.keys.sorted() == ["badge.lua", "badges.lua", "content.lua", "layout.lua", "palette.lua", "phase.lua", "relevance.lua"])
+        let badges = try temporary.read("badges.lua")
+        try badges.replacingOccurrences(of: "\"First up\"", with: "\"Opening\"")
+            .write(to: temporary.directory.appendingPathComponent("badges.lua"), atomically: true, encoding: .utf8)
+        let changed = try RulePack.load(from: temporary.directory, displayPath: "rules/meetings")
+        #expect(changed.contentHash != first.contentHash)
+        // A presenter of the first version runs the first version's modules, whatever the disk says now.
+        let fixture = try Fixture.load(from: temporary.directory.appendingPathComponent("fixtures/upcoming-first.json"),
+                                       displayPath: "upcoming-first.json", manifest: first.manifest)
+        #expect(try Presenter(pack: first).present(fixture).badge.text == "First up")
+        #expect(try Presenter(pack: changed).present(fixture).badge.text == "Opening")
+    }
 }

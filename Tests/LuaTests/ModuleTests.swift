@@ -31,6 +31,26 @@ import Testing
         #expect(result == "true42OK1")
     }
 
+    @Test func modulesGivenAsTextsAreNeverReadFromDisk() throws {
+        let state = try LuaState(sandbox: LuaSandbox(
+            moduleRoot: pack(["util.lua": "return 'from disk'"]),
+            modules: ["util.lua": "return 'from memory'", "lib/deep.lua": "error('boom')"], chunkPrefix: "rules/demo"))
+        #expect(try state.run("return require('util')", chunkName: "m.lua", returning: String.self) == "from memory")
+        do {
+            _ = try state.run("return require('missing')", chunkName: "m.lua", returning: String.self)
+            Issue.record("a module that is not among the texts loaded")
+        } catch {
+            #expect(error.message.contains("require 'missing': no file missing.lua in the pack folder"), "\(error)")
+        }
+        do {
+            try state.run("require('lib.deep')", chunkName: "m.lua")
+            Issue.record("an erroring module loaded")
+        } catch {
+            #expect(error.location?.file == "rules/demo/lib/deep.lua")
+        }
+        #expect(state.stackDepth == 0)
+    }
+
     @Test func errorsInsideAModuleNameItsFile() throws {
         let state = try state(["broken.lua": "local x = 1\nerror('bad module')"])
         #expect {

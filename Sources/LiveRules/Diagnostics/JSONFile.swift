@@ -7,6 +7,11 @@ enum JSONFile {
         guard let data = FileManager.default.contents(atPath: url.path) else {
             throw DiagnosticError([Diagnostic(file: displayPath, message: "cannot read the file")])
         }
+        return try parse(data, displayPath: displayPath)
+    }
+
+    /// Parses JSON bytes read from the file `displayPath` names.
+    static func parse(_ data: Data, displayPath: String) throws(DiagnosticError) -> JSONDocument {
         do {
             return try JSONParser.parse(data)
         } catch {

@@ -1,4 +1,3 @@
-import Foundation
 import Lua
 
 extension LuaError {
@@ -25,10 +24,8 @@ extension LuaError {
 }
 
 extension RulePack {
-    /// The chunk names of every Lua file in the pack folder (`rules/meetings/badges.lua`).
+    /// The chunk names of every Lua file in the pack (`rules/meetings/badges.lua`).
     func chunkNames() -> [String] {
-        let root = directory.standardizedFileURL.path + "/"
-        guard let walker = FileManager.default.enumerator(atPath: root) else { return [] }
-        return walker.compactMap { $0 as? String }.filter { $0.hasSuffix(".lua") }.sorted().map { displayPath + "/" + $0 }
+        sources.keys.sorted().map { displayPath + "/" + $0 }
     }
 }

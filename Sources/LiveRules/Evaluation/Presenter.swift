@@ -30,7 +30,7 @@ public final class Presenter {
         self.strict = strict
         fields = Set(pack.manifest.fields)
         let sandbox = LuaSandbox(
-            moduleRoot: pack.directory, chunkPrefix: pack.displayPath, hostModuleRoot: HostResources.helpers, log: log)
+            modules: pack.sources, chunkPrefix: pack.displayPath, hostModuleRoot: HostResources.helpers, log: log)
         do {
             lua = try LuaState(limits: limits, sandbox: sandbox)
             lua.recordsCoverage = recordsCoverage

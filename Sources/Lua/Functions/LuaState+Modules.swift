@@ -3,12 +3,13 @@ import CLuaShim
 import Foundation
 
 extension LuaState {
-    /// Installs the searcher `require` uses: module `a.b` is the text file `a/b.lua` inside
-    /// `sandbox.moduleRoot`, named `<chunkPrefix>/a/b.lua` in errors; modules named `liverules.…`
-    /// come from `sandbox.hostModuleRoot` instead. Names with anything but letters, digits, `_`
-    /// and `.` are refused, and so is any file outside its root.
+    /// Installs the searcher `require` uses: module `a.b` is `a/b.lua` in `sandbox.modules`, or
+    /// the text file `a/b.lua` inside `sandbox.moduleRoot`, named `<chunkPrefix>/a/b.lua` in
+    /// errors; modules named `liverules.…` come from `sandbox.hostModuleRoot` instead. Names with
+    /// anything but letters, digits, `_` and `.` are refused, and so is any file outside its root.
     func installModuleSearcher() {
         let packRoot = sandbox.moduleRoot.map(Self.resolved)
+        let packModules = sandbox.modules
         let hostRoot = sandbox.hostModuleRoot.map(Self.resolved)
         let prefix = sandbox.chunkPrefix
         pushHostFunction(LuaHostFunction(name: "require") { call in
@@ -20,6 +21,13 @@ extension LuaState {
             guard valid else { throw LuaModuleError.invalidName(name) }
             let relative = parts.joined(separator: "/") + ".lua"
             let isHostModule = parts.count > 1 && parts[0] == "liverules" && hostRoot != nil
+            let chunkName = "@" + (prefix.isEmpty || isHostModule ? relative : prefix + "/" + relative)
+            if !isHostModule, let packModules {
+                guard let source = packModules[relative] else { throw LuaModuleError.notFound(name, relative) }
+                try call.return(source)
+                try call.return(chunkName)
+                return
+            }
             guard let root = isHostModule ? hostRoot : packRoot else { throw LuaModuleError.notFound(name, relative) }
             let file = root.appendingPathComponent(relative).resolvingSymlinksInPath()
             guard file.path.hasPrefix(root.path + "/") else { throw LuaModuleError.outsideRoot(name) }
@@ -27,7 +35,7 @@ extension LuaState {
                 throw LuaModuleError.notFound(name, relative)
             }
             try call.return(source)
-            try call.return("@" + (prefix.isEmpty || isHostModule ? relative : prefix + "/" + relative))
+            try call.return(chunkName)
         })
         lrs_setsearcher(L)
     }
