@@ -15,10 +15,11 @@ static int lrs_hookmask(lrs_context *ctx) {
   return ctx->coverage ? LUA_MASKCOUNT | LUA_MASKLINE : LUA_MASKCOUNT;
 }
 
-/* Arms the count hook for the next slice of ctx->instructions_left. */
+/* Arms the count hook for the next slice of ctx->instructions_left (one instruction while
+** metering). */
 static void lrs_armslice(lua_State *L, lrs_context *ctx) {
   int64_t left = ctx->instructions_left;
-  int slice = left > LRS_MAX_SLICE ? LRS_MAX_SLICE : (left < 1 ? 1 : (int)left);
+  int slice = left > LRS_MAX_SLICE ? LRS_MAX_SLICE : (left < 1 || ctx->metering ? 1 : (int)left);
   ctx->hook_slice = slice;
   lua_sethook(L, lrs_hook, lrs_hookmask(ctx), slice);
 }

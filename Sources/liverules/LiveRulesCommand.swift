@@ -7,7 +7,7 @@ struct LiveRulesCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "liverules",
         abstract: "Evaluate Lua presentation rules against typed content state.",
-        subcommands: [Eval.self, Check.self, Test.self, Review.self]
+        subcommands: [Eval.self, Check.self, Test.self, Review.self, Watch.self, Bench.self]
     )
 
     /// Runs the command; usage errors exit with status 2 (as bad input does), not 64.

@@ -108,4 +108,31 @@ import Testing
         #expect(state.peakMemoryOfLastCall < 1 << 20)
         #expect(state.peakMemoryOfLastCall >= state.memoryInUse)
     }
+
+    @Test func meteringCountsInstructionsExactly() throws {
+        let state = try LuaState()
+        let loop = try state.run("return function(n) for i = 1, n do end end", chunkName: "loop.lua", returning: LuaRef.self)
+        #expect(state.instructionsOfLastCall == nil, "only while metering")
+        state.metersInstructions = true
+        try state.call(loop, 1000)
+        let thousand = try #require(state.instructionsOfLastCall)
+        try state.call(loop, 2000)
+        let twoThousand = try #require(state.instructionsOfLastCall)
+        #expect(twoThousand - thousand == 1000, "one FORLOOP per iteration")
+        try state.call(loop, 1000)
+        #expect(state.instructionsOfLastCall == thousand, "the same call counts the same")
+        state.metersInstructions = false
+        try state.call(loop, 1000)
+        #expect(state.instructionsOfLastCall == nil)
+    }
+
+    @Test func meteringKeepsTheBudget() throws {
+        let state = try LuaState(limits: LuaLimits(instructions: 5_000))
+        state.metersInstructions = true
+        let spin = try state.run("return function() while true do end end", chunkName: "spin.lua", returning: LuaRef.self)
+        #expect(throws: LuaError.budget(.instructions(5_000), location: SourceLocation(file: "spin.lua", line: 1))) {
+            try state.call(spin)
+        }
+        #expect(state.stackDepth == 0)
+    }
 }

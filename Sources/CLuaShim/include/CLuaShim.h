@@ -46,6 +46,8 @@ typedef struct lrs_context {
   int exceeded;               /* an lrs_exceeded, sticky within one top-level call */
   int hook_slice;             /* instructions the count hook was last armed for */
   int coverage;               /* 1 while line hits are recorded (the hook also gets line events) */
+  int metering;               /* 1: the count hook fires every instruction, so instructions_left is
+                                 exact after a call (slow; for measuring, never for serving) */
   lua_State *main;            /* the state's main thread (the allocator re-arms its hook) */
   char where[LUA_IDSIZE + 16];/* "chunk:line: " where the allocator last refused, or "" */
   /* host callbacks */

@@ -11,6 +11,8 @@ public enum PresentationError: Error, Sendable, CustomStringConvertible {
     case output(file: String, path: String, message: String)
     /// The pack's rules could not be set up in a state.
     case setup([Diagnostic])
+    /// A ``RuleEngine`` has no active version of a pack with this name.
+    case unknownPack(name: String, known: [String])
 
     /// The problem as compiler-style diagnostics; `inputFile` names where the input came from.
     public func diagnostics(inputFile: String = "input") -> [Diagnostic] {
@@ -19,6 +21,9 @@ public enum PresentationError: Error, Sendable, CustomStringConvertible {
         case .rule(let error): [Diagnostic(luaError: error, file: inputFile)]
         case .output(let file, let path, let message): [Diagnostic(file: file, message: "\(path): \(message)")]
         case .setup(let diagnostics): diagnostics
+        case .unknownPack(let name, let known):
+            [Diagnostic(file: inputFile, message: "no pack named '\(name)' is active" + Suggestion.hint(for: name, among: known)
+                + (known.isEmpty ? "" : " (active: \(known.joined(separator: ", ")))"))]
         }
     }
 

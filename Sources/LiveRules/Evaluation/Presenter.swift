@@ -103,6 +103,19 @@ public final class Presenter {
     /// Bytes the state holds now (rules, helpers and what the last presentation left).
     public var memoryInUse: Int { lua.memoryInUse }
 
+    /// Whether presentations count their Lua instructions exactly (slow; for measuring).
+    public var metersInstructions: Bool {
+        get { lua.metersInstructions }
+        set { lua.metersInstructions = newValue }
+    }
+
+    /// Lua instructions the last presentation ran (input checks, driver and rules), while
+    /// metering; nil otherwise.
+    public var instructionsOfLastPresentation: Int? { lua.instructionsOfLastCall }
+
+    /// The most bytes the state held during the last presentation.
+    public var peakMemoryOfLastPresentation: Int { lua.peakMemoryOfLastCall }
+
     /// Whether presentations record which lines of Lua ran (see ``coverage()``).
     public var recordsCoverage: Bool {
         get { lua.recordsCoverage }

@@ -64,6 +64,15 @@ public struct GoldenReport: Sendable {
         }
     }
 
+    /// What went wrong with one case in a line or a few: the field paths that changed, the
+    /// missing golden, or the problems (no diff).
+    public static func compactDetails(of result: GoldenResult) -> [String] {
+        details(of: result).filter { line in
+            !(line.hasPrefix("---") || line.hasPrefix("+++") || line.hasPrefix("@@") || line.hasPrefix("-") || line.hasPrefix("+")
+                || line.hasPrefix(" ") || line.hasPrefix("\\"))
+        }
+    }
+
     /// The human report: one block per failed case, warnings or failures for orphans and
     /// pending files, then the summary as the last line. `colour` adds ANSI colours.
     public func text(colour: Bool) -> String {

@@ -15,14 +15,19 @@ public struct GoldenRunner: Sendable {
     }
 
     /// The results, in the order of `cases`. `progress` is called (from any thread) with the
-    /// number of cases finished so far.
-    public func run(_ cases: [GoldenCase], progress: (@Sendable (Int) -> Void)? = nil) -> [GoldenResult] {
-        runRecording(cases, progress: progress).results
+    /// number of cases finished so far. Packs are loaded from their folders unless `packs`
+    /// holds them (by folder).
+    public func run(
+        _ cases: [GoldenCase], packs: [URL: RulePack] = [:], progress: (@Sendable (Int) -> Void)? = nil
+    ) -> [GoldenResult] {
+        runRecording(cases, packs: packs, progress: progress).results
     }
 
     /// The results, and the lines run per chunk name when recording coverage.
-    public func runRecording(_ cases: [GoldenCase], progress: (@Sendable (Int) -> Void)? = nil) -> GoldenRun {
-        var loading: [URL: Result<RulePack, DiagnosticError>] = [:]
+    public func runRecording(
+        _ cases: [GoldenCase], packs given: [URL: RulePack] = [:], progress: (@Sendable (Int) -> Void)? = nil
+    ) -> GoldenRun {
+        var loading: [URL: Result<RulePack, DiagnosticError>] = given.mapValues { .success($0) }
         for testCase in cases where loading[testCase.packDirectory] == nil {
             loading[testCase.packDirectory] = Result { () throws(DiagnosticError) in
                 try RulePack.load(from: testCase.packDirectory, displayPath: testCase.packPath)

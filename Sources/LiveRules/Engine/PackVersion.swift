@@ -1,0 +1,29 @@
+import Lua
+
+/// One immutable, checked version of a pack and the presenters that serve it. A version stays
+/// alive while any presentation that started on it runs, so in-flight work finishes on the
+/// version it started with even after a newer one is active.
+public final class PackVersion: Sendable {
+    public let pack: RulePack
+    let pool: PresenterPool
+
+    /// Checks `pack` by setting it up in a presenter (every rule runs its file and returns a
+    /// function); that presenter is the first of the version's pool.
+    init(pack: RulePack, limits: LuaLimits, states: Int) throws(PresentationError) {
+        self.pack = pack
+        let first = try Presenter(pack: pack, limits: limits)
+        pool = PresenterPool(first: first, capacity: states) { () throws(PresentationError) in
+            try Presenter(pack: pack, limits: limits)
+        }
+    }
+
+    /// The pack's name in its manifest.
+    public var name: String { pack.manifest.name }
+    /// The content hash naming this version.
+    public var hash: String { pack.contentHash }
+
+    /// Presents a fixture on this version.
+    public func present(_ fixture: Fixture) throws(PresentationError) -> Presentation {
+        try pool.withPresenter { presenter throws(PresentationError) in try presenter.present(fixture) }
+    }
+}

@@ -1,0 +1,71 @@
+import Foundation
+import Lua
+
+/// The object an app or server shares across threads and tasks: the active version of each
+/// pack, each with a pool of sandboxed states (one per core by default). `present` may be
+/// called concurrently; ``activate(_:)`` swaps one pack's version atomically.
+public final class RuleEngine: @unchecked Sendable {
+    /// The budgets of every state.
+    public let limits: LuaLimits
+    /// States per pack version: how many presentations of one pack run at once.
+    public let statesPerVersion: Int
+    private let lock = NSLock()
+    private var active: [String: PackVersion] = [:]
+
+    public init(limits: LuaLimits = LuaLimits(), statesPerVersion: Int = ProcessInfo.processInfo.activeProcessorCount) {
+        self.limits = limits
+        self.statesPerVersion = max(1, statesPerVersion)
+    }
+
+    /// Checks `pack` and returns it as a version ready to activate; nothing changes yet.
+    public func prepare(_ pack: RulePack) throws(PresentationError) -> PackVersion {
+        try PackVersion(pack: pack, limits: limits, states: statesPerVersion)
+    }
+
+    /// Makes `version` the one its pack's presentations start on; returns the one it replaced.
+    @discardableResult
+    public func activate(_ version: PackVersion) -> PackVersion? {
+        lock.withLock {
+            let previous = active[version.name]
+            active[version.name] = version
+            return previous
+        }
+    }
+
+    /// Loads the pack in `directory`, checks it and activates it.
+    @discardableResult
+    public func load(_ directory: URL, displayPath: String? = nil) throws -> PackVersion {
+        let version = try prepare(RulePack.load(from: directory, displayPath: displayPath))
+        activate(version)
+        return version
+    }
+
+    /// The active version of the pack named `name`.
+    public func version(named name: String) -> PackVersion? {
+        lock.withLock { active[name] }
+    }
+
+    /// The names of the packs with an active version, sorted.
+    public var packNames: [String] {
+        lock.withLock { active.keys.sorted() }
+    }
+
+    /// Presents with the active version of pack `name`; the presentation finishes on that
+    /// version whatever is activated meanwhile.
+    public func present<Attributes: Encodable, State: Encodable>(
+        _ name: String, attributes: Attributes, state: State, now: Date, previousPhase: String? = nil
+    ) throws(PresentationError) -> Presentation {
+        try presentReportingVersion(name, attributes: attributes, state: state, now: now, previousPhase: previousPhase).presentation
+    }
+
+    /// As ``present(_:attributes:state:now:previousPhase:)``, also naming the version that made it.
+    public func presentReportingVersion<Attributes: Encodable, State: Encodable>(
+        _ name: String, attributes: Attributes, state: State, now: Date, previousPhase: String? = nil
+    ) throws(PresentationError) -> (presentation: Presentation, version: PackVersion) {
+        guard let version = version(named: name) else { throw .unknownPack(name: name, known: packNames) }
+        let presentation = try version.pool.withPresenter { presenter throws(PresentationError) in
+            try presenter.present(attributes: attributes, state: state, now: now, previousPhase: previousPhase)
+        }
+        return (presentation, version)
+    }
+}

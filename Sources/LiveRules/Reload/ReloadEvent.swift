@@ -1,0 +1,22 @@
+/// What a reload did, for the host to log or show.
+public enum ReloadEvent: Sendable, CustomStringConvertible {
+    /// A new version of a pack serves from now on; `previousHash` is the one it replaced.
+    case activated(pack: String, path: String, hash: String, previousHash: String?, seconds: Double)
+    /// The folder's content is the version already active: nothing to do.
+    case unchanged(pack: String, path: String, hash: String)
+    /// The new content failed its checks; the last good version (if any) keeps serving.
+    case rejected(path: String, hash: String?, problems: [Diagnostic], seconds: Double)
+
+    public var description: String {
+        switch self {
+        case .activated(let pack, let path, let hash, let previous, let seconds):
+            return "\(path): activated \(pack) \(hash)" + (previous.map { " (was \($0))" } ?? "")
+                + String(format: " in %.1f ms", seconds * 1000)
+        case .unchanged(let pack, let path, let hash):
+            return "\(path): \(pack) \(hash) unchanged"
+        case .rejected(let path, let hash, let problems, let seconds):
+            return "\(path): rejected" + (hash.map { " \($0)" } ?? "") + String(format: " in %.1f ms; the last good version keeps serving", seconds * 1000)
+                + problems.map { "\n  " + $0.description }.joined()
+        }
+    }
+}

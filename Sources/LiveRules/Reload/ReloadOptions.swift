@@ -1,0 +1,16 @@
+/// How a ``Reloader`` decides.
+public struct ReloadOptions: Sendable {
+    /// How long no file event must arrive before a batch of changes is reloaded (editors write
+    /// several files, or a temp file and a rename).
+    public var quiet: Duration
+    /// Whether a new version must also pass its pack's golden tests to be activated.
+    public var requireGoldens: Bool
+    /// Whether to watch the folders; without it the host calls ``Reloader/reload(_:)`` itself.
+    public var watches: Bool
+
+    public init(quiet: Duration = .milliseconds(50), requireGoldens: Bool = false, watches: Bool = true) {
+        self.quiet = quiet
+        self.requireGoldens = requireGoldens
+        self.watches = watches
+    }
+}

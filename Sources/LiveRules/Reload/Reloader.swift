@@ -1,0 +1,105 @@
+import Foundation
+
+/// Keeps a ``RuleEngine`` serving the packs in some folders as they change on disk: on a change
+/// it builds the new version off to the side, checks it (compiles and sets up every rule;
+/// optionally passes the pack's goldens) and activates it in one swap. A failed reload keeps the
+/// last good version serving. ``events`` tells the host what happened.
+public final class Reloader: @unchecked Sendable {
+    public let engine: RuleEngine
+    public let options: ReloadOptions
+    /// Every reload's outcome, in order.
+    public let events: AsyncStream<ReloadEvent>
+    private let continuation: AsyncStream<ReloadEvent>.Continuation
+    private let lock = NSLock()
+    private var watcher: FolderWatcher?
+    /// How messages name each pack folder.
+    private var displayPaths: [URL: String] = [:]
+
+    /// Loads every pack under `roots` (a pack folder, or a folder of packs) into `engine` and
+    /// starts watching them. Packs that fail to load are reported as rejected events.
+    public init(engine: RuleEngine, roots: [String], options: ReloadOptions = ReloadOptions()) throws {
+        self.engine = engine
+        self.options = options
+        (events, continuation) = AsyncStream.makeStream(of: ReloadEvent.self)
+        var folders: [URL] = []
+        for root in roots {
+            let rootURL = URL(fileURLWithPath: root).standardizedFileURL
+            let packs = PackFinder.packs(at: rootURL)
+            for pack in packs {
+                let display = PackFinder.displayPath(root) + (pack == rootURL ? "" : "/" + pack.lastPathComponent)
+                displayPaths[pack.standardizedFileURL] = display
+                folders.append(pack)
+            }
+        }
+        for folder in folders { _ = reload(folder) }
+        guard options.watches else { return }
+        watcher = try FolderWatcher(roots: roots.map { URL(fileURLWithPath: $0).standardizedFileURL }, quiet: options.quiet) {
+            [weak self] changed in
+            for folder in changed.sorted(by: { $0.path < $1.path }) { _ = self?.reload(folder) }
+        }
+    }
+
+    deinit {
+        stop()
+    }
+
+    /// Stops watching and ends ``events``.
+    public func stop() {
+        let watcher = lock.withLock {
+            defer { self.watcher = nil }
+            return self.watcher
+        }
+        watcher?.stop()
+        continuation.finish()
+    }
+
+    /// Reloads the pack in `folder` now: load, check, swap; reports and returns what happened.
+    @discardableResult
+    public func reload(_ folder: URL) -> ReloadEvent {
+        let started = ContinuousClock.now
+        let folder = folder.standardizedFileURL
+        let display = lock.withLock { displayPaths[folder] } ?? RulePack.displayPath(of: folder)
+        let event = build(folder, display: display, started: started)
+        continuation.yield(event)
+        return event
+    }
+
+    private func build(_ folder: URL, display: String, started: ContinuousClock.Instant) -> ReloadEvent {
+        func elapsed() -> Double {
+            let (seconds, attoseconds) = (ContinuousClock.now - started).components
+            return Double(seconds) + Double(attoseconds) / 1e18
+        }
+        let pack: RulePack
+        do {
+            pack = try RulePack.load(from: folder, displayPath: display)
+        } catch {
+            return .rejected(path: display, hash: nil, problems: error.diagnostics, seconds: elapsed())
+        }
+        let previous = engine.version(named: pack.manifest.name)
+        if previous?.hash == pack.contentHash {
+            return .unchanged(pack: pack.manifest.name, path: display, hash: pack.contentHash)
+        }
+        let version: PackVersion
+        do {
+            version = try engine.prepare(pack)
+        } catch {
+            return .rejected(path: display, hash: pack.contentHash, problems: error.diagnostics(inputFile: display), seconds: elapsed())
+        }
+        if options.requireGoldens {
+            let cases = GoldenSuite.discover([folder.path]).cases.map {
+                GoldenCase(packDirectory: $0.packDirectory, packPath: display, name: $0.name)
+            }
+            let failures = GoldenRunner(workers: 1).run(cases, packs: [folder: pack]).filter { !$0.outcome.isPassed }
+            if !failures.isEmpty {
+                let problems = failures.map { failure in
+                    Diagnostic(file: failure.testCase.fixturePath, message: "golden test fails: "
+                        + (GoldenReport.details(of: failure).first ?? "the presentation differs from its golden"))
+                }
+                return .rejected(path: display, hash: pack.contentHash, problems: problems, seconds: elapsed())
+            }
+        }
+        let replaced = engine.activate(version)
+        return .activated(pack: pack.manifest.name, path: display, hash: pack.contentHash,
+                          previousHash: replaced?.hash, seconds: elapsed())
+    }
+}

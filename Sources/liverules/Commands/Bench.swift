@@ -1,0 +1,94 @@
+import ArgumentParser
+import Foundation
+import LiveRules
+
+/// `liverules bench <pack-dir>`: presents the pack's fixtures repeatedly and reports the time per
+/// presentation, the instructions per presentation and the memory of a state.
+struct Bench: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Benchmark a pack: time per presentation (p50, p99), instructions, memory per state.",
+        discussion: """
+            Presents every fixture of the pack in turn, on one state, timing each presentation. \
+            Instructions are counted in a separate, metered pass (metering slows the VM down, so \
+            it never overlaps the timed presentations). Build with -c release for figures worth \
+            comparing.
+            """)
+
+    @Argument(help: "The pack folder, e.g. rules/meetings.")
+    var pack: String
+
+    @Option(help: "How many presentations to time (the fixtures in turn).")
+    var iterations = 2_000
+
+    func validate() throws {
+        if iterations < 1 { throw ValidationError("--iterations must be at least 1") }
+    }
+
+    func run() throws {
+        let loaded: RulePack
+        let presenter: Presenter
+        var fixtures: [Fixture] = []
+        do {
+            loaded = try RulePack.load(from: URL(fileURLWithPath: pack), displayPath: PackFinder.displayPath(pack))
+            for name in loaded.fixtureNames() {
+                fixtures.append(try Fixture.load(from: loaded.fixturesDirectory.appendingPathComponent(name),
+                                                 displayPath: "\(loaded.displayPath)/fixtures/\(name)", manifest: loaded.manifest))
+            }
+        } catch {
+            report(error.diagnostics)
+            throw ExitStatus.badInput.exitCode
+        }
+        guard !fixtures.isEmpty else {
+            report([Diagnostic(file: loaded.displayPath, message: "the pack has no fixtures to benchmark")])
+            throw ExitStatus.badInput.exitCode
+        }
+        do {
+            presenter = try Presenter(pack: loaded)
+            let afterSetup = presenter.memoryInUse
+            presenter.metersInstructions = true
+            var instructions: [Int] = []
+            var peak = 0
+            for fixture in fixtures {
+                _ = try presenter.present(fixture)
+                instructions.append(presenter.instructionsOfLastPresentation ?? 0)
+                peak = max(peak, presenter.peakMemoryOfLastPresentation)
+            }
+            presenter.metersInstructions = false
+            for fixture in fixtures { _ = try presenter.present(fixture) }
+            var nanoseconds: [Double] = []
+            nanoseconds.reserveCapacity(iterations)
+            for index in 0..<iterations {
+                let fixture = fixtures[index % fixtures.count]
+                let started = ContinuousClock.now
+                _ = try presenter.present(fixture)
+                let (seconds, attoseconds) = (ContinuousClock.now - started).components
+                nanoseconds.append(Double(seconds) * 1e9 + Double(attoseconds) / 1e9)
+            }
+            nanoseconds.sort()
+            func percentile(_ p: Double) -> Double { nanoseconds[min(nanoseconds.count - 1, Int(Double(nanoseconds.count) * p))] }
+            let mean = nanoseconds.reduce(0, +) / Double(nanoseconds.count)
+            let sortedInstructions = instructions.sorted()
+            let rows: [(String, String)] = [
+                ("pack", "\(loaded.manifest.name) \(loaded.manifest.version) (\(loaded.contentHash))"),
+                ("fixtures", "\(fixtures.count)"),
+                ("presentations timed", "\(iterations)"),
+                ("time per presentation, p50", microseconds(percentile(0.5))),
+                ("time per presentation, p99", microseconds(percentile(0.99))),
+                ("time per presentation, mean", microseconds(mean)),
+                ("presentations per second, one state", String(format: "%.0f", 1e9 / mean)),
+                ("instructions per presentation, median", "\(sortedInstructions[sortedInstructions.count / 2])"),
+                ("instructions per presentation, max", "\(sortedInstructions.last!)"),
+                ("memory of a state after setup", kibibytes(afterSetup)),
+                ("memory of a state, peak in a presentation", kibibytes(peak)),
+            ]
+            let width = rows.map(\.0.count).max()!
+            for (name, value) in rows { print(name.padding(toLength: width + 2, withPad: " ", startingAt: 0) + value) }
+        } catch let error as PresentationError {
+            report(error.diagnostics(inputFile: loaded.displayPath))
+            throw ExitStatus.ruleFailed.exitCode
+        }
+    }
+
+    private func microseconds(_ nanoseconds: Double) -> String { String(format: "%.1f µs", nanoseconds / 1000) }
+    private func kibibytes(_ bytes: Int) -> String { String(format: "%.1f KiB", Double(bytes) / 1024) }
+}

@@ -1,0 +1,94 @@
+import ArgumentParser
+import Foundation
+import LiveRules
+
+/// `liverules watch [path...]`: re-runs a pack's golden tests on every save.
+struct Watch: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Watch packs and re-run a pack's golden tests whenever one of its files is saved.",
+        discussion: """
+            The inner loop of editing rules: save a rule, a fixture or a golden and see at once \
+            which cases pass, which changed (with the field paths that changed) and which rules \
+            fail (with file and line). Runs every pack once at start, then until interrupted.
+            """)
+
+    @Argument(help: "Pack folders, or folders of packs.")
+    var paths: [String] = ["rules"]
+
+    @Option(help: "Milliseconds without file events before a batch of saves is run.")
+    var quiet = 50
+
+    func run() throws {
+        let suite = GoldenSuite.discover(paths)
+        guard suite.empty.isEmpty else {
+            report(suite.empty.map { Diagnostic(file: $0, message: "no pack here: a pack is a folder with a \(RulePack.manifestFile)") })
+            throw ExitStatus.badInput.exitCode
+        }
+        let displays = WatchDisplays(paths)
+        for folder in displays.folders { WatchRun.run(folder, display: displays.name(of: folder)) }
+        let watcher = try FolderWatcher(roots: paths.map { URL(fileURLWithPath: $0).standardizedFileURL },
+                                        quiet: .milliseconds(quiet)) { changed in
+            for folder in changed.sorted(by: { $0.path < $1.path }) { WatchRun.run(folder, display: displays.name(of: folder)) }
+        }
+        print("watching \(paths.joined(separator: ", ")) (Ctrl-C to stop)")
+        fflush(stdout)
+        withExtendedLifetime(watcher) {
+            while true { sleep(3600) }
+        }
+    }
+}
+
+/// How `watch` names pack folders: as the user named their root.
+private struct WatchDisplays: Sendable {
+    let folders: [URL]
+    private let names: [URL: String]
+
+    init(_ paths: [String]) {
+        var folders: [URL] = [], names: [URL: String] = [:]
+        for path in paths {
+            let root = URL(fileURLWithPath: path).standardizedFileURL
+            for pack in PackFinder.packs(at: root) {
+                folders.append(pack)
+                names[pack.standardizedFileURL] = PackFinder.displayPath(path) + (pack == root ? "" : "/" + pack.lastPathComponent)
+            }
+        }
+        self.folders = folders
+        self.names = names
+    }
+
+    func name(of folder: URL) -> String {
+        names[folder.standardizedFileURL] ?? RulePack.displayPath(of: folder)
+    }
+}
+
+/// One run of a pack's golden tests, printed compactly.
+private enum WatchRun {
+    static func run(_ folder: URL, display: String) {
+        let time = Date().formatted(.iso8601.time(includingFractionalSeconds: false))
+        guard FileManager.default.fileExists(atPath: folder.appendingPathComponent(RulePack.manifestFile).path) else {
+            print("\(time) \(display): gone (no \(RulePack.manifestFile))")
+            fflush(stdout)
+            return
+        }
+        let cases = GoldenSuite.discover([folder.path]).cases.map {
+            GoldenCase(packDirectory: $0.packDirectory, packPath: display, name: $0.name)
+        }
+        let results = GoldenRunner().run(cases)
+        let failed = results.filter { !$0.outcome.isPassed }
+        var lines = ["\(time) \(display): \(results.count - failed.count) passed, \(failed.count) failed"]
+        for result in failed {
+            let label: String
+            switch result.outcome {
+            case .missing: label = "MISSING"
+            case .failed: label = "ERROR"
+            default: label = "FAIL"
+            }
+            lines.append("  \(label) \(result.testCase.id)")
+            let details = GoldenReport.compactDetails(of: result)
+            lines += details.prefix(6).map { "    " + $0 }
+            if details.count > 6 { lines.append("    … \(details.count - 6) more") }
+        }
+        print(lines.joined(separator: "\n"))
+        fflush(stdout)
+    }
+}

@@ -1,0 +1,140 @@
+import Foundation
+import LiveRules
+import Testing
+
+/// Hot reload with real files edited on disk: good edits activate, broken ones are rejected
+/// while the last good version keeps answering.
+@Suite(.serialized) struct ReloaderTests {
+    /// Collects a reloader's events as they come.
+    private final class Events: @unchecked Sendable {
+        private let lock = NSLock()
+        private var received: [ReloadEvent] = []
+        private var task: Task<Void, Never>?
+
+        init(_ reloader: Reloader) {
+            task = Task { [weak self] in
+                for await event in reloader.events { self?.append(event) }
+            }
+        }
+
+        private func append(_ event: ReloadEvent) { lock.withLock { received.append(event) } }
+        var all: [ReloadEvent] { lock.withLock { received } }
+
+        /// Waits until `count` events arrived (or 5 s passed); returns them.
+        func wait(for count: Int) -> [ReloadEvent] {
+            let deadline = Date().addingTimeInterval(5)
+            while all.count < count && Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
+            return all
+        }
+    }
+
+    private func badge(_ engine: RuleEngine) throws -> String {
+        try engine.present("tiny", attributes: TinyPack.Attributes(), state: TinyPack.State(n: 1), now: Date()).badge.text
+    }
+
+    private func start(_ options: ReloadOptions = ReloadOptions(quiet: .milliseconds(40))) throws
+        -> (root: URL, engine: RuleEngine, reloader: Reloader, events: Events)
+    {
+        let root = try TinyPack.folder(version: 1)
+        let engine = RuleEngine(statesPerVersion: 1)
+        let reloader = try Reloader(engine: engine, roots: [root.path], options: options)
+        let events = Events(reloader)
+        _ = events.wait(for: 1)
+        return (root, engine, reloader, events)
+    }
+
+    private func isActivated(_ event: ReloadEvent?) -> Bool {
+        if case .activated? = event { true } else { false }
+    }
+
+    private func isRejected(_ event: ReloadEvent?) -> Bool {
+        if case .rejected? = event { true } else { false }
+    }
+
+    @Test func aGoodEditActivates() throws {
+        let (root, engine, reloader, events) = try start()
+        defer { reloader.stop() }
+        #expect(try badge(engine) == "v1")
+        try TinyPack.write(version: 2, to: root.appendingPathComponent("tiny"))
+        let seen = events.wait(for: 2)
+        #expect(isActivated(seen.last), "\(seen)")
+        #expect(try badge(engine) == "v2")
+    }
+
+    @Test(arguments: [TinyPack.Breakage.syntax, .runtimeAtLoad])
+    func aBrokenEditIsRejectedAndTheLastGoodKeepsAnswering(_ breakage: TinyPack.Breakage) throws {
+        let (root, engine, reloader, events) = try start()
+        defer { reloader.stop() }
+        try TinyPack.write(version: 2, broken: breakage, to: root.appendingPathComponent("tiny"))
+        let seen = events.wait(for: 2)
+        guard case .rejected(_, _, let problems, _)? = seen.last else {
+            Issue.record("\(seen)")
+            return
+        }
+        #expect(problems.first?.file.hasSuffix("tiny/badge.lua") == true, "\(problems)")
+        #expect(try badge(engine) == "v1")
+        try TinyPack.write(version: 3, to: root.appendingPathComponent("tiny"))
+        #expect(isActivated(events.wait(for: 3).last))
+        #expect(try badge(engine) == "v3")
+    }
+
+    @Test func aDeletedRuleFileIsRejectedNotHalfLoaded() throws {
+        let (root, engine, reloader, events) = try start()
+        defer { reloader.stop() }
+        try FileManager.default.removeItem(at: root.appendingPathComponent("tiny/palette.lua"))
+        let seen = events.wait(for: 2)
+        guard case .rejected(_, _, let problems, _)? = seen.last else {
+            Issue.record("\(seen)")
+            return
+        }
+        #expect(problems.first?.message.contains("cannot read the palette rule") == true)
+        #expect(try badge(engine) == "v1")
+    }
+
+    @Test func aGoldenFailureIsRejectedWhenGoldensGate() throws {
+        let (root, engine, reloader, events) = try start(ReloadOptions(quiet: .milliseconds(40), requireGoldens: true))
+        defer { reloader.stop() }
+        let pack = root.appendingPathComponent("tiny")
+        // The first version had no golden: it was rejected; record one for version 1 and load it.
+        guard case .rejected? = events.all.first else { Issue.record("no golden should reject: \(events.all)"); return }
+        let golden = try Presenter(pack: RulePack.load(from: pack)).present(
+            Fixture.load(from: pack.appendingPathComponent("fixtures/one.json"), displayPath: "one.json",
+                         manifest: RulePack.load(from: pack).manifest)).canonicalJSON()
+        try FileManager.default.createDirectory(at: pack.appendingPathComponent("golden"), withIntermediateDirectories: true)
+        try Data(golden.utf8).write(to: pack.appendingPathComponent("golden/one.json"), options: .atomic)
+        #expect(isActivated(events.wait(for: 2).last))
+        #expect(try badge(engine) == "v1")
+        try TinyPack.write(version: 2, to: pack)
+        let seen = events.wait(for: 3)
+        guard case .rejected(_, _, let problems, _)? = seen.last else { Issue.record("\(seen)"); return }
+        #expect(problems.first?.message == "golden test fails: badge.text: \"v1\" → \"v2\"")
+        #expect(try badge(engine) == "v1")
+    }
+
+    @Test func quickSuccessiveSavesCoalesce() throws {
+        let (root, engine, reloader, events) = try start(ReloadOptions(quiet: .milliseconds(100)))
+        defer { reloader.stop() }
+        for k in 2...6 { try TinyPack.write(version: k, to: root.appendingPathComponent("tiny")) }
+        let seen = events.wait(for: 2)
+        Thread.sleep(forTimeInterval: 0.4)
+        #expect(events.all.count == 2, "one reload for the five saves: \(events.all)")
+        #expect(isActivated(seen.last))
+        #expect(try badge(engine) == "v6")
+    }
+
+    @Test func aPackFolderThatAppearsIsLoaded() throws {
+        let (root, engine, reloader, events) = try start()
+        defer { reloader.stop() }
+        var files = TinyPack.files(version: 9)
+        files["pack.json"] = files["pack.json"]!.replacingOccurrences(of: "\"name\": \"tiny\"", with: "\"name\": \"other\"")
+        let other = root.appendingPathComponent("other")
+        for (path, text) in files {
+            let url = other.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: url, options: .atomic)
+        }
+        let seen = events.wait(for: 2)
+        #expect(isActivated(seen.last), "\(seen)")
+        #expect(engine.packNames == ["other", "tiny"])
+    }
+}

@@ -1,0 +1,190 @@
+import Foundation
+import LiveRules
+import Testing
+
+/// The engine shared across threads, and versions swapped under load.
+@Suite(.serialized) struct RuleEngineTests {
+    @Test func presentsThroughTheActiveVersion() throws {
+        let root = try TinyPack.folder(version: 1)
+        let engine = RuleEngine(statesPerVersion: 2)
+        let version = try engine.load(root.appendingPathComponent("tiny"))
+        #expect(engine.packNames == ["tiny"])
+        let result = try engine.presentReportingVersion("tiny", attributes: TinyPack.Attributes(), state: TinyPack.State(n: 7), now: Date())
+        #expect(result.presentation.badge.text == "v1")
+        #expect(result.presentation.layout[.islandMinimal]?.fields.first?.text == "v1:7")
+        #expect(result.version === version)
+        #expect(throws: PresentationError.self) {
+            try engine.present("tinny", attributes: TinyPack.Attributes(), state: TinyPack.State(n: 1), now: Date())
+        }
+        do {
+            _ = try engine.present("tinny", attributes: TinyPack.Attributes(), state: TinyPack.State(n: 1), now: Date())
+        } catch {
+            #expect(error.description == "input:1:1: error: no pack named 'tinny' is active — did you mean tiny? (active: tiny)")
+        }
+    }
+
+    @Test func aSwapLeavesInFlightWorkOnItsVersion() throws {
+        let root = try TinyPack.folder(version: 1)
+        let engine = RuleEngine(statesPerVersion: 1)
+        let first = try engine.load(root.appendingPathComponent("tiny"))
+        try TinyPack.write(version: 2, to: root.appendingPathComponent("tiny"))
+        let second = try engine.prepare(RulePack.load(from: root.appendingPathComponent("tiny")))
+        #expect(engine.activate(second) === first)
+        // The old version still presents for whoever holds it, and presents its own content.
+        let fixture = try Fixture.load(from: root.appendingPathComponent("tiny/fixtures/one.json"), displayPath: "one.json",
+                                       manifest: first.pack.manifest)
+        #expect(try first.present(fixture).badge.text == "v1")
+        #expect(try engine.present("tiny", attributes: TinyPack.Attributes(), state: TinyPack.State(n: 1), now: Date()).badge.text == "v2")
+    }
+
+    /// Two threads present continuously while versions are activated, a third of them broken.
+    /// Every result must be exactly the output of one version, and that version must have been
+    /// active during the call.
+    @Test func reloadUnderLoadServesNoTornOrStaleResults() throws {
+        let root = try TinyPack.folder(version: 0)
+        let folder = root.appendingPathComponent("tiny")
+        let engine = RuleEngine(statesPerVersion: 2)
+        let reloader = try Reloader(engine: engine, roots: [root.path], options: ReloadOptions(watches: false))
+        let clock = ContinuousClock()
+        let log = LoadLog(start: clock.now)
+        log.activated(0, lower: clock.now)
+
+        let stop = LockedFlag()
+        let threads = (0..<2).map { thread in
+            Thread {
+                var n = thread
+                while !stop.isSet {
+                    let started = clock.now
+                    do {
+                        let result = try engine.present("tiny", attributes: TinyPack.Attributes(), state: TinyPack.State(n: n), now: Date())
+                        log.record(result, n: n, started: started, ended: clock.now)
+                    } catch {
+                        log.fail("\(error)")
+                    }
+                    n += 2
+                }
+                log.threadDone()
+            }
+        }
+        threads.forEach { $0.start() }
+        var broken = 0
+        for k in 1...150 {
+            let kind: TinyPack.Breakage? = k % 3 == 0 ? (k % 2 == 0 ? .syntax : .runtimeAtLoad) : nil
+            try TinyPack.write(version: k, broken: kind, to: folder)
+            let lower = clock.now
+            let event = reloader.reload(folder)
+            switch (event, kind) {
+            case (.activated, nil): log.activated(k, lower: lower)
+            case (.rejected, _?): broken += 1
+            default: Issue.record("version \(k): unexpected \(event)")
+            }
+            log.deactivatePrevious(k, upper: clock.now, activated: kind == nil)
+            Thread.sleep(forTimeInterval: 0.002)
+        }
+        while log.count < 100_000 { Thread.sleep(forTimeInterval: 0.05) }
+        stop.set()
+        while log.finishedThreads < 2 { Thread.sleep(forTimeInterval: 0.01) }
+        reloader.stop()
+
+        #expect(broken == 50)
+        #expect(log.failures.isEmpty, "\(log.failures.prefix(3))")
+        #expect(log.count >= 100_000)
+        #expect(log.problems.isEmpty, "\(log.problems.prefix(5))")
+        #expect(log.versionsSeen.count > 10, "presentations ran on many versions: \(log.versionsSeen.count)")
+        #expect(log.versionsSeen.allSatisfy { $0 % 3 != 0 || $0 == 0 }, "no broken version ever served")
+    }
+
+    @Test func memoryStaysFlatOverAThousandReloads() throws {
+        let root = try TinyPack.folder(version: 0)
+        let folder = root.appendingPathComponent("tiny")
+        let engine = RuleEngine(statesPerVersion: 1)
+        let reloader = try Reloader(engine: engine, roots: [root.path], options: ReloadOptions(watches: false))
+        defer { reloader.stop() }
+        func cycle(_ k: Int) throws {
+            try TinyPack.write(version: k, to: folder)
+            guard case .activated = reloader.reload(folder) else { throw CocoaError(.fileReadUnknown) }
+            _ = try engine.present("tiny", attributes: TinyPack.Attributes(), state: TinyPack.State(n: k), now: Date())
+        }
+        for k in 1...100 { try cycle(k) }
+        let before = ResidentMemory.bytes()
+        for k in 101...1_100 { try cycle(k) }
+        let after = ResidentMemory.bytes()
+        // A leaked version holds a Lua state of well over 100 KiB: 1,000 of them would add 100 MiB.
+        #expect(after - before < 16 << 20, "resident memory grew by \(after - before) bytes over 1,000 reloads")
+    }
+}
+
+/// What the load test saw, shared by its threads.
+private final class LoadLog: @unchecked Sendable {
+    private let lock = NSLock()
+    let start: ContinuousClock.Instant
+    private var activeFrom: [Int: ContinuousClock.Instant] = [:]
+    private var activeUntil: [Int: ContinuousClock.Instant] = [:]
+    private var current = 0
+    private(set) var count = 0
+    private(set) var problems: [String] = []
+    private(set) var failures: [String] = []
+    private(set) var versionsSeen: Set<Int> = []
+    private(set) var finishedThreads = 0
+
+    init(start: ContinuousClock.Instant) {
+        self.start = start
+    }
+
+    /// Version k was activated no earlier than `lower`.
+    func activated(_ k: Int, lower: ContinuousClock.Instant) {
+        lock.withLock { activeFrom[k] = lower }
+    }
+
+    /// After reloading version k: if it activated, the version before it stopped serving no later than `upper`.
+    func deactivatePrevious(_ k: Int, upper: ContinuousClock.Instant, activated: Bool) {
+        lock.withLock {
+            guard activated else { return }
+            activeUntil[current] = upper
+            current = k
+        }
+    }
+
+    func record(_ presentation: Presentation, n: Int, started: ContinuousClock.Instant, ended: ContinuousClock.Instant) {
+        let badge = presentation.badge.text
+        lock.withLock {
+            count += 1
+            guard badge.hasPrefix("v"), let k = Int(badge.dropFirst()) else {
+                problems.append("not a version's badge: \(badge)")
+                return
+            }
+            versionsSeen.insert(k)
+            let texts = Set(presentation.layout.values.flatMap { $0.fields.map(\.text) })
+            if texts != ["v\(k):\(n)"] || presentation.relevance.score != Double(k % 100) || presentation.layout.count != 8 {
+                problems.append("torn result for version \(k): \(texts), score \(presentation.relevance.score)")
+            }
+            guard let from = activeFrom[k], from <= ended else {
+                problems.append("version \(k) served before it was activated")
+                return
+            }
+            if let until = activeUntil[k], until < started {
+                problems.append("version \(k) served after it was replaced")
+            }
+        }
+    }
+
+    func fail(_ message: String) { lock.withLock { failures.append(message) } }
+    func threadDone() { lock.withLock { finishedThreads += 1 } }
+}
+
+/// A flag threads can read while another sets it.
+private final class LockedFlag: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = false
+    var isSet: Bool { lock.withLock { value } }
+    func set() { lock.withLock { value = true } }
+}
+
+/// The process's resident memory, from /proc/self/statm.
+private enum ResidentMemory {
+    static func bytes() -> Int {
+        guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return 0 }
+        let pages = text.split(separator: " ").dropFirst().first.flatMap { Int($0) } ?? 0
+        return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
+    }
+}
