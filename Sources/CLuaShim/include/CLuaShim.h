@@ -128,6 +128,20 @@ int lrs_str_match(lua_State *L);
 int lrs_str_gmatch(lua_State *L);
 int lrs_str_gsub(lua_State *L);
 
+/* --- Codable fields (lrs_codable.c) --- */
+
+/* For the host while it marshals (the allocator does not refuse): table is an absolute index of a
+** table, key a string of length bytes. The setters write raw, into tables without metatables. */
+/* Pops the value on top into table[key]. [-1, +0, -] */
+void lrs_setfield(lua_State *L, int table, const char *key, size_t length);
+/* table[key] = the string value (value_length bytes). [-0, +0, -] */
+void lrs_setstringfield(lua_State *L, int table, const char *key, size_t length,
+                        const char *value, size_t value_length);
+/* table[key] = value, a float. [-0, +0, -] */
+void lrs_setnumberfield(lua_State *L, int table, const char *key, size_t length, lua_Number value);
+/* Pushes table[key], read raw; returns its type. [-0, +1, -] */
+int lrs_getfield(lua_State *L, int table, const char *key, size_t length);
+
 /* --- macros Swift cannot call --- */
 
 static inline void lrs_pop(lua_State *L, int n) { lua_settop(L, -(n)-1); }

@@ -29,6 +29,7 @@ final class LuaDecoder: Decoder, SingleValueDecodingContainer {
     init(state: LuaState) {
         self.state = state
         L = state.L
+        codingPath.reserveCapacity(8)
     }
 
     /// Decodes the value at `slot` (absolute), found at `key` in a container at `path`.

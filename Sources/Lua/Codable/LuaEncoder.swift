@@ -29,14 +29,17 @@ final class LuaEncoder: Encoder, SingleValueEncodingContainer {
     @exclusivity(unchecked) private var valueBase: Int32 = 0
     /// Set when a container found no room on the Lua stack; fails the encoding.
     private var stackExhausted = false
-    /// The size to create the current value's table with (learned from earlier values).
-    @exclusivity(unchecked) private var sizeHint: Int32 = 0
+    /// What is known about the type of the value being encoded now.
+    @exclusivity(unchecked) private var facts: LuaTypeFacts?
+    /// The reused keyed container the current value took from its facts, given back when done.
+    @exclusivity(unchecked) private var borrowed: LuaKeyedEncodingReuse?
     /// Entries written into the current value's table so far.
     @exclusivity(unchecked) private var entryCount: Int32 = 0
 
     init(state: LuaState) {
         self.state = state
         L = state.L
+        codingPath.reserveCapacity(8)
     }
 
     /// Pushes exactly one value on success; leaves the stack as it was on failure. [-0, +1]
@@ -46,12 +49,16 @@ final class LuaEncoder: Encoder, SingleValueEncodingContainer {
         guard codingPath.count < Self.maxDepth else { throw failure("nested more than \(Self.maxDepth) levels deep") }
         guard lua_checkstack(L, 8) != 0 else { throw failure("too many values for the Lua stack") }
         if try pushSpecial(value) { return }
-        let type = ObjectIdentifier(T.self)
-        var facts = state.encodingFacts[type]
-            ?? LuaTypeFacts(integerKeyed: T.self is any LuaIntegerKeyedEncodable.Type, tableSize: -1)
-        let (outerBase, outerHint, outerCount) = (valueBase, sizeHint, entryCount)
-        (valueBase, sizeHint, entryCount) = (top, max(facts.tableSize, 0), 0)
-        defer { (valueBase, sizeHint, entryCount) = (outerBase, outerHint, outerCount) }
+        let facts = state.facts(for: T.self)
+        let (outerBase, outerFacts, outerBorrowed, outerCount) = (valueBase, self.facts, borrowed, entryCount)
+        (valueBase, self.facts, borrowed, entryCount) = (top, facts, nil, 0)
+        defer {
+            if let borrowed {
+                borrowed.frame.encoder = nil
+                facts.keyedContainer = borrowed
+            }
+            (valueBase, self.facts, borrowed, entryCount) = (outerBase, outerFacts, outerBorrowed, outerCount)
+        }
         do {
             if facts.integerKeyed {
                 try (value as! any LuaIntegerKeyedEncodable).pushEntries(with: self)
@@ -65,10 +72,7 @@ final class LuaEncoder: Encoder, SingleValueEncodingContainer {
         }
         let pushed = lua_gettop(L) - top
         if pushed == 0 { lrs_newtable(L) } else if pushed > 1 { lua_settop(L, top + 1) }
-        if facts.tableSize != entryCount {
-            facts.tableSize = entryCount
-            state.encodingFacts[type] = facts
-        }
+        facts.tableSize = entryCount
     }
 
     /// Counts an entry written into `table`, when it is the current value's table.
@@ -153,12 +157,27 @@ final class LuaEncoder: Encoder, SingleValueEncodingContainer {
     private func currentTable(sequence: Bool) -> Int32 {
         if lua_gettop(L) > valueBase, lua_type(L, valueBase + 1) == LUA_TTABLE { return valueBase + 1 }
         lua_settop(L, valueBase)
-        lua_createtable(L, sequence ? sizeHint : 0, sequence ? 0 : sizeHint)
+        let size = facts?.tableSize ?? 0
+        lua_createtable(L, sequence ? size : 0, sequence ? 0 : size)
         return lua_gettop(L)
     }
 
+    /// A keyed container on the current value: the one its type's last value used when it is
+    /// free, re-aimed at this value's table.
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
-        KeyedEncodingContainer(LuaKeyedEncodingContainer<Key>(encoder: self, table: currentTable(sequence: false), path: here))
+        let table = currentTable(sequence: false)
+        guard borrowed == nil, let facts else {
+            return KeyedEncodingContainer(LuaKeyedEncodingContainer<Key>(encoder: self, table: table, path: here))
+        }
+        if let kept = facts.keyedContainer, kept.keyType == ObjectIdentifier(Key.self) {
+            facts.keyedContainer = nil
+            kept.frame.aim(encoder: self, table: table)
+            borrowed = kept
+            return unsafeDowncast(kept, to: LuaKeyedEncodingBox<Key>.self).container
+        }
+        let made = LuaKeyedEncodingBox<Key>(frame: LuaEncodingFrame(encoder: self, table: table, path: here))
+        borrowed = made
+        return made.container
     }
 
     func unkeyedContainer() -> any UnkeyedEncodingContainer {
@@ -188,6 +207,16 @@ final class LuaEncoder: Encoder, SingleValueEncodingContainer {
 }
 
 extension LuaState {
+    /// The facts about `T`, created on first use.
+    func facts<T>(for type: T.Type) -> LuaTypeFacts {
+        let id = ObjectIdentifier(T.self)
+        if let lastFacts, lastFacts.type == id { return lastFacts.facts }
+        let facts = encodingFacts[id] ?? LuaTypeFacts(integerKeyed: T.self is any LuaIntegerKeyedEncodable.Type)
+        encodingFacts[id] = facts
+        lastFacts = (id, facts)
+        return facts
+    }
+
     /// Pushes `value` onto the stack. [-0, +1]; nothing on failure.
     public func push(_ value: some Encodable) throws(LuaError) {
         do {

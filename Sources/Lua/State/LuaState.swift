@@ -19,6 +19,8 @@ public final class LuaState {
     /// What the encoder learned about the types it pushed, by type. (Read and written once per
     /// pushed value, never overlapping: no run-time exclusivity checks.)
     @exclusivity(unchecked) var encodingFacts: [ObjectIdentifier: LuaTypeFacts] = [:]
+    /// The entry of `encodingFacts` used last (values of one type often come in a row).
+    @exclusivity(unchecked) var lastFacts: (type: ObjectIdentifier, facts: LuaTypeFacts)?
     /// Whether a decoded type is an `[Int: T]` dictionary, by type.
     @exclusivity(unchecked) var integerKeyedDecodables: [ObjectIdentifier: Bool] = [:]
 

@@ -1,0 +1,24 @@
+/// Where a keyed encoding container writes: its encoder, table slot and path. Containers reach it
+/// through this reference, so a boxed container can serve a later value of the same type once
+/// re-aimed; `encoder` is nil while no encode is using it.
+final class LuaEncodingFrame {
+    var encoder: LuaEncoder?
+    var L: OpaquePointer?
+    var table: Int32
+    var path: LuaContainerPath
+
+    init(encoder: LuaEncoder, table: Int32, path: LuaContainerPath) {
+        self.encoder = encoder
+        L = encoder.L
+        self.table = table
+        self.path = path
+    }
+
+    /// Points the frame at the value `encoder` is encoding now, whose table is at `table`.
+    func aim(encoder: LuaEncoder, table: Int32) {
+        self.encoder = encoder
+        L = encoder.L
+        self.table = table
+        path = encoder.here
+    }
+}
