@@ -72,7 +72,7 @@ final class LuaEncoder: Encoder, SingleValueEncodingContainer {
         }
         let pushed = lua_gettop(L) - top
         if pushed == 0 { lrs_newtable(L) } else if pushed > 1 { lua_settop(L, top + 1) }
-        facts.tableSize = entryCount
+        facts.learn(tableSize: entryCount)
     }
 
     /// Counts an entry written into `table`, when it is the current value's table.

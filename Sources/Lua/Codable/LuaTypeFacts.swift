@@ -1,8 +1,8 @@
 /// What the encoder learned about a Swift type, kept per state so later values of the type cost
 /// less: whether it is an `[Int: T]` dictionary (otherwise a protocol check on every value), how
-/// many entries its last table had (so the next one is created at that size, not rehashed as it
-/// grows), and the keyed container its values open, kept for the next value (building one looks
-/// up generic metadata and allocates a box).
+/// large to create its next table (so it is not rehashed as it grows), and the keyed container
+/// its values open, kept for the next value (building one looks up generic metadata and
+/// allocates a box).
 final class LuaTypeFacts {
     let integerKeyed: Bool
     var tableSize: Int32 = 0
@@ -11,5 +11,12 @@ final class LuaTypeFacts {
 
     init(integerKeyed: Bool) {
         self.integerKeyed = integerKeyed
+    }
+
+    /// Notes the entry count of a table just written. The size grows to a larger count at once
+    /// and shrinks halfway towards a smaller one, so values whose optional fields vary keep the
+    /// room of the fuller ones while a one-off large value does not set the size for good.
+    func learn(tableSize count: Int32) {
+        tableSize = count >= tableSize ? count : tableSize - (tableSize - count) / 2
     }
 }
