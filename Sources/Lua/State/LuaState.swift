@@ -21,8 +21,8 @@ public final class LuaState {
     @exclusivity(unchecked) var encodingFacts: [ObjectIdentifier: LuaTypeFacts] = [:]
     /// The entry of `encodingFacts` used last (values of one type often come in a row).
     @exclusivity(unchecked) var lastFacts: (type: ObjectIdentifier, facts: LuaTypeFacts)?
-    /// Whether a decoded type is an `[Int: T]` dictionary, by type.
-    @exclusivity(unchecked) var integerKeyedDecodables: [ObjectIdentifier: Bool] = [:]
+    /// What the decoder learned about the types it read, by type.
+    @exclusivity(unchecked) var decodingFacts: [ObjectIdentifier: LuaDecodingFacts] = [:]
 
     /// Creates a state with the sandboxed libraries open.
     public init(limits: LuaLimits = LuaLimits(), sandbox: LuaSandbox = LuaSandbox()) throws(LuaError) {
