@@ -29,10 +29,12 @@ final class LuaEncoder: Encoder, SingleValueEncodingContainer {
     @exclusivity(unchecked) private var valueBase: Int32 = 0
     /// Set when a container found no room on the Lua stack; fails the encoding.
     private var stackExhausted = false
-    /// What is known about the type of the value being encoded now.
-    @exclusivity(unchecked) private var facts: LuaTypeFacts?
-    /// The reused keyed container the current value took from its facts, given back when done.
-    @exclusivity(unchecked) private var borrowed: LuaKeyedEncodingReuse?
+    /// What is known about the type of the value being encoded now. (Facts live as long as the
+    /// state, which outlives the encoder: no reference counting.)
+    @exclusivity(unchecked) private unowned(unsafe) var facts: LuaTypeFacts?
+    /// The kept keyed container the current value uses, released when it is done. (Its facts
+    /// hold it.)
+    @exclusivity(unchecked) private unowned(unsafe) var borrowed: LuaKeyedEncodingReuse?
     /// Entries written into the current value's table so far.
     @exclusivity(unchecked) private var entryCount: Int32 = 0
 
@@ -55,13 +57,15 @@ final class LuaEncoder: Encoder, SingleValueEncodingContainer {
         defer {
             if let borrowed {
                 borrowed.frame.encoder = nil
-                facts.keyedContainer = borrowed
+                borrowed.inUse = false
             }
             (valueBase, self.facts, borrowed, entryCount) = (outerBase, outerFacts, outerBorrowed, outerCount)
         }
         do {
             if facts.integerKeyed {
                 try (value as! any LuaIntegerKeyedEncodable).pushEntries(with: self)
+            } else if facts.sequence {
+                try (value as! any LuaSequenceEncodable).pushElements(with: self)
             } else {
                 try value.encode(to: self)
             }
@@ -128,6 +132,21 @@ final class LuaEncoder: Encoder, SingleValueEncodingContainer {
         return true
     }
 
+    /// Pushes a sequence of the elements. [-0, +1]
+    func pushSequence<Element: Encodable>(_ elements: [Element]) throws {
+        lua_createtable(L, Int32(clamping: elements.count), 0)
+        let table = lua_gettop(L)
+        let path = here
+        // Read in place through the buffer's address: no copy of each element.
+        try elements.withUnsafeBufferPointer { elements in
+            guard let first = elements.baseAddress else { return }
+            for index in elements.indices {
+                try push(first[index], key: LuaIndexKey(intValue: index), in: path)
+                lua_rawseti(L, table, lua_Integer(index + 1))
+            }
+        }
+    }
+
     /// Pushes a table with integer keys. [-0, +1]
     func pushTable<Value: Encodable>(entries: [Int: Value]) throws {
         lua_createtable(L, 0, Int32(clamping: entries.count))
@@ -169,13 +188,17 @@ final class LuaEncoder: Encoder, SingleValueEncodingContainer {
         guard borrowed == nil, let facts else {
             return KeyedEncodingContainer(LuaKeyedEncodingContainer<Key>(encoder: self, table: table, path: here))
         }
-        if let kept = facts.keyedContainer, kept.keyType == ObjectIdentifier(Key.self) {
-            facts.keyedContainer = nil
+        if let kept = facts.keyedContainer {
+            guard !kept.inUse, kept.keyType == ObjectIdentifier(Key.self) else {
+                return KeyedEncodingContainer(LuaKeyedEncodingContainer<Key>(encoder: self, table: table, path: here))
+            }
+            kept.inUse = true
             kept.frame.aim(encoder: self, table: table)
             borrowed = kept
             return unsafeDowncast(kept, to: LuaKeyedEncodingBox<Key>.self).container
         }
         let made = LuaKeyedEncodingBox<Key>(frame: LuaEncodingFrame(encoder: self, table: table, path: here))
+        facts.keyedContainer = made
         borrowed = made
         return made.container
     }
@@ -211,7 +234,8 @@ extension LuaState {
     func facts<T>(for type: T.Type) -> LuaTypeFacts {
         let id = ObjectIdentifier(T.self)
         if let lastFacts, lastFacts.type == id { return lastFacts.facts }
-        let facts = encodingFacts[id] ?? LuaTypeFacts(integerKeyed: T.self is any LuaIntegerKeyedEncodable.Type)
+        let facts = encodingFacts[id] ?? LuaTypeFacts(
+            integerKeyed: T.self is any LuaIntegerKeyedEncodable.Type, sequence: T.self is any LuaSequenceEncodable.Type)
         encodingFacts[id] = facts
         lastFacts = (id, facts)
         return facts

@@ -29,9 +29,9 @@ struct LuaKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtocol
 
     /// table[key] = value, raw. [-0, +0]
     private func set(_ key: Key, string value: String) {
-        var (name, value) = (key.stringValue, value)
+        var name = key.stringValue
         name.withUTF8 { name in
-            value.withUTF8 { value in
+            value.withUTF8Bytes { value in
                 lrs_setstringfield(L, table, name.baseAddress, name.count, value.baseAddress, value.count)
             }
         }

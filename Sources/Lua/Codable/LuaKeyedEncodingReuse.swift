@@ -4,6 +4,8 @@
 class LuaKeyedEncodingReuse {
     let keyType: ObjectIdentifier
     let frame: LuaEncodingFrame
+    /// Whether a value is being encoded through it now.
+    var inUse = true
 
     init(keyType: ObjectIdentifier, frame: LuaEncodingFrame) {
         self.keyType = keyType

@@ -1,16 +1,20 @@
 /// What the encoder learned about a Swift type, kept per state so later values of the type cost
-/// less: whether it is an `[Int: T]` dictionary (otherwise a protocol check on every value), how
+/// less: whether it is an `[Int: T]` dictionary or an array (otherwise a protocol check on every
+/// value), how
 /// large to create its next table (so it is not rehashed as it grows), and the keyed container
 /// its values open, kept for the next value (building one looks up generic metadata and
 /// allocates a box).
 final class LuaTypeFacts {
     let integerKeyed: Bool
+    /// Whether it is an array, whose elements the encoder pushes itself.
+    let sequence: Bool
     var tableSize: Int32 = 0
-    /// The keyed container for `keyedContainerKey`, while no value of the type is using it.
+    /// The keyed container the type's values open.
     var keyedContainer: LuaKeyedEncodingReuse?
 
-    init(integerKeyed: Bool) {
+    init(integerKeyed: Bool, sequence: Bool) {
         self.integerKeyed = integerKeyed
+        self.sequence = sequence
     }
 
     /// Notes the entry count of a table just written. The size grows to a larger count at once

@@ -205,8 +205,7 @@ public final class LuaState {
 
     /// Pushes a Swift string, bytes exactly (NUL bytes included). [-0, +1]
     func pushString(_ value: String) {
-        var value = value
-        value.withUTF8 { bytes in _ = lua_pushlstring(L, bytes.baseAddress, bytes.count) }
+        value.withUTF8Bytes { bytes in _ = lua_pushlstring(L, bytes.baseAddress, bytes.count) }
     }
 
     // MARK: Introspection
