@@ -242,7 +242,14 @@ extension LuaState {
     }
 
     /// Pushes `value` onto the stack. [-0, +1]; nothing on failure.
-    public func push(_ value: some Encodable) throws(LuaError) {
+    public func push<T: Encodable>(_ value: T) throws(LuaError) {
+        // Dates (the usual `now` argument) need no encoder. (The branch has checked that `T` is
+        // the type it casts to.)
+        if T.self == Date.self {
+            guard lua_checkstack(L, 8) != 0 else { throw .encoding(path: "", message: "too many values for the Lua stack") }
+            lua_pushnumber(L, unsafeBitCast(value, to: Date.self).timeIntervalSince1970)
+            return
+        }
         do {
             try LuaEncoder(state: self).push(value)
         } catch let error as EncodingError {
