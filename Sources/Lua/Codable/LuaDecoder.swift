@@ -25,10 +25,12 @@ final class LuaDecoder: Decoder, SingleValueDecodingContainer {
     @exclusivity(unchecked) private(set) var index: Int32 = 0
     /// The path of the container `decodeOpening` is opening, while it does.
     @exclusivity(unchecked) private var openingPath: LuaContainerPath?
-    /// What is known about the type of the value being decoded now.
-    @exclusivity(unchecked) private var facts: LuaDecodingFacts?
-    /// The reused keyed container the current value took from its facts, given back when done.
-    @exclusivity(unchecked) private var borrowed: LuaKeyedDecodingReuse?
+    /// What is known about the type of the value being decoded now. (Facts live as long as the
+    /// state, which outlives the decoder: held without reference counting.)
+    @exclusivity(unchecked) private var facts: Unmanaged<LuaDecodingFacts>?
+    /// The kept keyed container the current value uses, released when it is done. (Its facts
+    /// hold it.)
+    @exclusivity(unchecked) private var borrowed: Unmanaged<LuaKeyedDecodingReuse>?
 
     init(state: LuaState) {
         self.state = state
@@ -80,12 +82,9 @@ final class LuaDecoder: Decoder, SingleValueDecodingContainer {
             return try dictionary.init(luaTableAt: try table("table"), with: self) as! T
         }
         let (outerFacts, outerBorrowed) = (self.facts, borrowed)
-        (self.facts, borrowed) = (facts, nil)
+        (self.facts, borrowed) = (.passUnretained(facts), nil)
         defer {
-            if let borrowed {
-                borrowed.frame.decoder = nil
-                facts.keyedContainer = borrowed
-            }
+            borrowed?._withUnsafeGuaranteedRef { $0.release() }
             (self.facts, borrowed) = (outerFacts, outerBorrowed)
         }
         do {
@@ -234,17 +233,20 @@ final class LuaDecoder: Decoder, SingleValueDecodingContainer {
     /// free, re-aimed at this value's table. (Containers `decodeOpening` opens are new.)
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
         let table = try table("table")
-        guard borrowed == nil, openingPath == nil, let facts else {
+        guard borrowed == nil, openingPath == nil, let facts = facts?.takeUnretainedValue() else {
             return KeyedDecodingContainer(LuaKeyedDecodingContainer<Key>(decoder: self, table: table))
         }
-        if let kept = facts.keyedContainer, kept.keyType == ObjectIdentifier(Key.self) {
-            facts.keyedContainer = nil
-            kept.frame.aim(decoder: self, table: table)
-            borrowed = kept
+        if let kept = facts.keyedContainer {
+            guard !kept.inUse, kept.keyType == ObjectIdentifier(Key.self) else {
+                return KeyedDecodingContainer(LuaKeyedDecodingContainer<Key>(decoder: self, table: table))
+            }
+            kept.acquire(by: self, table: table)
+            borrowed = .passUnretained(kept)
             return unsafeDowncast(kept, to: LuaKeyedDecodingBox<Key>.self).container
         }
         let made = LuaKeyedDecodingBox<Key>(frame: LuaDecodingFrame(decoder: self, table: table))
-        borrowed = made
+        facts.keyedContainer = made
+        borrowed = .passUnretained(made)
         return made.container
     }
 

@@ -3,7 +3,7 @@
 /// open, kept for the next value (building one looks up generic metadata and allocates a box).
 final class LuaDecodingFacts {
     let integerKeyed: Bool
-    /// A keyed container, while no value of the type is using it.
+    /// The keyed container the type's values open.
     var keyedContainer: LuaKeyedDecodingReuse?
 
     init(integerKeyed: Bool) {

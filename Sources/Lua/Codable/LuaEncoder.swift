@@ -30,12 +30,15 @@ final class LuaEncoder: Encoder, SingleValueEncodingContainer {
     /// Set when a container found no room on the Lua stack; fails the encoding.
     private var stackExhausted = false
     /// What is known about the type of the value being encoded now. (Facts live as long as the
-    /// state, which outlives the encoder: no reference counting.)
-    @exclusivity(unchecked) private unowned(unsafe) var facts: LuaTypeFacts?
+    /// state, which outlives the encoder: held without reference counting.)
+    @exclusivity(unchecked) private var facts: Unmanaged<LuaTypeFacts>?
+    /// The size to create the current value's table with (learned from earlier values).
+    @exclusivity(unchecked) private var sizeHint: Int32 = 0
     /// The kept keyed container the current value uses, released when it is done. (Its facts
     /// hold it.)
-    @exclusivity(unchecked) private unowned(unsafe) var borrowed: LuaKeyedEncodingReuse?
-    /// Entries written into the current value's table so far.
+    @exclusivity(unchecked) private var borrowed: Unmanaged<LuaKeyedEncodingReuse>?
+    /// Entries written into the current value's table so far, besides those its kept keyed
+    /// container counts.
     @exclusivity(unchecked) private var entryCount: Int32 = 0
 
     init(state: LuaState) {
@@ -52,14 +55,11 @@ final class LuaEncoder: Encoder, SingleValueEncodingContainer {
         guard lua_checkstack(L, 8) != 0 else { throw failure("too many values for the Lua stack") }
         if try pushSpecial(value) { return }
         let facts = state.facts(for: T.self)
-        let (outerBase, outerFacts, outerBorrowed, outerCount) = (valueBase, self.facts, borrowed, entryCount)
-        (valueBase, self.facts, borrowed, entryCount) = (top, facts, nil, 0)
+        let outer = (valueBase, self.facts, sizeHint, borrowed, entryCount)
+        (valueBase, self.facts, sizeHint, borrowed, entryCount) = (top, .passUnretained(facts), facts.tableSize, nil, 0)
         defer {
-            if let borrowed {
-                borrowed.frame.encoder = nil
-                borrowed.inUse = false
-            }
-            (valueBase, self.facts, borrowed, entryCount) = (outerBase, outerFacts, outerBorrowed, outerCount)
+            borrowed?._withUnsafeGuaranteedRef { $0.release() }
+            (valueBase, self.facts, sizeHint, borrowed, entryCount) = outer
         }
         do {
             if facts.integerKeyed {
@@ -76,7 +76,7 @@ final class LuaEncoder: Encoder, SingleValueEncodingContainer {
         }
         let pushed = lua_gettop(L) - top
         if pushed == 0 { lrs_newtable(L) } else if pushed > 1 { lua_settop(L, top + 1) }
-        facts.learn(tableSize: entryCount)
+        facts.learn(tableSize: entryCount + (borrowed?._withUnsafeGuaranteedRef { $0.frame.entries } ?? 0))
     }
 
     /// Counts an entry written into `table`, when it is the current value's table.
@@ -176,8 +176,7 @@ final class LuaEncoder: Encoder, SingleValueEncodingContainer {
     private func currentTable(sequence: Bool) -> Int32 {
         if lua_gettop(L) > valueBase, lua_type(L, valueBase + 1) == LUA_TTABLE { return valueBase + 1 }
         lua_settop(L, valueBase)
-        let size = facts?.tableSize ?? 0
-        lua_createtable(L, sequence ? size : 0, sequence ? 0 : size)
+        lua_createtable(L, sequence ? sizeHint : 0, sequence ? 0 : sizeHint)
         return lua_gettop(L)
     }
 
@@ -185,21 +184,20 @@ final class LuaEncoder: Encoder, SingleValueEncodingContainer {
     /// free, re-aimed at this value's table.
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
         let table = currentTable(sequence: false)
-        guard borrowed == nil, let facts else {
+        guard borrowed == nil, let facts = facts?.takeUnretainedValue() else {
             return KeyedEncodingContainer(LuaKeyedEncodingContainer<Key>(encoder: self, table: table, path: here))
         }
         if let kept = facts.keyedContainer {
             guard !kept.inUse, kept.keyType == ObjectIdentifier(Key.self) else {
                 return KeyedEncodingContainer(LuaKeyedEncodingContainer<Key>(encoder: self, table: table, path: here))
             }
-            kept.inUse = true
-            kept.frame.aim(encoder: self, table: table)
-            borrowed = kept
+            kept.acquire(by: self, table: table)
+            borrowed = .passUnretained(kept)
             return unsafeDowncast(kept, to: LuaKeyedEncodingBox<Key>.self).container
         }
         let made = LuaKeyedEncodingBox<Key>(frame: LuaEncodingFrame(encoder: self, table: table, path: here))
         facts.keyedContainer = made
-        borrowed = made
+        borrowed = .passUnretained(made)
         return made.container
     }
 

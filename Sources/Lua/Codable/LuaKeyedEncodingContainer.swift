@@ -24,7 +24,7 @@ struct LuaKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtocol
     private func set(_ key: Key) {
         var name = key.stringValue
         name.withUTF8 { bytes in lrs_setfield(L, table, bytes.baseAddress, bytes.count) }
-        encoder.counted(table)
+        frame.entries += 1
     }
 
     /// table[key] = value, raw. [-0, +0]
@@ -35,14 +35,14 @@ struct LuaKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtocol
                 lrs_setstringfield(L, table, name.baseAddress, name.count, value.baseAddress, value.count)
             }
         }
-        encoder.counted(table)
+        frame.entries += 1
     }
 
     /// table[key] = value, a float, raw. [-0, +0]
     private func set(_ key: Key, number value: Double) {
         var name = key.stringValue
         name.withUTF8 { name in lrs_setnumberfield(L, table, name.baseAddress, name.count, value) }
-        encoder.counted(table)
+        frame.entries += 1
     }
 
     mutating func encodeNil(forKey key: Key) throws {}

@@ -11,4 +11,16 @@ class LuaKeyedEncodingReuse {
         self.keyType = keyType
         self.frame = frame
     }
+
+    /// Takes the container for the value `encoder` is encoding now, whose table is at `table`.
+    func acquire(by encoder: LuaEncoder, table: Int32) {
+        inUse = true
+        frame.aim(encoder: encoder, table: table)
+    }
+
+    /// Gives the container back once its value is encoded.
+    func release() {
+        frame.encoder = nil
+        inUse = false
+    }
 }
