@@ -309,9 +309,10 @@ extension LuaState {
     /// The decoding facts about `T`, created on first use.
     func decodingFacts<T>(for type: T.Type) -> LuaDecodingFacts {
         let id = ObjectIdentifier(T.self)
-        if let facts = decodingFacts[id] { return facts }
-        let facts = LuaDecodingFacts(integerKeyed: T.self is any LuaIntegerKeyedDecodable.Type)
+        if let facts = recentDecodingFacts[id] { return facts }
+        let facts = decodingFacts[id] ?? LuaDecodingFacts(integerKeyed: T.self is any LuaIntegerKeyedDecodable.Type)
         decodingFacts[id] = facts
+        recentDecodingFacts[id] = facts
         return facts
     }
 

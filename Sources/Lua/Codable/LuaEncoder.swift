@@ -231,11 +231,11 @@ extension LuaState {
     /// The facts about `T`, created on first use.
     func facts<T>(for type: T.Type) -> LuaTypeFacts {
         let id = ObjectIdentifier(T.self)
-        if let lastFacts, lastFacts.type == id { return lastFacts.facts }
+        if let facts = recentEncodingFacts[id] { return facts }
         let facts = encodingFacts[id] ?? LuaTypeFacts(
             integerKeyed: T.self is any LuaIntegerKeyedEncodable.Type, sequence: T.self is any LuaSequenceEncodable.Type)
         encodingFacts[id] = facts
-        lastFacts = (id, facts)
+        recentEncodingFacts[id] = facts
         return facts
     }
 

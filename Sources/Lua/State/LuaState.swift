@@ -16,13 +16,14 @@ public final class LuaState {
     let sandbox: LuaSandbox
     /// Swift functions Lua can call; kept alive as long as the state.
     private var hostFunctions: [LuaHostFunction] = []
-    /// What the encoder learned about the types it pushed, by type. (Read and written once per
-    /// pushed value, never overlapping: no run-time exclusivity checks.)
+    /// What the encoder learned about the types it pushed, by type, and the ones used recently.
+    /// (Read and written once per pushed value, never overlapping: no run-time exclusivity
+    /// checks.)
     @exclusivity(unchecked) var encodingFacts: [ObjectIdentifier: LuaTypeFacts] = [:]
-    /// The entry of `encodingFacts` used last (values of one type often come in a row).
-    @exclusivity(unchecked) var lastFacts: (type: ObjectIdentifier, facts: LuaTypeFacts)?
-    /// What the decoder learned about the types it read, by type.
+    @exclusivity(unchecked) var recentEncodingFacts = LuaRecentFacts<LuaTypeFacts>()
+    /// What the decoder learned about the types it read, by type, and the ones used recently.
     @exclusivity(unchecked) var decodingFacts: [ObjectIdentifier: LuaDecodingFacts] = [:]
+    @exclusivity(unchecked) var recentDecodingFacts = LuaRecentFacts<LuaDecodingFacts>()
 
     /// Creates a state with the sandboxed libraries open.
     public init(limits: LuaLimits = LuaLimits(), sandbox: LuaSandbox = LuaSandbox()) throws(LuaError) {
