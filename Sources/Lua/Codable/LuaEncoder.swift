@@ -64,8 +64,8 @@ final class LuaEncoder: Encoder, SingleValueEncodingContainer {
         do {
             if facts.integerKeyed {
                 try (value as! any LuaIntegerKeyedEncodable).pushEntries(with: self)
-            } else if facts.sequence {
-                try (value as! any LuaSequenceEncodable).pushElements(with: self)
+            } else if let sequence = facts.sequence {
+                try sequence.pushElements(of: value, with: self)
             } else {
                 try value.encode(to: self)
             }
@@ -233,7 +233,7 @@ extension LuaState {
         let id = ObjectIdentifier(T.self)
         if let facts = recentEncodingFacts[id] { return facts }
         let facts = encodingFacts[id] ?? LuaTypeFacts(
-            integerKeyed: T.self is any LuaIntegerKeyedEncodable.Type, sequence: T.self is any LuaSequenceEncodable.Type)
+            integerKeyed: T.self is any LuaIntegerKeyedEncodable.Type, sequence: T.self as? any LuaSequenceEncodable.Type)
         encodingFacts[id] = facts
         recentEncodingFacts[id] = facts
         return facts

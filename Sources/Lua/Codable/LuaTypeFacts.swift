@@ -6,13 +6,13 @@
 /// allocates a box).
 final class LuaTypeFacts {
     let integerKeyed: Bool
-    /// Whether it is an array, whose elements the encoder pushes itself.
-    let sequence: Bool
+    /// The type as an array, whose elements the encoder pushes itself; nil for other types.
+    let sequence: (any LuaSequenceEncodable.Type)?
     var tableSize: Int32 = 0
     /// The keyed container the type's values open.
     var keyedContainer: LuaKeyedEncodingReuse?
 
-    init(integerKeyed: Bool, sequence: Bool) {
+    init(integerKeyed: Bool, sequence: (any LuaSequenceEncodable.Type)?) {
         self.integerKeyed = integerKeyed
         self.sequence = sequence
     }
