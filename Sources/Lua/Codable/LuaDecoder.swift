@@ -101,11 +101,11 @@ final class LuaDecoder: Decoder, SingleValueDecodingContainer {
         let top = lua_gettop(L)
         defer { lua_settop(L, top) }
         pushField(key, of: table)
-        // The common scalars need no coding path unless they fail; then the full decode below
-        // reads them again and reports the error with it. (Each branch has checked that `T` is
-        // the type it casts from.)
+        // The common scalars need no coding path unless they (or the checks a nested value gets:
+        // depth, stack room) fail; then the full decode below reads them again and reports the
+        // error with it. (Each branch has checked that `T` is the type it casts from.)
         let slot = top + 1
-        if path.isCurrent(in: codingPath), codingPath.count + 1 < LuaEncoder.maxDepth {
+        if path.isCurrent(in: codingPath), codingPath.count + 1 < LuaEncoder.maxDepth, lua_checkstack(L, 8) != 0 {
             let type = lua_type(L, slot)
             if T.self == String.self, type == LUA_TSTRING, let text = validString(at: slot) {
                 return unsafeBitCast(text, to: T.self)

@@ -137,11 +137,10 @@ final class LuaEncoder: Encoder, SingleValueEncodingContainer {
         lua_createtable(L, Int32(clamping: elements.count), 0)
         let table = lua_gettop(L)
         let path = here
-        // Read in place through the buffer's address: no copy of each element.
+        // Through the buffer: in this unspecialized code, Array's own indexing costs more.
         try elements.withUnsafeBufferPointer { elements in
-            guard let first = elements.baseAddress else { return }
-            for index in elements.indices {
-                try push(first[index], key: LuaIndexKey(intValue: index), in: path)
+            for index in 0..<elements.count {
+                try push(elements[index], key: LuaIndexKey(intValue: index), in: path)
                 lua_rawseti(L, table, lua_Integer(index + 1))
             }
         }

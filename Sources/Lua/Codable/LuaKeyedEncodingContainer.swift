@@ -62,8 +62,9 @@ struct LuaKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtocol
     mutating func encode(_ value: UInt64, forKey key: Key) throws { try push(value, into: key) }
 
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
-        // Dates are common fields and cannot fail: no coding path needed.
-        if T.self == Date.self {
+        // Dates are common fields: written directly, without a coding path, unless the checks a
+        // nested value gets (depth, stack room) could fail.
+        if T.self == Date.self, path.depth + path.extra.count + 1 < LuaEncoder.maxDepth, lua_checkstack(L, 8) != 0 {
             set(key, number: unsafeBitCast(value, to: Date.self).timeIntervalSince1970)
         } else {
             try push(value, into: key)

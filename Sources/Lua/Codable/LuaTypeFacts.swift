@@ -1,9 +1,8 @@
 /// What the encoder learned about a Swift type, kept per state so later values of the type cost
 /// less: whether it is an `[Int: T]` dictionary or an array (otherwise a protocol check on every
-/// value), how
-/// large to create its next table (so it is not rehashed as it grows), and the keyed container
-/// its values open, kept for the next value (building one looks up generic metadata and
-/// allocates a box).
+/// value), how large to create its next table (so it is not rehashed as it grows), and the keyed
+/// container its values open, kept for the next value (building one looks up generic metadata
+/// and allocates a box).
 final class LuaTypeFacts {
     let integerKeyed: Bool
     /// The type as an array, whose elements the encoder pushes itself; nil for other types.
