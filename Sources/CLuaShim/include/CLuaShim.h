@@ -28,6 +28,17 @@ typedef int (*lrs_host_fn)(lua_State *L, void *function_box);
 /* Receives what a rule printed. Must not touch the Lua stack. */
 typedef void (*lrs_log_fn)(void *host, const char *text, size_t length);
 
+/* How many short keys the Codable bridge keeps interned (a power of two). */
+#define LRS_KEY_CACHE 256
+
+/* A key the bridge keeps: its bytes (up to 16, zero-padded), length and registry reference
+** (0 when the entry is empty). */
+typedef struct lrs_cachedkey {
+  uint64_t bytes[2];
+  size_t length;
+  int reference;
+} lrs_cachedkey;
+
 /* Per-state limits and counters. Owned by the Swift LuaState; reached from any lua_State of the
 ** state through lrs_ctx (it is the allocator's user data and sits in the extra space). */
 typedef struct lrs_context {
@@ -50,6 +61,8 @@ typedef struct lrs_context {
                                  exact after a call (slow; for measuring, never for serving) */
   lua_State *main;            /* the state's main thread (the allocator re-arms its hook) */
   char where[LUA_IDSIZE + 16];/* "chunk:line: " where the allocator last refused, or "" */
+  /* field names the Codable bridge pushes often (lrs_codable.c), anchored in the registry */
+  lrs_cachedkey keys[LRS_KEY_CACHE];
   /* host callbacks */
   lrs_host_fn dispatch;
   lrs_log_fn log;
@@ -191,6 +204,22 @@ int lrs_str_find(lua_State *L);
 int lrs_str_match(lua_State *L);
 int lrs_str_gmatch(lua_State *L);
 int lrs_str_gsub(lua_State *L);
+
+/* --- Codable fields (lrs_codable.c) --- */
+
+/* For the host while it marshals (the allocator does not refuse): table is an absolute index of a
+** table, key a string of length bytes. The setters write raw, into tables without metatables.
+** Keys of up to 16 bytes come from a per-state cache of LRS_KEY_CACHE strings held in the
+** registry (a hit costs no hashing or interning; a miss replaces the entry). */
+/* Pops the value on top into table[key]. [-1, +0, -] */
+void lrs_setfield(lua_State *L, int table, const char *key, size_t length);
+/* table[key] = the string value (value_length bytes). [-0, +0, -] */
+void lrs_setstringfield(lua_State *L, int table, const char *key, size_t length,
+                        const char *value, size_t value_length);
+/* table[key] = value, a float. [-0, +0, -] */
+void lrs_setnumberfield(lua_State *L, int table, const char *key, size_t length, lua_Number value);
+/* Pushes table[key], read raw; returns its type. [-0, +1, -] */
+int lrs_getfield(lua_State *L, int table, const char *key, size_t length);
 
 /* --- macros Swift cannot call --- */
 

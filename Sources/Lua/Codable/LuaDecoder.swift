@@ -25,10 +25,17 @@ final class LuaDecoder: Decoder, SingleValueDecodingContainer {
     @exclusivity(unchecked) private(set) var index: Int32 = 0
     /// The path of the container `decodeOpening` is opening, while it does.
     @exclusivity(unchecked) private var openingPath: LuaContainerPath?
+    /// What is known about the type of the value being decoded now. (Facts live as long as the
+    /// state, which outlives the decoder: held without reference counting.)
+    @exclusivity(unchecked) private var facts: Unmanaged<LuaDecodingFacts>?
+    /// The kept keyed container the current value uses, released when it is done. (Its facts
+    /// hold it.)
+    @exclusivity(unchecked) private var borrowed: Unmanaged<LuaKeyedDecodingReuse>?
 
     init(state: LuaState) {
         self.state = state
         L = state.L
+        codingPath.reserveCapacity(8)
     }
 
     /// Decodes the value at `slot` (absolute), found at `key` in a container at `path`.
@@ -70,8 +77,15 @@ final class LuaDecoder: Decoder, SingleValueDecodingContainer {
             guard let url = URL(string: text) else { throw mismatch("a URL") }
             return unsafeBitCast(url, to: T.self)
         }
-        if isIntegerKeyed(T.self), let dictionary = T.self as? any LuaIntegerKeyedDecodable.Type {
+        let facts = state.decodingFacts(for: T.self)
+        if facts.integerKeyed, let dictionary = T.self as? any LuaIntegerKeyedDecodable.Type {
             return try dictionary.init(luaTableAt: try table("table"), with: self) as! T
+        }
+        let (outerFacts, outerBorrowed) = (self.facts, borrowed)
+        (self.facts, borrowed) = (.passUnretained(facts), nil)
+        defer {
+            borrowed?._withUnsafeGuaranteedRef { $0.release() }
+            (self.facts, borrowed) = (outerFacts, outerBorrowed)
         }
         do {
             return try T(from: self)
@@ -80,31 +94,43 @@ final class LuaDecoder: Decoder, SingleValueDecodingContainer {
         }
     }
 
-    /// Whether `T` is an `[Int: T]` dictionary, checked once per type and state.
-    private func isIntegerKeyed<T>(_ type: T.Type) -> Bool {
-        let id = ObjectIdentifier(T.self)
-        if let known = state.integerKeyedDecodables[id] { return known }
-        let integerKeyed = T.self is any LuaIntegerKeyedDecodable.Type
-        state.integerKeyedDecodables[id] = integerKeyed
-        return integerKeyed
-    }
-
     /// Decodes table[key] of the table at `table`, a container at `path`.
-    func decode<T: Decodable>(_ type: T.Type, field key: any CodingKey, of table: Int32, in path: LuaContainerPath) throws -> T {
+    func decode<T: Decodable, K: CodingKey>(
+        _ type: T.Type, field key: K, of table: Int32, in path: LuaContainerPath
+    ) throws -> T {
         let top = lua_gettop(L)
         defer { lua_settop(L, top) }
         pushField(key, of: table)
-        return try decode(T.self, at: top + 1, key: key, in: path)
+        // The common scalars need no coding path unless they (or the checks a nested value gets:
+        // depth, stack room) fail; then the full decode below reads them again and reports the
+        // error with it. (Each branch has checked that `T` is the type it casts from.)
+        let slot = top + 1
+        if path.isCurrent(in: codingPath), codingPath.count + 1 < LuaEncoder.maxDepth, lua_checkstack(L, 8) != 0 {
+            let type = lua_type(L, slot)
+            if T.self == String.self, type == LUA_TSTRING, let text = validString(at: slot) {
+                return unsafeBitCast(text, to: T.self)
+            }
+            if T.self == Double.self, type == LUA_TNUMBER {
+                return unsafeBitCast(lua_tonumberx(L, slot, nil), to: T.self)
+            }
+            if T.self == Bool.self, type == LUA_TBOOLEAN {
+                return unsafeBitCast(lua_toboolean(L, slot) != 0, to: T.self)
+            }
+            if T.self == Date.self, type == LUA_TNUMBER {
+                return unsafeBitCast(Date(timeIntervalSince1970: lua_tonumberx(L, slot, nil)), to: T.self)
+            }
+        }
+        return try decode(T.self, at: slot, key: key, in: path)
     }
 
     /// Pushes table[key], raw: the integer first for integer keys, then the string. [-0, +1]
-    func pushField(_ key: any CodingKey, of table: Int32) {
+    func pushField<K: CodingKey>(_ key: K, of table: Int32) {
         if key.isInteger, let integer = key.intValue {
             if lua_rawgeti(L, table, lua_Integer(integer)) != LUA_TNIL { return }
             lrs_pop(L, 1)
         }
-        state.pushString(key.stringValue)
-        lua_rawget(L, table)
+        var name = key.stringValue
+        name.withUTF8 { name in _ = lrs_getfield(L, table, name.baseAddress, name.count) }
     }
 
     /// Reads a table with integer keys into a dictionary.
@@ -203,8 +229,25 @@ final class LuaDecoder: Decoder, SingleValueDecodingContainer {
 
     // MARK: Decoder
 
+    /// A keyed container on the current value: the one its type's last value used when it is
+    /// free, re-aimed at this value's table. (Containers `decodeOpening` opens are new.)
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
-        KeyedDecodingContainer(LuaKeyedDecodingContainer<Key>(decoder: self, table: try table("table")))
+        let table = try table("table")
+        guard borrowed == nil, openingPath == nil, let facts = facts?.takeUnretainedValue() else {
+            return KeyedDecodingContainer(LuaKeyedDecodingContainer<Key>(decoder: self, table: table))
+        }
+        if let kept = facts.keyedContainer {
+            guard !kept.inUse, kept.keyType == ObjectIdentifier(Key.self) else {
+                return KeyedDecodingContainer(LuaKeyedDecodingContainer<Key>(decoder: self, table: table))
+            }
+            kept.acquire(by: self, table: table)
+            borrowed = .passUnretained(kept)
+            return unsafeDowncast(kept, to: LuaKeyedDecodingBox<Key>.self).container
+        }
+        let made = LuaKeyedDecodingBox<Key>(frame: LuaDecodingFrame(decoder: self, table: table))
+        facts.keyedContainer = made
+        borrowed = .passUnretained(made)
+        return made.container
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
@@ -223,13 +266,19 @@ final class LuaDecoder: Decoder, SingleValueDecodingContainer {
     }
 
     func decode(_ type: String.Type) throws -> String {
-        let raw = try bytes("string")
+        _ = try bytes("string")
+        guard let text = validString(at: index) else { throw mismatch("valid UTF-8 string") }
+        return text
+    }
+
+    /// The string at `slot`, which must be a string; nil when it is not valid UTF-8.
+    private func validString(at slot: Int32) -> String? {
+        var length = 0
+        let raw = UnsafeRawBufferPointer(start: lua_tolstring(L, slot, &length), count: length)
         let text = String(decoding: raw, as: UTF8.self)
         // Decoding repairs invalid UTF-8, so the text keeps the bytes exactly when they were valid.
         // ASCII, the common case, is always valid and needs no comparison.
-        guard raw.allSatisfy({ $0 < 0x80 }) || text.utf8.elementsEqual(raw) else {
-            throw mismatch("valid UTF-8 string")
-        }
+        guard raw.allSatisfy({ $0 < 0x80 }) || text.utf8.elementsEqual(raw) else { return nil }
         return text
     }
 
@@ -257,6 +306,16 @@ struct LuaDecodingFailure: Error {
 }
 
 extension LuaState {
+    /// The decoding facts about `T`, created on first use.
+    func decodingFacts<T>(for type: T.Type) -> LuaDecodingFacts {
+        let id = ObjectIdentifier(T.self)
+        if let facts = recentDecodingFacts[id] { return facts }
+        let facts = decodingFacts[id] ?? LuaDecodingFacts(integerKeyed: T.self is any LuaIntegerKeyedDecodable.Type)
+        decodingFacts[id] = facts
+        recentDecodingFacts[id] = facts
+        return facts
+    }
+
     /// Decodes the value at stack `index` (negative counts from the top) as `T`. [-0, +0]
     public func decode<T: Decodable>(_ type: T.Type, at index: Int32) throws(LuaError) -> T {
         let top = lua_gettop(L)

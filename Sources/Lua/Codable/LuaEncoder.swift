@@ -29,14 +29,22 @@ final class LuaEncoder: Encoder, SingleValueEncodingContainer {
     @exclusivity(unchecked) private var valueBase: Int32 = 0
     /// Set when a container found no room on the Lua stack; fails the encoding.
     private var stackExhausted = false
+    /// What is known about the type of the value being encoded now. (Facts live as long as the
+    /// state, which outlives the encoder: held without reference counting.)
+    @exclusivity(unchecked) private var facts: Unmanaged<LuaTypeFacts>?
     /// The size to create the current value's table with (learned from earlier values).
     @exclusivity(unchecked) private var sizeHint: Int32 = 0
-    /// Entries written into the current value's table so far.
+    /// The kept keyed container the current value uses, released when it is done. (Its facts
+    /// hold it.)
+    @exclusivity(unchecked) private var borrowed: Unmanaged<LuaKeyedEncodingReuse>?
+    /// Entries written into the current value's table so far, besides those its kept keyed
+    /// container counts.
     @exclusivity(unchecked) private var entryCount: Int32 = 0
 
     init(state: LuaState) {
         self.state = state
         L = state.L
+        codingPath.reserveCapacity(8)
     }
 
     /// Pushes exactly one value on success; leaves the stack as it was on failure. [-0, +1]
@@ -46,15 +54,18 @@ final class LuaEncoder: Encoder, SingleValueEncodingContainer {
         guard codingPath.count < Self.maxDepth else { throw failure("nested more than \(Self.maxDepth) levels deep") }
         guard lua_checkstack(L, 8) != 0 else { throw failure("too many values for the Lua stack") }
         if try pushSpecial(value) { return }
-        let type = ObjectIdentifier(T.self)
-        var facts = state.encodingFacts[type]
-            ?? LuaTypeFacts(integerKeyed: T.self is any LuaIntegerKeyedEncodable.Type, tableSize: -1)
-        let (outerBase, outerHint, outerCount) = (valueBase, sizeHint, entryCount)
-        (valueBase, sizeHint, entryCount) = (top, max(facts.tableSize, 0), 0)
-        defer { (valueBase, sizeHint, entryCount) = (outerBase, outerHint, outerCount) }
+        let facts = state.facts(for: T.self)
+        let outer = (valueBase, self.facts, sizeHint, borrowed, entryCount)
+        (valueBase, self.facts, sizeHint, borrowed, entryCount) = (top, .passUnretained(facts), facts.tableSize, nil, 0)
+        defer {
+            borrowed?._withUnsafeGuaranteedRef { $0.release() }
+            (valueBase, self.facts, sizeHint, borrowed, entryCount) = outer
+        }
         do {
             if facts.integerKeyed {
                 try (value as! any LuaIntegerKeyedEncodable).pushEntries(with: self)
+            } else if let sequence = facts.sequence {
+                try sequence.pushElements(of: value, with: self)
             } else {
                 try value.encode(to: self)
             }
@@ -65,10 +76,7 @@ final class LuaEncoder: Encoder, SingleValueEncodingContainer {
         }
         let pushed = lua_gettop(L) - top
         if pushed == 0 { lrs_newtable(L) } else if pushed > 1 { lua_settop(L, top + 1) }
-        if facts.tableSize != entryCount {
-            facts.tableSize = entryCount
-            state.encodingFacts[type] = facts
-        }
+        facts.learn(tableSize: entryCount + (borrowed?._withUnsafeGuaranteedRef { $0.frame.entries } ?? 0))
     }
 
     /// Counts an entry written into `table`, when it is the current value's table.
@@ -124,6 +132,20 @@ final class LuaEncoder: Encoder, SingleValueEncodingContainer {
         return true
     }
 
+    /// Pushes a sequence of the elements. [-0, +1]
+    func pushSequence<Element: Encodable>(_ elements: [Element]) throws {
+        lua_createtable(L, Int32(clamping: elements.count), 0)
+        let table = lua_gettop(L)
+        let path = here
+        // Through the buffer: in this unspecialized code, Array's own indexing costs more.
+        try elements.withUnsafeBufferPointer { elements in
+            for index in 0..<elements.count {
+                try push(elements[index], key: LuaIndexKey(intValue: index), in: path)
+                lua_rawseti(L, table, lua_Integer(index + 1))
+            }
+        }
+    }
+
     /// Pushes a table with integer keys. [-0, +1]
     func pushTable<Value: Encodable>(entries: [Int: Value]) throws {
         lua_createtable(L, 0, Int32(clamping: entries.count))
@@ -157,8 +179,25 @@ final class LuaEncoder: Encoder, SingleValueEncodingContainer {
         return lua_gettop(L)
     }
 
+    /// A keyed container on the current value: the one its type's last value used when it is
+    /// free, re-aimed at this value's table.
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
-        KeyedEncodingContainer(LuaKeyedEncodingContainer<Key>(encoder: self, table: currentTable(sequence: false), path: here))
+        let table = currentTable(sequence: false)
+        guard borrowed == nil, let facts = facts?.takeUnretainedValue() else {
+            return KeyedEncodingContainer(LuaKeyedEncodingContainer<Key>(encoder: self, table: table, path: here))
+        }
+        if let kept = facts.keyedContainer {
+            guard !kept.inUse, kept.keyType == ObjectIdentifier(Key.self) else {
+                return KeyedEncodingContainer(LuaKeyedEncodingContainer<Key>(encoder: self, table: table, path: here))
+            }
+            kept.acquire(by: self, table: table)
+            borrowed = .passUnretained(kept)
+            return unsafeDowncast(kept, to: LuaKeyedEncodingBox<Key>.self).container
+        }
+        let made = LuaKeyedEncodingBox<Key>(frame: LuaEncodingFrame(encoder: self, table: table, path: here))
+        facts.keyedContainer = made
+        borrowed = .passUnretained(made)
+        return made.container
     }
 
     func unkeyedContainer() -> any UnkeyedEncodingContainer {
@@ -188,8 +227,26 @@ final class LuaEncoder: Encoder, SingleValueEncodingContainer {
 }
 
 extension LuaState {
+    /// The facts about `T`, created on first use.
+    func facts<T>(for type: T.Type) -> LuaTypeFacts {
+        let id = ObjectIdentifier(T.self)
+        if let facts = recentEncodingFacts[id] { return facts }
+        let facts = encodingFacts[id] ?? LuaTypeFacts(
+            integerKeyed: T.self is any LuaIntegerKeyedEncodable.Type, sequence: T.self as? any LuaSequenceEncodable.Type)
+        encodingFacts[id] = facts
+        recentEncodingFacts[id] = facts
+        return facts
+    }
+
     /// Pushes `value` onto the stack. [-0, +1]; nothing on failure.
-    public func push(_ value: some Encodable) throws(LuaError) {
+    public func push<T: Encodable>(_ value: T) throws(LuaError) {
+        // Dates (the usual `now` argument) need no encoder. (The branch has checked that `T` is
+        // the type it casts to.)
+        if T.self == Date.self {
+            guard lua_checkstack(L, 8) != 0 else { throw .encoding(path: "", message: "too many values for the Lua stack") }
+            lua_pushnumber(L, unsafeBitCast(value, to: Date.self).timeIntervalSince1970)
+            return
+        }
         do {
             try LuaEncoder(state: self).push(value)
         } catch let error as EncodingError {

@@ -1,19 +1,22 @@
 import CLua
 import CLuaShim
 
-/// Reads the fields of one table at a fixed stack slot, raw.
+/// Reads the fields of one table at a fixed stack slot, the one its frame names, raw.
 struct LuaKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
-    let decoder: LuaDecoder
-    let table: Int32
-    let path: LuaContainerPath
-    private var L: OpaquePointer { decoder.L }
+    let frame: LuaDecodingFrame
+    private var decoder: LuaDecoder { frame.decoder! }
+    private var L: OpaquePointer { frame.L! }
+    private var table: Int32 { frame.table }
+    private var path: LuaContainerPath { frame.path }
 
     var codingPath: [any CodingKey] { path.resolved(in: decoder.codingPath) }
 
+    init(frame: LuaDecodingFrame) {
+        self.frame = frame
+    }
+
     init(decoder: LuaDecoder, table: Int32) {
-        self.decoder = decoder
-        self.table = table
-        path = decoder.here
+        frame = LuaDecodingFrame(decoder: decoder, table: table)
     }
 
     /// The table's string keys (integer keys as their decimal text) that `Key` accepts.

@@ -2,17 +2,20 @@ import CLua
 import CLuaShim
 import Foundation
 
-/// Writes the fields of one table at a fixed stack slot.
+/// Writes the fields of one table at a fixed stack slot, the one its frame names.
 struct LuaKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
-    let encoder: LuaEncoder
-    let table: Int32
-    let path: LuaContainerPath
-    private var L: OpaquePointer { encoder.L }
+    let frame: LuaEncodingFrame
+    private var encoder: LuaEncoder { frame.encoder! }
+    private var L: OpaquePointer { frame.L! }
+    private var table: Int32 { frame.table }
+    private var path: LuaContainerPath { frame.path }
+
+    init(frame: LuaEncodingFrame) {
+        self.frame = frame
+    }
 
     init(encoder: LuaEncoder, table: Int32, path: LuaContainerPath) {
-        self.encoder = encoder
-        self.table = table
-        self.path = path
+        frame = LuaEncodingFrame(encoder: encoder, table: table, path: path)
     }
 
     var codingPath: [any CodingKey] { path.resolved(in: encoder.codingPath) }
@@ -20,17 +23,33 @@ struct LuaKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtocol
     /// Pops the value on top into table[key], raw (a new table: no metamethods). [-1, +0]
     private func set(_ key: Key) {
         var name = key.stringValue
-        name.withUTF8 { bytes in _ = lua_pushlstring(L, bytes.baseAddress, bytes.count) }
-        lua_rotate(L, -2, 1)
-        lua_rawset(L, table)
-        encoder.counted(table)
+        name.withUTF8 { bytes in lrs_setfield(L, table, bytes.baseAddress, bytes.count) }
+        frame.entries += 1
+    }
+
+    /// table[key] = value, raw. [-0, +0]
+    private func set(_ key: Key, string value: String) {
+        var name = key.stringValue
+        name.withUTF8 { name in
+            value.withUTF8Bytes { value in
+                lrs_setstringfield(L, table, name.baseAddress, name.count, value.baseAddress, value.count)
+            }
+        }
+        frame.entries += 1
+    }
+
+    /// table[key] = value, a float, raw. [-0, +0]
+    private func set(_ key: Key, number value: Double) {
+        var name = key.stringValue
+        name.withUTF8 { name in lrs_setnumberfield(L, table, name.baseAddress, name.count, value) }
+        frame.entries += 1
     }
 
     mutating func encodeNil(forKey key: Key) throws {}
     mutating func encode(_ value: Bool, forKey key: Key) throws { lua_pushboolean(L, value ? 1 : 0); set(key) }
-    mutating func encode(_ value: String, forKey key: Key) throws { encoder.state.pushString(value); set(key) }
-    mutating func encode(_ value: Double, forKey key: Key) throws { lua_pushnumber(L, value); set(key) }
-    mutating func encode(_ value: Float, forKey key: Key) throws { lua_pushnumber(L, Double(value)); set(key) }
+    mutating func encode(_ value: String, forKey key: Key) throws { set(key, string: value) }
+    mutating func encode(_ value: Double, forKey key: Key) throws { set(key, number: value) }
+    mutating func encode(_ value: Float, forKey key: Key) throws { set(key, number: Double(value)) }
     mutating func encode(_ value: Int, forKey key: Key) throws { lua_pushinteger(L, lua_Integer(value)); set(key) }
     mutating func encode(_ value: Int8, forKey key: Key) throws { lua_pushinteger(L, lua_Integer(value)); set(key) }
     mutating func encode(_ value: Int16, forKey key: Key) throws { lua_pushinteger(L, lua_Integer(value)); set(key) }
@@ -41,7 +60,16 @@ struct LuaKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtocol
     mutating func encode(_ value: UInt16, forKey key: Key) throws { lua_pushinteger(L, lua_Integer(value)); set(key) }
     mutating func encode(_ value: UInt32, forKey key: Key) throws { lua_pushinteger(L, lua_Integer(value)); set(key) }
     mutating func encode(_ value: UInt64, forKey key: Key) throws { try push(value, into: key) }
-    mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws { try push(value, into: key) }
+
+    mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
+        // Dates are common fields: written directly, without a coding path, unless the checks a
+        // nested value gets (depth, stack room) could fail.
+        if T.self == Date.self, path.depth + path.extra.count + 1 < LuaEncoder.maxDepth, lua_checkstack(L, 8) != 0 {
+            set(key, number: unsafeBitCast(value, to: Date.self).timeIntervalSince1970)
+        } else {
+            try push(value, into: key)
+        }
+    }
 
     private func push<T: Encodable>(_ value: T, into key: Key) throws {
         try encoder.push(value, key: key, in: path)

@@ -1,8 +1,25 @@
-/// What the bridge learned about a Swift type, kept per state so later values of the type cost
-/// less: whether it is an `[Int: T]` dictionary (otherwise a protocol check on every value), and
-/// how many entries its last table had (so the next one is created at that size, not rehashed
-/// as it grows).
-struct LuaTypeFacts {
-    var integerKeyed: Bool
-    var tableSize: Int32
+/// What the encoder learned about a Swift type, kept per state so later values of the type cost
+/// less: whether it is an `[Int: T]` dictionary or an array (otherwise a protocol check on every
+/// value), how large to create its next table (so it is not rehashed as it grows), and the keyed
+/// container its values open, kept for the next value (building one looks up generic metadata
+/// and allocates a box).
+final class LuaTypeFacts {
+    let integerKeyed: Bool
+    /// The type as an array, whose elements the encoder pushes itself; nil for other types.
+    let sequence: (any LuaSequenceEncodable.Type)?
+    var tableSize: Int32 = 0
+    /// The keyed container the type's values open.
+    var keyedContainer: LuaKeyedEncodingReuse?
+
+    init(integerKeyed: Bool, sequence: (any LuaSequenceEncodable.Type)?) {
+        self.integerKeyed = integerKeyed
+        self.sequence = sequence
+    }
+
+    /// Notes the entry count of a table just written. The size grows to a larger count at once
+    /// and shrinks halfway towards a smaller one, so values whose optional fields vary keep the
+    /// room of the fuller ones while a one-off large value does not set the size for good.
+    func learn(tableSize count: Int32) {
+        tableSize = count >= tableSize ? count : tableSize - (tableSize - count) / 2
+    }
 }

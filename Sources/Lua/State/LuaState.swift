@@ -16,11 +16,14 @@ public final class LuaState {
     let sandbox: LuaSandbox
     /// Swift functions Lua can call; kept alive as long as the state.
     private var hostFunctions: [LuaHostFunction] = []
-    /// What the encoder learned about the types it pushed, by type. (Read and written once per
-    /// pushed value, never overlapping: no run-time exclusivity checks.)
+    /// What the encoder learned about the types it pushed, by type, and the ones used recently.
+    /// (Read and written once per pushed value, never overlapping: no run-time exclusivity
+    /// checks.)
     @exclusivity(unchecked) var encodingFacts: [ObjectIdentifier: LuaTypeFacts] = [:]
-    /// Whether a decoded type is an `[Int: T]` dictionary, by type.
-    @exclusivity(unchecked) var integerKeyedDecodables: [ObjectIdentifier: Bool] = [:]
+    @exclusivity(unchecked) var recentEncodingFacts = LuaRecentFacts<LuaTypeFacts>()
+    /// What the decoder learned about the types it read, by type, and the ones used recently.
+    @exclusivity(unchecked) var decodingFacts: [ObjectIdentifier: LuaDecodingFacts] = [:]
+    @exclusivity(unchecked) var recentDecodingFacts = LuaRecentFacts<LuaDecodingFacts>()
 
     /// Creates a state with the sandboxed libraries open.
     public init(limits: LuaLimits = LuaLimits(), sandbox: LuaSandbox = LuaSandbox()) throws(LuaError) {
@@ -203,8 +206,7 @@ public final class LuaState {
 
     /// Pushes a Swift string, bytes exactly (NUL bytes included). [-0, +1]
     func pushString(_ value: String) {
-        var value = value
-        value.withUTF8 { bytes in _ = lua_pushlstring(L, bytes.baseAddress, bytes.count) }
+        value.withUTF8Bytes { bytes in _ = lua_pushlstring(L, bytes.baseAddress, bytes.count) }
     }
 
     // MARK: Introspection
