@@ -5,25 +5,24 @@ import Testing
 /// Hot reload with real files edited on disk: good edits activate, broken ones are rejected
 /// while the last good version keeps answering.
 @Suite(.serialized) struct ReloaderTests {
-    /// Collects a reloader's events as they come.
+    /// Collects a reloader's events as they come (from the reloading thread: waiting here must
+    /// not depend on the test's own task pool).
     private final class Events: @unchecked Sendable {
         private let lock = NSLock()
         private var received: [ReloadEvent] = []
-        private var task: Task<Void, Never>?
 
-        init(_ reloader: Reloader) {
-            task = Task { [weak self] in
-                for await event in reloader.events { self?.append(event) }
-            }
-        }
-
-        private func append(_ event: ReloadEvent) { lock.withLock { received.append(event) } }
+        func append(_ event: ReloadEvent) { lock.withLock { received.append(event) } }
         var all: [ReloadEvent] { lock.withLock { received } }
 
         /// Waits until `count` events arrived (or 5 s passed); returns them.
         func wait(for count: Int) -> [ReloadEvent] {
+            wait { $0.count >= count }
+        }
+
+        /// Waits until the events satisfy `done` (or 5 s passed); returns them.
+        func wait(until done: ([ReloadEvent]) -> Bool) -> [ReloadEvent] {
             let deadline = Date().addingTimeInterval(5)
-            while all.count < count && Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
+            while !done(all) && Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
             return all
         }
     }
@@ -37,8 +36,8 @@ import Testing
     {
         let root = try TinyPack.folder(version: 1)
         let engine = RuleEngine(statesPerVersion: 1)
-        let reloader = try Reloader(engine: engine, roots: [root.path], options: options)
-        let events = Events(reloader)
+        let events = Events()
+        let reloader = try Reloader(engine: engine, roots: [root.path], options: options) { events.append($0) }
         _ = events.wait(for: 1)
         return (root, engine, reloader, events)
     }
@@ -51,13 +50,20 @@ import Testing
         if case .rejected? = event { true } else { false }
     }
 
+    /// Saves one file of `tiny` at version k, as an editor does (temp file and rename).
+    private func save(_ path: String, of version: Int, broken: TinyPack.Breakage? = nil, in root: URL) throws {
+        let text = TinyPack.files(version: version, broken: broken)[path]!
+        try Data(text.utf8).write(to: root.appendingPathComponent("tiny/\(path)"), options: .atomic)
+    }
+
     @Test func aGoodEditActivates() throws {
         let (root, engine, reloader, events) = try start()
         defer { reloader.stop() }
         #expect(try badge(engine) == "v1")
-        try TinyPack.write(version: 2, to: root.appendingPathComponent("tiny"))
+        try save("badge.lua", of: 2, in: root)
         let seen = events.wait(for: 2)
-        #expect(isActivated(seen.last), "\(seen)")
+        guard case .activated(let pack, _, let hash, let previous, _)? = seen.last else { Issue.record("\(seen)"); return }
+        #expect(pack == "tiny" && previous != nil && hash != previous, "\(seen)")
         #expect(try badge(engine) == "v2")
     }
 
@@ -65,7 +71,7 @@ import Testing
     func aBrokenEditIsRejectedAndTheLastGoodKeepsAnswering(_ breakage: TinyPack.Breakage) throws {
         let (root, engine, reloader, events) = try start()
         defer { reloader.stop() }
-        try TinyPack.write(version: 2, broken: breakage, to: root.appendingPathComponent("tiny"))
+        try save("badge.lua", of: 2, broken: breakage, in: root)
         let seen = events.wait(for: 2)
         guard case .rejected(_, _, let problems, _)? = seen.last else {
             Issue.record("\(seen)")
@@ -73,8 +79,8 @@ import Testing
         }
         #expect(problems.first?.file.hasSuffix("tiny/badge.lua") == true, "\(problems)")
         #expect(try badge(engine) == "v1")
-        try TinyPack.write(version: 3, to: root.appendingPathComponent("tiny"))
-        #expect(isActivated(events.wait(for: 3).last))
+        try save("badge.lua", of: 3, in: root)
+        #expect(isActivated(events.wait(for: 3).last), "\(events.all)")
         #expect(try badge(engine) == "v3")
     }
 
@@ -104,7 +110,7 @@ import Testing
         try Data(golden.utf8).write(to: pack.appendingPathComponent("golden/one.json"), options: .atomic)
         #expect(isActivated(events.wait(for: 2).last))
         #expect(try badge(engine) == "v1")
-        try TinyPack.write(version: 2, to: pack)
+        try save("badge.lua", of: 2, in: root)
         let seen = events.wait(for: 3)
         guard case .rejected(_, _, let problems, _)? = seen.last else { Issue.record("\(seen)"); return }
         #expect(problems.first?.message == "golden test fails: badge.text: \"v1\" → \"v2\"")
@@ -133,8 +139,9 @@ import Testing
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try Data(text.utf8).write(to: url, options: .atomic)
         }
-        let seen = events.wait(for: 2)
-        #expect(isActivated(seen.last), "\(seen)")
-        #expect(engine.packNames == ["other", "tiny"])
+        let seen = events.wait { events in
+            events.contains { if case .activated(let pack, _, _, _, _) = $0 { pack == "other" } else { false } }
+        }
+        #expect(engine.packNames == ["other", "tiny"], "\(seen)")
     }
 }

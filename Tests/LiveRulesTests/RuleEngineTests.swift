@@ -71,11 +71,13 @@ import Testing
         for k in 1...150 {
             let kind: TinyPack.Breakage? = k % 3 == 0 ? (k % 2 == 0 ? .syntax : .runtimeAtLoad) : nil
             try TinyPack.write(version: k, broken: kind, to: folder)
-            let lower = clock.now
+            log.activated(k, lower: clock.now)  // a lower bound, noted before the swap can happen
             let event = reloader.reload(folder)
             switch (event, kind) {
-            case (.activated, nil): log.activated(k, lower: lower)
-            case (.rejected, _?): broken += 1
+            case (.activated, nil): break
+            case (.rejected, _?):
+                broken += 1
+                log.neverActivated(k)
             default: Issue.record("version \(k): unexpected \(event)")
             }
             log.deactivatePrevious(k, upper: clock.now, activated: kind == nil)
@@ -134,6 +136,11 @@ private final class LoadLog: @unchecked Sendable {
     /// Version k was activated no earlier than `lower`.
     func activated(_ k: Int, lower: ContinuousClock.Instant) {
         lock.withLock { activeFrom[k] = lower }
+    }
+
+    /// Version k was rejected: it never served.
+    func neverActivated(_ k: Int) {
+        lock.withLock { activeFrom[k] = nil }
     }
 
     /// After reloading version k: if it activated, the version before it stopped serving no later than `upper`.

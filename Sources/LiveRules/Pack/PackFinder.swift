@@ -16,4 +16,12 @@ public enum PackFinder {
     public static func displayPath(_ path: String) -> String {
         path.hasSuffix("/") && path.count > 1 ? String(path.dropLast()) : path
     }
+
+    /// The folder's path relative to the current directory when it is inside it, else its full
+    /// path: how messages name a folder the user did not name.
+    public static func displayPath(of url: URL) -> String {
+        let path = url.standardizedFileURL.path
+        let current = FileManager.default.currentDirectoryPath + "/"
+        return displayPath(path.hasPrefix(current) ? String(path.dropFirst(current.count)) : path)
+    }
 }

@@ -29,7 +29,7 @@ public struct RulePack: Sendable {
     /// Loads the pack in `directory`. `displayPath` names it in messages (by default the path
     /// relative to the current directory).
     public static func load(from directory: URL, displayPath: String? = nil) throws(DiagnosticError) -> RulePack {
-        let display = displayPath ?? Self.displayPath(of: directory)
+        let display = displayPath ?? PackFinder.displayPath(of: directory)
         let manifestName = display + "/" + manifestFile
         guard let manifestData = FileManager.default.contents(atPath: directory.appendingPathComponent(manifestFile).path) else {
             throw DiagnosticError([Diagnostic(file: manifestName, message: "cannot read the file")])
@@ -90,11 +90,4 @@ public struct RulePack: Sendable {
         return walker.compactMap { $0 as? String }.filter { $0.hasSuffix(".json") }.sorted()
     }
 
-    /// `path` relative to the current directory when it is inside it.
-    static func displayPath(of url: URL) -> String {
-        let path = url.standardizedFileURL.path
-        let current = FileManager.default.currentDirectoryPath + "/"
-        let relative = path.hasPrefix(current) ? String(path.dropFirst(current.count)) : path
-        return relative.hasSuffix("/") ? String(relative.dropLast()) : relative
-    }
 }

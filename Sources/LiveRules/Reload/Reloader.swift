@@ -10,16 +10,23 @@ public final class Reloader: @unchecked Sendable {
     /// Every reload's outcome, in order.
     public let events: AsyncStream<ReloadEvent>
     private let continuation: AsyncStream<ReloadEvent>.Continuation
+    private let onEvent: (@Sendable (ReloadEvent) -> Void)?
     private let lock = NSLock()
-    private var watcher: FolderWatcher?
-    /// How messages name each pack folder.
-    private var displayPaths: [URL: String] = [:]
+    /// Stops the folder watcher, when there is one.
+    private var stopWatching: (@Sendable () -> Void)?
+    /// How messages name each pack folder, by its path.
+    private var displayPaths: [String: String] = [:]
 
     /// Loads every pack under `roots` (a pack folder, or a folder of packs) into `engine` and
-    /// starts watching them. Packs that fail to load are reported as rejected events.
-    public init(engine: RuleEngine, roots: [String], options: ReloadOptions = ReloadOptions()) throws {
+    /// starts watching them. Packs that fail to load are reported as rejected events. Besides
+    /// ``events``, `onEvent` (when given) gets each event at once, on the thread that reloaded.
+    public init(
+        engine: RuleEngine, roots: [String], options: ReloadOptions = ReloadOptions(),
+        onEvent: (@Sendable (ReloadEvent) -> Void)? = nil
+    ) throws {
         self.engine = engine
         self.options = options
+        self.onEvent = onEvent
         (events, continuation) = AsyncStream.makeStream(of: ReloadEvent.self)
         var folders: [URL] = []
         for root in roots {
@@ -27,16 +34,21 @@ public final class Reloader: @unchecked Sendable {
             let packs = PackFinder.packs(at: rootURL)
             for pack in packs {
                 let display = PackFinder.displayPath(root) + (pack == rootURL ? "" : "/" + pack.lastPathComponent)
-                displayPaths[pack.standardizedFileURL] = display
+                displayPaths[pack.standardizedFileURL.path] = display
                 folders.append(pack)
             }
         }
         for folder in folders { _ = reload(folder) }
         guard options.watches else { return }
-        watcher = try FolderWatcher(roots: roots.map { URL(fileURLWithPath: $0).standardizedFileURL }, quiet: options.quiet) {
+        #if os(Linux)
+        let watcher = try FolderWatcher(roots: roots.map { URL(fileURLWithPath: $0).standardizedFileURL }, quiet: options.quiet) {
             [weak self] changed in
             for folder in changed.sorted(by: { $0.path < $1.path }) { _ = self?.reload(folder) }
         }
+        stopWatching = { watcher.stop() }
+        #else
+        throw ReloadError.watchingUnsupported
+        #endif
     }
 
     deinit {
@@ -45,11 +57,11 @@ public final class Reloader: @unchecked Sendable {
 
     /// Stops watching and ends ``events``.
     public func stop() {
-        let watcher = lock.withLock {
-            defer { self.watcher = nil }
-            return self.watcher
+        let stop = lock.withLock {
+            defer { stopWatching = nil }
+            return stopWatching
         }
-        watcher?.stop()
+        stop?()
         continuation.finish()
     }
 
@@ -58,8 +70,9 @@ public final class Reloader: @unchecked Sendable {
     public func reload(_ folder: URL) -> ReloadEvent {
         let started = ContinuousClock.now
         let folder = folder.standardizedFileURL
-        let display = lock.withLock { displayPaths[folder] } ?? RulePack.displayPath(of: folder)
+        let display = lock.withLock { displayPaths[folder.path] } ?? PackFinder.displayPath(of: folder)
         let event = build(folder, display: display, started: started)
+        onEvent?(event)
         continuation.yield(event)
         return event
     }
@@ -101,5 +114,16 @@ public final class Reloader: @unchecked Sendable {
         let replaced = engine.activate(version)
         return .activated(pack: pack.manifest.name, path: display, hash: pack.contentHash,
                           previousHash: replaced?.hash, seconds: elapsed())
+    }
+}
+
+/// Why a ``Reloader`` could not start.
+public enum ReloadError: Error, CustomStringConvertible {
+    /// Watching folders needs Linux's inotify; elsewhere call ``Reloader/reload(_:)`` yourself
+    /// (``ReloadOptions/watches`` false).
+    case watchingUnsupported
+
+    public var description: String {
+        "watching folders needs Linux (inotify); create the reloader with watches: false and call reload(_:)"
     }
 }

@@ -83,7 +83,7 @@ struct Bench: ParsableCommand {
             ]
             let width = rows.map(\.0.count).max()!
             for (name, value) in rows { print(name.padding(toLength: width + 2, withPad: " ", startingAt: 0) + value) }
-        } catch let error as PresentationError {
+        } catch {
             report(error.diagnostics(inputFile: loaded.displayPath))
             throw ExitStatus.ruleFailed.exitCode
         }

@@ -26,30 +26,33 @@ struct Watch: ParsableCommand {
         }
         let displays = WatchDisplays(paths)
         for folder in displays.folders { WatchRun.run(folder, display: displays.name(of: folder)) }
+        #if os(Linux)
         let watcher = try FolderWatcher(roots: paths.map { URL(fileURLWithPath: $0).standardizedFileURL },
                                         quiet: .milliseconds(quiet)) { changed in
             for folder in changed.sorted(by: { $0.path < $1.path }) { WatchRun.run(folder, display: displays.name(of: folder)) }
         }
-        print("watching \(paths.joined(separator: ", ")) (Ctrl-C to stop)")
-        fflush(stdout)
+        emit("watching \(paths.joined(separator: ", ")) (Ctrl-C to stop)")
         withExtendedLifetime(watcher) {
             while true { sleep(3600) }
         }
+        #else
+        throw ValidationError("watching folders needs Linux (inotify)")
+        #endif
     }
 }
 
 /// How `watch` names pack folders: as the user named their root.
 private struct WatchDisplays: Sendable {
     let folders: [URL]
-    private let names: [URL: String]
+    private let names: [String: String]
 
     init(_ paths: [String]) {
-        var folders: [URL] = [], names: [URL: String] = [:]
+        var folders: [URL] = [], names: [String: String] = [:]
         for path in paths {
             let root = URL(fileURLWithPath: path).standardizedFileURL
             for pack in PackFinder.packs(at: root) {
                 folders.append(pack)
-                names[pack.standardizedFileURL] = PackFinder.displayPath(path) + (pack == root ? "" : "/" + pack.lastPathComponent)
+                names[pack.standardizedFileURL.path] = PackFinder.displayPath(path) + (pack == root ? "" : "/" + pack.lastPathComponent)
             }
         }
         self.folders = folders
@@ -57,7 +60,7 @@ private struct WatchDisplays: Sendable {
     }
 
     func name(of folder: URL) -> String {
-        names[folder.standardizedFileURL] ?? RulePack.displayPath(of: folder)
+        names[folder.standardizedFileURL.path] ?? PackFinder.displayPath(of: folder)
     }
 }
 
@@ -66,8 +69,7 @@ private enum WatchRun {
     static func run(_ folder: URL, display: String) {
         let time = Date().formatted(.iso8601.time(includingFractionalSeconds: false))
         guard FileManager.default.fileExists(atPath: folder.appendingPathComponent(RulePack.manifestFile).path) else {
-            print("\(time) \(display): gone (no \(RulePack.manifestFile))")
-            fflush(stdout)
+            emit("\(time) \(display): gone (no \(RulePack.manifestFile))")
             return
         }
         let cases = GoldenSuite.discover([folder.path]).cases.map {
@@ -88,7 +90,11 @@ private enum WatchRun {
             lines += details.prefix(6).map { "    " + $0 }
             if details.count > 6 { lines.append("    … \(details.count - 6) more") }
         }
-        print(lines.joined(separator: "\n"))
-        fflush(stdout)
+        emit(lines.joined(separator: "\n"))
     }
+}
+
+/// Writes a line to standard output at once (a watcher's output must not wait in a buffer).
+private func emit(_ line: String) {
+    FileHandle.standardOutput.write(Data((line + "\n").utf8))
 }
