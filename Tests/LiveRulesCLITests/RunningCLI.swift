@@ -1,0 +1,48 @@
+import Foundation
+
+/// `liverules` started in the background, its standard output collected as it comes.
+final class RunningCLI: @unchecked Sendable {
+    private let process = Process()
+    private let lock = NSLock()
+    private var collected = ""
+
+    init(_ arguments: [String], in folder: URL) throws {
+        process.executableURL = Bundle.main.bundleURL.appendingPathComponent("liverules")
+        process.arguments = arguments
+        process.currentDirectoryURL = folder
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        output.fileHandleForReading.readabilityHandler = { [weak self] handle in
+            let data = handle.availableData
+            guard !data.isEmpty else { return }
+            self?.lock.withLock { self?.collected += String(decoding: data, as: UTF8.self) }
+        }
+        try process.run()
+    }
+
+    deinit {
+        stop()
+    }
+
+    var output: String { lock.withLock { collected } }
+
+    /// Waits until the output contains `text` (at most `seconds`); whether it did.
+    func wait(for text: String, seconds: Double = 10) -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        while !output.contains(text) {
+            if Date() > deadline || !process.isRunning { return output.contains(text) }
+            Thread.sleep(forTimeInterval: 0.02)
+        }
+        return true
+    }
+
+    /// Ends the process with SIGKILL: a child spawned from a test thread inherits its blocked
+    /// signals, SIGTERM included.
+    func stop() {
+        if process.isRunning {
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+        }
+    }
+}
