@@ -43,6 +43,11 @@ let package = Package(
             path: "Benchmarks/LuaBenchmarks"
         ),
         .executableTarget(
+            name: "ReloadBenchmarks",
+            dependencies: ["LiveRules", "LiveRulesExamples"],
+            path: "Benchmarks/ReloadBenchmarks"
+        ),
+        .executableTarget(
             name: "GoldenBenchmarks",
             dependencies: ["LiveRules"],
             path: "Benchmarks/GoldenBenchmarks"

@@ -1,0 +1,101 @@
+import Foundation
+import LiveRules
+import LiveRulesExamples
+
+// Hot reload of the meetings pack: save-to-active latency (a rule saved on disk until the new
+// version serves, the debounce excluded), the time to build, check and swap a version, and
+// presentation throughput with 1 and 2 threads sharing one engine. Run from the package root:
+//   swift run -c release ReloadBenchmarks [saves]
+
+let saves = CommandLine.arguments.dropFirst().first.flatMap(Int.init) ?? 100
+let quiet = Duration.milliseconds(20)
+let root = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+let folder = FileManager.default.temporaryDirectory.appendingPathComponent("liverules-reload-bench-\(UUID().uuidString)")
+let pack = folder.appendingPathComponent("meetings")
+try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+try FileManager.default.copyItem(at: root.appendingPathComponent("rules/meetings"), to: pack)
+let badges = try String(contentsOf: pack.appendingPathComponent("badges.lua"), encoding: .utf8)
+
+/// Activations as they happen: when, and how long the reload itself took.
+final class Activations: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var seen: [(at: ContinuousClock.Instant, seconds: Double)] = []
+
+    func add(_ event: ReloadEvent) {
+        guard case .activated(_, _, _, _, let seconds) = event else { return }
+        condition.withLock {
+            seen.append((ContinuousClock.now, seconds))
+            condition.broadcast()
+        }
+    }
+
+    /// Waits for activation number `count`; returns it.
+    func wait(for count: Int) -> (at: ContinuousClock.Instant, seconds: Double) {
+        condition.withLock {
+            while seen.count < count { condition.wait() }
+            return seen[count - 1]
+        }
+    }
+}
+
+let activations = Activations()
+let engine = RuleEngine()
+let reloader = try Reloader(engine: engine, roots: [folder.path], options: ReloadOptions(quiet: quiet)) { activations.add($0) }
+_ = activations.wait(for: 1)
+
+var latencies: [Double] = [], builds: [Double] = []
+for save in 1...saves {
+    let text = badges.replacingOccurrences(of: "text = \"First up\"", with: "text = \"First up \(save)\"")
+    let saved = ContinuousClock.now
+    try Data(text.utf8).write(to: pack.appendingPathComponent("badges.lua"), options: .atomic)
+    let activation = activations.wait(for: save + 1)
+    let (seconds, attoseconds) = (activation.at - saved - quiet).components
+    latencies.append(Double(seconds) * 1e3 + Double(attoseconds) / 1e15)
+    builds.append(activation.seconds * 1e3)
+}
+reloader.stop()
+
+func percentile(_ values: [Double], _ p: Double) -> Double {
+    let sorted = values.sorted()
+    return sorted[min(sorted.count - 1, Int(Double(sorted.count) * p))]
+}
+print("meetings pack, \(saves) saves of one rule file (atomic rename), debounce \(quiet) excluded")
+print(String(format: "save to active:          p50 %6.2f ms   p99 %6.2f ms", percentile(latencies, 0.5), percentile(latencies, 0.99)))
+print(String(format: "build, check and swap:   p50 %6.2f ms   p99 %6.2f ms", percentile(builds, 0.5), percentile(builds, 0.99)))
+
+struct Moment: Decodable {
+    var now: Date
+    var previousPhase: String?
+    var attributes: MeetingsAttributes
+    var state: MeetingsContentState
+}
+let decoder = JSONDecoder()
+decoder.dateDecodingStrategy = .iso8601
+let moments = try FileManager.default.contentsOfDirectory(atPath: pack.appendingPathComponent("fixtures").path).sorted().map {
+    try decoder.decode(Moment.self, from: Data(contentsOf: pack.appendingPathComponent("fixtures/\($0)")))
+}
+
+/// Presentations per second with `threads` threads presenting for `seconds`.
+func throughput(threads: Int, seconds: Double) -> Double {
+    let counter = NSLock()
+    nonisolated(unsafe) var total = 0
+    let deadline = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
+    DispatchQueue.concurrentPerform(iterations: threads) { thread in
+        var count = 0, index = thread
+        while ContinuousClock.now < deadline {
+            let moment = moments[index % moments.count]
+            _ = try! engine.present("meetings", attributes: moment.attributes, state: moment.state, now: moment.now,
+                                    previousPhase: moment.previousPhase)
+            count += 1
+            index += threads
+        }
+        counter.withLock { total += count }
+    }
+    return Double(total) / seconds
+}
+_ = throughput(threads: 2, seconds: 0.5)
+let one = throughput(threads: 1, seconds: 3)
+let two = throughput(threads: 2, seconds: 3)
+print(String(format: "throughput, 1 thread:    %7.0f presentations/s", one))
+print(String(format: "throughput, 2 threads:   %7.0f presentations/s  (%.2fx)", two, two / one))
+try FileManager.default.removeItem(at: folder)
