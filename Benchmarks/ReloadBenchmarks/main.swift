@@ -98,4 +98,25 @@ let one = throughput(threads: 1, seconds: 3)
 let two = throughput(threads: 2, seconds: 3)
 print(String(format: "throughput, 1 thread:    %7.0f presentations/s", one))
 print(String(format: "throughput, 2 threads:   %7.0f presentations/s  (%.2fx)", two, two / one))
+
+/// Resident memory of this process (/proc/self/statm).
+func residentBytes() -> Int {
+    let text = (try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8)) ?? ""
+    return (text.split(separator: " ").dropFirst().first.flatMap { Int($0) } ?? 0) * Int(sysconf(Int32(_SC_PAGESIZE)))
+}
+let manual = try Reloader(engine: engine, roots: [folder.path], options: ReloadOptions(watches: false))
+func reloadOnce(_ index: Int) throws {
+    let text = badges.replacingOccurrences(of: "text = \"First up\"", with: "text = \"First up r\(index)\"")
+    try Data(text.utf8).write(to: pack.appendingPathComponent("badges.lua"), options: .atomic)
+    guard case .activated = manual.reload(pack) else { fatalError("reload \(index) was not activated") }
+    let moment = moments[index % moments.count]
+    _ = try engine.present("meetings", attributes: moment.attributes, state: moment.state, now: moment.now)
+}
+for index in 0..<100 { try reloadOnce(index) }
+let before = residentBytes()
+for index in 100..<1_100 { try reloadOnce(index) }
+let after = residentBytes()
+print(String(format: "resident memory over 1,000 reloads (after 100 to warm up): %.1f MiB → %.1f MiB",
+             Double(before) / 1_048_576, Double(after) / 1_048_576))
+manual.stop()
 try FileManager.default.removeItem(at: folder)
