@@ -134,6 +134,35 @@ import Testing
         #expect(!junit.output.contains("\u{1B}["), "no colour when not on a terminal")
     }
 
+    @Test func recordedGoldensAreByteIdenticalAcrossRunsAndMachines() throws {
+        let root = try CLI.copyOfPack("match")
+        let golden = root.appendingPathComponent("rules/match/golden")
+        let committed = try files(in: golden)
+        try FileManager.default.removeItem(at: golden)
+        _ = try CLI.run(["test", "--record"], in: root, environment: local(["TZ": "UTC", "LANG": "C"]))
+        let first = try files(in: golden)
+        try FileManager.default.removeItem(at: golden)
+        _ = try CLI.run(["test", "--record"], in: root,
+                        environment: local(["TZ": "Asia/Kathmandu", "LANG": "tr_TR.UTF-8", "LC_ALL": "tr_TR.UTF-8"]))
+        #expect(first.count == 20)
+        #expect(try files(in: golden) == first)
+        #expect(first == committed, "the committed goldens are what any run records")
+    }
+
+    @Test func fixturesInSubfoldersPairWithGoldensInTheSameSubfolders() throws {
+        let root = try CLI.copyOfPack("meetings")
+        let pack = root.appendingPathComponent("rules/meetings")
+        try FileManager.default.createDirectory(at: pack.appendingPathComponent("fixtures/late"), withIntermediateDirectories: true)
+        try FileManager.default.moveItem(at: pack.appendingPathComponent("fixtures/late-notice-2-min.json"),
+                                         to: pack.appendingPathComponent("fixtures/late/two-minutes.json"))
+        try FileManager.default.removeItem(at: pack.appendingPathComponent("golden/late-notice-2-min.json"))
+        let missing = try CLI.run(["test"], in: root, environment: local())
+        #expect(missing.output.contains("MISSING meetings/late/two-minutes (rules/meetings/fixtures/late/two-minutes.json)"))
+        _ = try CLI.run(["test", "--record"], in: root, environment: local())
+        #expect(FileManager.default.fileExists(atPath: pack.appendingPathComponent("golden/late/two-minutes.json").path))
+        #expect(try CLI.run(["test"], in: root, environment: local()).output.hasSuffix("20 passed, 0 failed\n"))
+    }
+
     @Test func resultsDoNotDependOnTimeZoneOrLocale() throws {
         let fixture = "rules/meetings/fixtures/upcoming-first.json"
         let plain = try CLI.run(["eval", "rules/meetings", fixture], environment: local(["TZ": "UTC", "LANG": "C"]))
