@@ -1,6 +1,13 @@
 import Foundation
 import Testing
 
+/// The pending files in a golden folder.
+enum GoldenFiles {
+    static func pending(in folder: URL) -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter { $0.hasSuffix(".json.new") }
+    }
+}
+
 /// `liverules test` and `liverules review`, run as a user and as CI run them.
 @Suite struct TestCommandTests {
     /// The environment without CI, so recording may write; `extra` added.
@@ -72,6 +79,35 @@ import Testing
         #expect(try String(contentsOf: golden.appendingPathComponent("countdown-last.json"), encoding: .utf8).contains("Final up"))
         #expect(!FileManager.default.fileExists(atPath: golden.appendingPathComponent("countdown-last.json.new").path))
         #expect(try CLI.run(["test"], in: root, environment: local()).status == 0)
+    }
+
+    /// On a terminal (a pseudo-terminal made by util-linux's `script`) review asks about each change.
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script")))
+    func reviewAsksOnATerminal() throws {
+        let root = try changedPack()
+        let pack = root.appendingPathComponent("rules/meetings")
+        let badges = try String(contentsOf: pack.appendingPathComponent("badges.lua"), encoding: .utf8)
+        try badges.replacingOccurrences(of: "text = \"First up\"", with: "text = \"Opening\"")
+            .write(to: pack.appendingPathComponent("badges.lua"), atomically: true, encoding: .utf8)
+        _ = try CLI.run(["test", "--record"], in: root, environment: local())
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
+        process.arguments = ["-qec", Bundle.main.bundleURL.appendingPathComponent("liverules").path + " review --filter 'meetings/countdown-*'", "/dev/null"]
+        process.currentDirectoryURL = root
+        process.environment = local()
+        let input = Pipe(), output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        try process.run()
+        input.fileHandleForWriting.write(Data("a\nr\n".utf8))
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(text.contains("[1/2] accept (a), reject (r), skip (s), quit (q)?"), "\(text)")
+        #expect(text.contains("1 accepted, 1 rejected, 0 skipped"), "\(text)")
+        let golden = pack.appendingPathComponent("golden")
+        #expect(try String(contentsOf: golden.appendingPathComponent("countdown-first-exactly-15-min.json"), encoding: .utf8).contains("Opening"))
+        #expect(try String(contentsOf: golden.appendingPathComponent("countdown-last.json"), encoding: .utf8).contains("Last up"))
+        #expect(GoldenFiles.pending(in: golden).filter { $0.hasPrefix("countdown-") }.isEmpty)
     }
 
     @Test func rejectDeletesThePendingFileOnly() throws {
