@@ -12,6 +12,8 @@ public final class Reloader: @unchecked Sendable {
     private let continuation: AsyncStream<ReloadEvent>.Continuation
     private let onEvent: (@Sendable (ReloadEvent) -> Void)?
     private let lock = NSLock()
+    /// Held for a whole reload, so two reloads never race to activate (the newer build wins).
+    private let reloading = NSLock()
     /// Stops the folder watcher, when there is one.
     private var stopWatching: (@Sendable () -> Void)?
     /// How messages name each pack folder, by its path.
@@ -66,8 +68,11 @@ public final class Reloader: @unchecked Sendable {
     }
 
     /// Reloads the pack in `folder` now: load, check, swap; reports and returns what happened.
+    /// Reloads run one at a time.
     @discardableResult
     public func reload(_ folder: URL) -> ReloadEvent {
+        reloading.lock()
+        defer { reloading.unlock() }
         let started = ContinuousClock.now
         let folder = folder.standardizedFileURL
         let display = lock.withLock { displayPaths[folder.path] } ?? PackFinder.displayPath(of: folder)
