@@ -144,7 +144,10 @@ static int sb_rawset(lua_State *L) {
   return sb_forward(L);
 }
 
-/* require(name): a module of the pack, as text, through the host's searcher; loaded once. */
+/* require(name): a module of the pack, as text, through the host's searcher; loaded once. A
+** module's plain table is handed out as a read-only proxy, so no rule can change what another
+** rule (or the next evaluation) gets from the module. A module that fails to load can be
+** required again. */
 static int sb_require(lua_State *L) {
   const char *name = luaL_checkstring(L, 1);
   lua_settop(L, 1);
@@ -165,10 +168,17 @@ static int sb_require(lua_State *L) {
   lua_pushlightuserdata(L, (void *)&sb_require);          /* marks the module as loading */
   lua_setfield(L, 2, name);
   lua_pushvalue(L, 1);
-  lua_call(L, 1, 1);                                      /* 6: the module's value */
+  if (lua_pcall(L, 1, 1, 0) != LUA_OK) {                  /* 6: the module's value or error */
+    lua_pushnil(L);
+    lua_setfield(L, 2, name);                             /* not loading any more */
+    return lua_error(L);
+  }
   if (lua_isnil(L, 6)) {
     lua_pop(L, 1);
     lua_pushboolean(L, 1);
+  } else if (lua_type(L, 6) == LUA_TTABLE) {
+    if (lua_getmetatable(L, 6)) lua_pop(L, 1);  /* a table with its own metatable keeps its rules */
+    else lrs_makereadonly(L, name);
   }
   lua_pushvalue(L, 6);
   lua_setfield(L, 2, name);

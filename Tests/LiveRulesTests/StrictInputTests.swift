@@ -71,6 +71,13 @@ import Testing
         #expect(try probe(badge("tostring(getmetatable(input.state))")) == "false")
     }
 
+    @Test func modulesAreReadOnlyToRules() throws {
+        #expect(try probe(badge("try(function() require('liverules.time').format = nil end)"))
+            == "rules/meetings/badge.lua:3: attempt to modify read-only table 'liverules.time' (field 'format')")
+        #expect(try probe(badge("try(function() require('badges').of = nil end)"))
+            == "rules/meetings/badge.lua:3: attempt to modify read-only table 'badges' (field 'of')")
+    }
+
     @Test func nonStrictPresentingReadsUnknownFieldsAsNil() throws {
         #expect(try probe(badge("tostring(input.state.meeting)"), strict: false) == "nil")
     }

@@ -31,6 +31,34 @@ import Testing
         #expect(result == "true42OK1")
     }
 
+    @Test func aModulesTableIsReadOnlyToItsUsers() throws {
+        let state = try state([
+            "util.lua": "local M = { n = 0 }\nfunction M.bump() M.n = M.n + 1 return M.n end\nreturn M",
+            "classy.lua": "return setmetatable({}, { __index = { kind = 'own metatable' } })",
+        ])
+        let result = try state.run("""
+            local util = require('util')
+            local ok, message = pcall(function() util.n = 99 end)
+            local okRaw = pcall(rawset, util, 'n', 99)
+            return tostring(ok) .. '|' .. message .. '|' .. tostring(okRaw) .. '|' .. util.bump() .. util.bump()
+                .. '|' .. require('classy').kind
+            """, chunkName: "rules/demo/main.lua", returning: String.self)
+        #expect(result == "false|rules/demo/main.lua:2: attempt to modify read-only table 'util' (field 'n')|false|12|own metatable")
+        #expect(state.stackDepth == 0)
+    }
+
+    @Test func aModuleThatFailedToLoadCanBeRequiredAgain() throws {
+        let state = try state(["flaky.lua": "error('not today')"])
+        for _ in 0..<2 {
+            do {
+                try state.run("require('flaky')", chunkName: "m.lua")
+                Issue.record("a failing module loaded")
+            } catch {
+                #expect(error.message.contains("not today"), "the module's own error, not a circular require: \(error)")
+            }
+        }
+    }
+
     @Test func modulesGivenAsTextsAreNeverReadFromDisk() throws {
         let state = try LuaState(sandbox: LuaSandbox(
             moduleRoot: pack(["util.lua": "return 'from disk'"]),

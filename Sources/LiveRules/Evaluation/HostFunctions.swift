@@ -3,9 +3,10 @@ import Lua
 
 /// Helpers rules reach through the `liverules.*` modules that need the host: time zones.
 enum HostFunctions {
-    /// Adds `time.clock(date, timeZone) -> "HH:mm"` to `liverules.time`.
-    static func install(in lua: LuaState) throws(LuaError) {
-        lua.register("liverules_host.clock") { call in
+    /// Provides `time.clock(date, timeZone) -> "HH:mm"`: `liverules.time` picks up the global
+    /// `liverules_host_clock` when it loads.
+    static func install(in lua: LuaState) {
+        lua.register("liverules_host_clock") { call in
             let seconds = try call.argument(1, as: Double.self)
             let identifier = try call.argument(2, as: String.self)
             guard let zone = TimeZone(identifier: identifier) else {
@@ -13,10 +14,6 @@ enum HostFunctions {
             }
             try call.return(clock(seconds, in: zone))
         }
-        try lua.run("""
-            require("liverules.time").clock = liverules_host.clock
-            liverules_host = nil
-            """, chunkName: "liverules/setup.lua")
     }
 
     /// "HH:mm" of `seconds` (Unix) in `zone`, on a 24-hour clock; independent of locale.

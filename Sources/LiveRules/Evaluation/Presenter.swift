@@ -34,7 +34,7 @@ public final class Presenter {
         do {
             lua = try LuaState(limits: limits, sandbox: sandbox)
             lua.recordsCoverage = recordsCoverage
-            try HostFunctions.install(in: lua)
+            HostFunctions.install(in: lua)
         } catch {
             throw .setup([Diagnostic(file: pack.displayPath + "/" + RulePack.manifestFile, message: error.message)])
         }

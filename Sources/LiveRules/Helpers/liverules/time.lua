@@ -1,8 +1,15 @@
 -- liverules.time: countdowns, durations and progress for presentation rules.
--- Dates are Unix seconds (integers or floats). The host adds time.clock(date, timeZone),
--- which formats a date as a wall-clock time such as "14:30" in an IANA time zone.
+-- Dates are Unix seconds (integers or floats).
 
 local M = {}
+
+-- time.clock(date, timeZone) -> "14:30": the wall-clock time of `date` in an IANA time zone,
+-- on a 24-hour clock. The host provides it (time zones need the host's database); an unknown
+-- zone is an error naming it.
+local ok, hostClock = pcall(function() return liverules_host_clock end)
+M.clock = ok and hostClock or function()
+  error("time.clock: this host provides no clock", 2)
+end
 
 -- A value as an error message shows it: strings quoted, tables and functions by type.
 local function describe(value)
