@@ -5,7 +5,7 @@ import Testing
 /// The `liverules.*` helper modules, tested by the Lua test files in Resources/helpers: each
 /// returns a table of named test functions, run here one by one in a sandboxed, sealed state.
 @Suite struct HelperLibraryTests {
-    static let files = ["time", "placements", "text", "colour", "decide", "layout"]
+    static let files = ["time", "placements", "text", "colour", "decide", "layout", "palette"]
 
     @Test(arguments: files)
     func helperModule(_ name: String) throws {
