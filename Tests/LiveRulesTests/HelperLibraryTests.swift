@@ -9,7 +9,7 @@ import Testing
 
     @Test(arguments: files)
     func helperModule(_ name: String) throws {
-        let sandbox = LuaSandbox(hostModuleRoot: Paths.helpers)
+        let sandbox = LuaSandbox(moduleRoot: Paths.resources.appendingPathComponent("helpers"), hostModuleRoot: Paths.helpers)
         let state = try LuaState(sandbox: sandbox)
         let file = Paths.resources.appendingPathComponent("helpers/\(name)_test.lua")
         let source = try String(contentsOf: file, encoding: .utf8)

@@ -1,26 +1,7 @@
 -- Tests for liverules.colour: each function raises on failure.
 local colour = require "liverules.colour"
-
-local function eq(actual, expected)
-  if actual ~= expected then
-    error("expected " .. tostring(expected) .. ", got " .. tostring(actual), 2)
-  end
-end
-
-local function close(actual, expected, tolerance)
-  if type(actual) ~= "number" or math.abs(actual - expected) > (tolerance or 1e-9) then
-    error("expected " .. tostring(expected) .. ", got " .. tostring(actual), 2)
-  end
-end
-
--- Calls f, which must raise; checks the message contains `expected` and points at the caller.
-local function raises(f, expected)
-  local ok, message = pcall(f)
-  assert(not ok, "expected an error containing '" .. expected .. "', got success")
-  message = tostring(message)
-  assert(string.find(message, expected, 1, true), "expected an error containing '" .. expected .. "', got: " .. message)
-  assert(not string.find(message, "colour.lua:", 1, true), "error points into the module: " .. message)
-end
+local check = require "check"
+local eq, close, raises = check.eq, check.close, check.raises("colour.lua")
 
 return {
   ["parse: channels of #RRGGBB in either case"] = function()

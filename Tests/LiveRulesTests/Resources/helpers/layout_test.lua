@@ -1,26 +1,14 @@
 -- Tests for liverules.layout: each function raises on failure.
 local layout = require "liverules.layout"
 local placements = require "liverules.placements"
-
-local function eq(actual, expected)
-  if actual ~= expected then
-    error("expected " .. tostring(expected) .. ", got " .. tostring(actual), 2)
-  end
-end
+local check = require "check"
+local eq, raises = check.eq, check.raises("layout.lua")
 
 -- "id=text,id=text|dropped,dropped" for a placed layout.
 local function show(placed)
   local shown = {}
   for _, field in ipairs(placed.fields) do shown[#shown + 1] = field.id .. "=" .. field.text end
   return table.concat(shown, ",") .. "|" .. table.concat(placed.dropped, ",")
-end
-
-local function raises(f, expected)
-  local ok, message = pcall(f)
-  assert(not ok, "expected an error containing '" .. expected .. "', got success")
-  message = tostring(message)
-  assert(string.find(message, expected, 1, true), "expected an error containing '" .. expected .. "', got: " .. message)
-  assert(not string.find(message, "layout.lua:", 1, true), "error points into the module: " .. message)
 end
 
 return {

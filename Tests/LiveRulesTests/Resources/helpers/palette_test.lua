@@ -1,19 +1,7 @@
 -- Tests for liverules.palette: each function raises on failure.
 local palette = require "liverules.palette"
-
-local function eq(actual, expected)
-  if actual ~= expected then
-    error("expected " .. tostring(expected) .. ", got " .. tostring(actual), 2)
-  end
-end
-
-local function raises(f, expected)
-  local ok, message = pcall(f)
-  assert(not ok, "expected an error containing '" .. expected .. "', got success")
-  message = tostring(message)
-  assert(string.find(message, expected, 1, true), "expected an error containing '" .. expected .. "', got: " .. message)
-  assert(not string.find(message, "palette.lua:", 1, true), "error points into the module: " .. message)
-end
+local check = require "check"
+local eq, raises = check.eq, check.raises("palette.lua")
 
 return {
   ["accented: a readable preferred colour is the accent, with no fallback"] = function()

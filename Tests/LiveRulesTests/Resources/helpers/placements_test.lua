@@ -1,21 +1,8 @@
 -- Tests for liverules.placements: each function raises on failure.
 local placements = require "liverules.placements"
 local text = require "liverules.text"
-
-local function eq(actual, expected)
-  if actual ~= expected then
-    error("expected " .. tostring(expected) .. ", got " .. tostring(actual), 2)
-  end
-end
-
--- Calls f, which must raise; checks the message contains `expected` and points at the caller.
-local function raises(f, expected)
-  local ok, message = pcall(f)
-  assert(not ok, "expected an error containing '" .. expected .. "', got success")
-  message = tostring(message)
-  assert(string.find(message, expected, 1, true), "expected an error containing '" .. expected .. "', got: " .. message)
-  assert(not string.find(message, "placements.lua:", 1, true), "error points into the module: " .. message)
-end
+local check = require "check"
+local eq, raises = check.eq, check.raises("placements.lua")
 
 local SLOTS = {
   lockScreen = { "title", "body" },

@@ -1,21 +1,7 @@
 -- Tests for liverules.time: each function raises on failure.
 local time = require "liverules.time"
-
-local function eq(actual, expected)
-  if actual ~= expected or math.type(actual) ~= math.type(expected) then
-    error("expected " .. tostring(expected) .. " (" .. tostring(math.type(expected) or type(expected))
-      .. "), got " .. tostring(actual) .. " (" .. tostring(math.type(actual) or type(actual)) .. ")", 2)
-  end
-end
-
--- Calls f, which must raise; checks the message contains `expected` and points at the caller.
-local function raises(f, expected)
-  local ok, message = pcall(f)
-  assert(not ok, "expected an error containing '" .. expected .. "', got success")
-  message = tostring(message)
-  assert(string.find(message, expected, 1, true), "expected an error containing '" .. expected .. "', got: " .. message)
-  assert(not string.find(message, "time.lua:", 1, true), "error points into the module: " .. message)
-end
+local check = require "check"
+local eq, raises = check.same, check.raises("time.lua")
 
 return {
   ["minutes: a zero span is 0"] = function()
