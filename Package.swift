@@ -36,7 +36,7 @@ let package = Package(
             name: "liverules",
             dependencies: ["LiveRules", "Lua", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
-        .target(name: "BenchmarkSupport", path: "Benchmarks/BenchmarkSupport"),
+        .target(name: "BenchmarkSupport", dependencies: ["CLua", "LiveRulesExamples"], path: "Benchmarks/BenchmarkSupport"),
         .executableTarget(
             name: "LuaBenchmarks",
             dependencies: ["Lua", "LiveRulesExamples", "CLua", "CLuaShim", "BenchmarkSupport"],

@@ -1,4 +1,5 @@
 import CLua
+import BenchmarkSupport
 import CLuaShim
 import Foundation
 import LiveRulesExamples
@@ -25,21 +26,7 @@ final class RawCAPIPath {
     /// One evaluation: push the day and `now`, call, read the presentation.
     func evaluate(_ day: MeetingsContentState, now: Double) -> PhaseSummary {
         lua_rawgeti(L, lrs_registryindex(), present)
-        lua_createtable(L, 0, 1)
-        lua_createtable(L, Int32(day.meetings.count), 0)
-        for (index, meeting) in day.meetings.enumerated() {
-            lua_createtable(L, 0, 6)
-            setField("id", meeting.id)
-            setField("title", meeting.title)
-            lua_pushnumber(L, meeting.start.timeIntervalSince1970)
-            lua_setfield(L, -2, "start")
-            lua_pushnumber(L, meeting.end.timeIntervalSince1970)
-            lua_setfield(L, -2, "end")
-            if let location = meeting.location { setField("location", location) }
-            if let color = meeting.calendarColor { setField("calendarColor", color) }
-            lua_rawseti(L, -2, lua_Integer(index + 1))
-        }
-        lua_setfield(L, -2, "meetings")
+        pushRawMeetings(L, day)
         lua_pushnumber(L, now)
         precondition(lua_pcallk(L, 2, 1, 0, 0, nil) == LUA_OK)
         lua_getfield(L, -1, "badge")
@@ -58,11 +45,6 @@ final class RawCAPIPath {
         return presentation
     }
 
-    private func setField(_ name: String, _ value: String) {
-        var value = value
-        value.withUTF8 { _ = lua_pushlstring(L, $0.baseAddress, $0.count) }
-        lua_setfield(L, -2, name)
-    }
 
     private func field(_ name: String) -> String {
         lua_getfield(L, -1, name)

@@ -1,4 +1,5 @@
 import CLua
+import BenchmarkSupport
 import CLuaShim
 import Foundation
 import LiveRules
@@ -37,9 +38,9 @@ final class RawPresentationPath {
         lua_createtable(L, 0, 6)                       // input
         let input = lua_gettop(L)
         lua_createtable(L, 0, 1)
-        setField("timeZone", attributes.timeZone)
+        setRawField(L, "timeZone", attributes.timeZone)
         lua_setfield(L, input, "attributes")
-        pushState(state)
+        pushRawMeetings(L, state)
         lua_setfield(L, input, "state")
         lua_pushnumber(L, now)
         lua_setfield(L, input, "now")
@@ -69,32 +70,6 @@ final class RawPresentationPath {
         let palette = Palette(light: appearance("light"), dark: appearance("dark"), standByNight: appearance("standByNight"))
         lrs_pop(L, 2)
         return Presentation(phase: phase, badge: badge, relevance: relevance, layout: layout, palette: palette)
-    }
-
-    private func pushState(_ state: MeetingsContentState) {
-        lua_createtable(L, 0, 2)
-        lua_createtable(L, Int32(state.meetings.count), 0)
-        for (index, meeting) in state.meetings.enumerated() {
-            lua_createtable(L, 0, 6)
-            setField("id", meeting.id)
-            setField("title", meeting.title)
-            lua_pushnumber(L, meeting.start.timeIntervalSince1970)
-            lua_setfield(L, -2, "start")
-            lua_pushnumber(L, meeting.end.timeIntervalSince1970)
-            lua_setfield(L, -2, "end")
-            if let location = meeting.location { setField("location", location) }
-            if let color = meeting.calendarColor { setField("calendarColor", color) }
-            lua_rawseti(L, -2, lua_Integer(index + 1))
-        }
-        lua_setfield(L, -2, "meetings")
-        if let notice = state.lateNotice {
-            lua_createtable(L, 0, 3)
-            setField("meetingId", notice.meetingId)
-            lua_pushnumber(L, notice.sentAt.timeIntervalSince1970)
-            lua_setfield(L, -2, "sentAt")
-            setField("channel", notice.channel)
-            lua_setfield(L, -2, "lateNotice")
-        }
     }
 
     /// Calls rule `index` with the input at `input`. [-0, +results]
@@ -139,10 +114,6 @@ final class RawPresentationPath {
         value.withUTF8 { _ = lua_pushlstring(L, $0.baseAddress, $0.count) }
     }
 
-    private func setField(_ name: String, _ value: String) {
-        pushString(value)
-        lua_setfield(L, -2, name)
-    }
 
     private func field(_ name: String) -> String {
         lua_getfield(L, -1, name)
