@@ -44,7 +44,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "ReloadBenchmarks",
-            dependencies: ["LiveRules", "LiveRulesExamples"],
+            dependencies: ["LiveRules", "BenchmarkSupport"],
             path: "Benchmarks/ReloadBenchmarks"
         ),
         .executableTarget(

@@ -13,21 +13,9 @@ let root = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
 let packFolder = root.appendingPathComponent("rules/meetings")
 let helpers = root.appendingPathComponent("Sources/LiveRules/Helpers")
 
-struct Moment: Decodable {
-    var now: Date
-    var previousPhase: String?
-    var attributes: MeetingsAttributes
-    var state: MeetingsContentState
-}
-
-let decoder = JSONDecoder()
-decoder.dateDecodingStrategy = .iso8601
-let names = try FileManager.default.contentsOfDirectory(atPath: packFolder.appendingPathComponent("fixtures").path)
-    .filter { $0.hasSuffix(".json") }.sorted()
-let moments = try names.map { name in
-    try decoder.decode(Moment.self, from: Data(contentsOf: packFolder.appendingPathComponent("fixtures/\(name)")))
-}
-let combo = moments[names.firstIndex(of: "combo-back-to-back-5-min.json")!]
+let fixtures = try MeetingsMoment.all(in: packFolder)
+let moments = fixtures.map(\.moment)
+let combo = fixtures.first { $0.name == "combo-back-to-back-5-min.json" }!.moment
 
 let pack = try RulePack.load(from: packFolder, displayPath: "rules/meetings")
 let constant = try Presenter(pack: ConstantRules.pack(like: packFolder, presenting: present(try Presenter(pack: pack), combo)))
@@ -35,11 +23,11 @@ let strict = try Presenter(pack: pack)
 let loose = try Presenter(pack: pack, strict: false)
 let raw = RawPresentationPath(pack: packFolder, helpers: helpers)
 
-@MainActor func present(_ presenter: Presenter, _ moment: Moment) -> Presentation {
+@MainActor func present(_ presenter: Presenter, _ moment: MeetingsMoment) -> Presentation {
     try! presenter.present(attributes: moment.attributes, state: moment.state, now: moment.now, previousPhase: moment.previousPhase)
 }
 
-@MainActor func presentRaw(_ moment: Moment) -> Presentation {
+@MainActor func presentRaw(_ moment: MeetingsMoment) -> Presentation {
     raw.present(moment.attributes, moment.state, now: moment.now.timeIntervalSince1970, previous: moment.previousPhase)
 }
 

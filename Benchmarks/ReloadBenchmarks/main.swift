@@ -1,6 +1,6 @@
 import Foundation
+import BenchmarkSupport
 import LiveRules
-import LiveRulesExamples
 
 // Hot reload of the meetings pack: save-to-active latency (a rule saved on disk until the new
 // version serves, the debounce excluded), the time to build, check and swap a version, and
@@ -63,17 +63,7 @@ print("meetings pack, \(saves) saves of one rule file (atomic rename), debounce 
 print(String(format: "save to active:          p50 %6.2f ms   p99 %6.2f ms", percentile(latencies, 0.5), percentile(latencies, 0.99)))
 print(String(format: "build, check and swap:   p50 %6.2f ms   p99 %6.2f ms", percentile(builds, 0.5), percentile(builds, 0.99)))
 
-struct Moment: Decodable {
-    var now: Date
-    var previousPhase: String?
-    var attributes: MeetingsAttributes
-    var state: MeetingsContentState
-}
-let decoder = JSONDecoder()
-decoder.dateDecodingStrategy = .iso8601
-let moments = try FileManager.default.contentsOfDirectory(atPath: pack.appendingPathComponent("fixtures").path).sorted().map {
-    try decoder.decode(Moment.self, from: Data(contentsOf: pack.appendingPathComponent("fixtures/\($0)")))
-}
+let moments = try MeetingsMoment.all(in: pack).map(\.moment)
 
 /// Presentations per second with `threads` threads presenting for `seconds`.
 func throughput(threads: Int, seconds: Double) -> Double {
