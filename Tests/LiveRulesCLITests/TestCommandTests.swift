@@ -110,6 +110,49 @@ enum GoldenFiles {
         #expect(GoldenFiles.pending(in: golden).filter { $0.hasPrefix("countdown-") }.isEmpty)
     }
 
+    /// On a terminal, a long run shows a progress line and colours its summary; piped, neither.
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script")))
+    func progressAndColourOnlyOnATerminal() throws {
+        let root = try CLI.copyOfPack("meetings")
+        let fixtures = root.appendingPathComponent("rules/meetings/fixtures")
+        let golden = root.appendingPathComponent("rules/meetings/golden")
+        for index in 0..<100 {
+            try FileManager.default.copyItem(at: fixtures.appendingPathComponent("done.json"),
+                                             to: fixtures.appendingPathComponent("copy-\(index).json"))
+            try FileManager.default.copyItem(at: golden.appendingPathComponent("done.json"),
+                                             to: golden.appendingPathComponent("copy-\(index).json"))
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
+        process.arguments = ["-qec", Bundle.main.bundleURL.appendingPathComponent("liverules").path + " test rules", "/dev/null"]
+        process.currentDirectoryURL = root
+        var environment = local()
+        environment["NO_COLOR"] = nil
+        process.environment = environment
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let onTerminal = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(onTerminal.contains("\r[120/120] 100%"), "\(onTerminal.debugDescription)")
+        #expect(onTerminal.contains("\u{1B}[32m120 passed, 0 failed\u{1B}[0m"), "\(onTerminal.debugDescription)")
+        let piped = try CLI.run(["test", "rules"], in: root, environment: environment)
+        #expect(piped.output == "120 passed, 0 failed\n")
+        #expect(piped.errors.isEmpty)
+        environment["NO_COLOR"] = "1"
+        let plain = Process()
+        plain.executableURL = process.executableURL
+        plain.arguments = process.arguments
+        plain.currentDirectoryURL = root
+        plain.environment = environment
+        let plainOutput = Pipe()
+        plain.standardOutput = plainOutput
+        try plain.run()
+        let noColour = String(decoding: plainOutput.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        plain.waitUntilExit()
+        #expect(noColour.contains("120 passed, 0 failed") && !noColour.contains("\u{1B}[32m"), "NO_COLOR turns colour off")
+    }
+
     @Test func rejectDeletesThePendingFileOnly() throws {
         let root = try changedPack()
         let golden = root.appendingPathComponent("rules/meetings/golden")
