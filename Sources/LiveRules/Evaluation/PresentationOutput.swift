@@ -1,16 +1,18 @@
+import Lua
+
 /// What the rules returned, read from Lua before it is checked against the vocabulary.
-struct PresentationOutput: Decodable {
-    struct BadgeOutput: Decodable {
+struct PresentationOutput {
+    struct BadgeOutput {
         var text: String
         var tone: String
     }
 
-    struct LayoutOutput: Decodable {
+    struct LayoutOutput {
         var fields: [LayoutField]
         var dropped: [String]?
     }
 
-    struct PaletteOutput: Decodable {
+    struct PaletteOutput {
         var light: Appearance
         var dark: Appearance
         var standByNight: Appearance
@@ -21,6 +23,44 @@ struct PresentationOutput: Decodable {
     var relevance: Relevance
     var layout: [String: LayoutOutput]
     var palette: PaletteOutput
+
+    /// Reads the driver's presentation table field by field (straight from the stack).
+    init(reading output: LuaTableReader) throws(LuaError) {
+        phase = try output.string("phase")
+        badge = try output.table("badge") { badge throws(LuaError) in
+            BadgeOutput(text: try badge.string("text"), tone: try badge.string("tone"))
+        }
+        relevance = try output.table("relevance") { relevance throws(LuaError) in
+            Relevance(score: try relevance.number("score"), alert: try relevance.bool("alert"))
+        }
+        layout = try output.table("layout") { layout throws(LuaError) in
+            var layouts: [String: LayoutOutput] = [:]
+            for placement in layout.stringKeys() {
+                layouts[placement] = try layout.table(placement) { entry throws(LuaError) in
+                    let fields = try entry.list("fields") { entry, slot, path throws(LuaError) in
+                        try entry.table(at: slot, path: path) { field throws(LuaError) in
+                            LayoutField(id: try field.string("id"), text: try field.string("text"))
+                        }
+                    }
+                    let dropped = try entry.list("dropped", optional: true) { entry, slot, path throws(LuaError) in
+                        try entry.string(at: slot, path: path)
+                    }
+                    return LayoutOutput(fields: fields ?? [], dropped: dropped)
+                }
+            }
+            return layouts
+        }
+        palette = try output.table("palette") { palette throws(LuaError) in
+            func appearance(_ name: String) throws(LuaError) -> Appearance {
+                try palette.table(name) { look throws(LuaError) in
+                    Appearance(background: try look.string("background"), foreground: try look.string("foreground"),
+                               accent: try look.string("accent"), fallback: try look.optionalString("fallback"))
+                }
+            }
+            return PaletteOutput(light: try appearance("light"), dark: try appearance("dark"),
+                                 standByNight: try appearance("standByNight"))
+        }
+    }
 }
 
 /// One way an output breaks the vocabulary: the rule that produced it, where, and what.

@@ -132,7 +132,7 @@ public final class Presenter {
     ) throws(PresentationError) -> Presentation {
         let outcome: DriverOutcome
         do {
-            outcome = try lua.call(present, attributes, state, now, previous, returning: DriverOutcome.self)
+            outcome = try lua.call(present, attributes, state, now, previous, reading: DriverOutcome.init(reading:))
         } catch {
             throw classify(error)
         }

@@ -104,6 +104,22 @@ public final class LuaState {
         return try decode(R.self, at: -1)
     }
 
+    /// Calls `function` with the arguments and reads its first result, a table, with `read`:
+    /// for hosts that know the shape of what they read, field by field, without `Codable`.
+    public func call<each A: Encodable, R>(
+        _ function: LuaRef, _ arguments: repeat each A, reading read: (LuaTableReader) throws(LuaError) -> R
+    ) throws(LuaError) -> R {
+        let top = lua_gettop(L)
+        defer { lua_settop(L, top) }
+        let count = try pushCall(function, repeat each arguments)
+        try protectedCall(arguments: count, results: 1)
+        let result = lua_gettop(L)
+        guard lua_type(L, result) == LUA_TTABLE else {
+            throw .decoding(path: "", expected: "table", found: describe(at: result))
+        }
+        return try read(LuaTableReader(state: self, index: result, at: nil))
+    }
+
     /// Pushes the function and its arguments; returns the argument count. [-0, +(1+n)]
     private func pushCall<each A: Encodable>(
         _ function: LuaRef, _ arguments: repeat each A

@@ -1,0 +1,22 @@
+import CLua
+
+extension LuaState {
+    /// How errors show the value at `slot`: "nil", "string \"abc\"", "number 3.5", "integer 3",
+    /// "boolean true", "table"… Reads only; no metamethod runs.
+    func describe(at slot: Int32) -> String {
+        switch lua_type(L, slot) {
+        case LUA_TNONE, LUA_TNIL: return "nil"
+        case LUA_TBOOLEAN: return "boolean \(lua_toboolean(L, slot) != 0)"
+        case LUA_TNUMBER:
+            if lua_isinteger(L, slot) != 0 { return "integer \(lua_tointegerx(L, slot, nil))" }
+            return "number \(lua_tonumberx(L, slot, nil))"
+        case LUA_TSTRING:
+            var length = 0
+            let pointer = lua_tolstring(L, slot, &length)
+            let text = String(decoding: UnsafeRawBufferPointer(start: pointer, count: length), as: UTF8.self)
+            return "string \"\(text.count > 40 ? text.prefix(40) + "…" : text)\""
+        default:
+            return String(cString: lua_typename(L, lua_type(L, slot)))
+        }
+    }
+}
