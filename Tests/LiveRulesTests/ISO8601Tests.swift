@@ -43,25 +43,7 @@ import Testing
         #expect(ISO8601.parse(text) == nil)
     }
 
-    @Test func formatsUTC() {
-        #expect(ISO8601.format(0) == "1970-01-01T00:00:00Z")
-        #expect(ISO8601.format(-1) == "1969-12-31T23:59:59Z")
-        #expect(ISO8601.format(1_709_210_096) == "2024-02-29T12:34:56Z")
-        #expect(ISO8601.format(951_782_400) == "2000-02-29T00:00:00Z")
-        #expect(ISO8601.format(-2_208_988_800) == "1900-01-01T00:00:00Z")
-        #expect(ISO8601.format(-62_167_219_200) == "0000-01-01T00:00:00Z")
-        #expect(ISO8601.format(253_402_300_799.999) == "9999-12-31T23:59:59.999Z")
-    }
-
-    @Test func formatsMillisecondsOnlyWhenPresent() {
-        #expect(ISO8601.format(0.5) == "1970-01-01T00:00:00.500Z")
-        #expect(ISO8601.format(-0.75) == "1969-12-31T23:59:59.250Z")
-        #expect(ISO8601.format(1.0004) == "1970-01-01T00:00:01Z")
-        #expect(ISO8601.format(1.9996) == "1970-01-01T00:00:02Z")
-        #expect(ISO8601.format(1_700_000_000.123) == "2023-11-14T22:13:20.123Z")
-    }
-
-    @Test func everyDayFrom1600To2400RoundTrips() throws {
+    @Test func everyDayFrom1600To2400ParsesToItsDayCount() throws {
         let start = try #require(ISO8601.parse("1600-01-01T00:00:00Z"))
         #expect(start == -11_676_096_000)
         var days = Int(start) / 86_400
@@ -72,7 +54,7 @@ import Testing
                 for day in 1...length {
                     let text = "\(year)-\(twoDigits(monthIndex + 1))-\(twoDigits(day))T13:07:09Z"
                     let seconds = Double(days * 86_400 + 47_229)
-                    if ISO8601.parse(text) != seconds || ISO8601.format(seconds) != text {
+                    if ISO8601.parse(text) != seconds {
                         Issue.record("\(text) ↔ \(seconds)")
                         return
                     }
@@ -83,11 +65,10 @@ import Testing
         #expect(ISO8601.parse("2401-01-01T00:00:00Z") == Double(days * 86_400))
     }
 
-    @Test func fractionalRoundTrip() throws {
-        for text in ["1969-12-31T23:59:59.001Z", "1950-06-15T08:00:00.999Z", "2024-02-29T23:59:59.500Z"] {
-            let seconds = try #require(ISO8601.parse(text))
-            #expect(ISO8601.format(seconds) == text)
-        }
+    @Test func fractionsAndOffsets() {
+        #expect(ISO8601.parse("1969-12-31T23:59:59.001Z") == -0.999)
+        #expect(ISO8601.parse("2024-02-29T23:59:59.500Z") == 1_709_251_199.5)
+        #expect(ISO8601.parse("2024-02-29T23:59:59.5+01:00") == 1_709_247_599.5)
     }
 
     private func twoDigits(_ value: Int) -> String {

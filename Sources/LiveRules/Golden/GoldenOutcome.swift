@@ -10,6 +10,16 @@ public enum GoldenOutcome: Sendable, Hashable {
     case failed([Diagnostic])
 
     public var isPassed: Bool { self == .passed }
+
+    /// How reports head the case: `PASS`, `FAIL` (changed), `MISSING` (no golden), `ERROR`.
+    public var label: String {
+        switch self {
+        case .passed: "PASS"
+        case .changed: "FAIL"
+        case .missing: "MISSING"
+        case .failed: "ERROR"
+        }
+    }
 }
 
 /// A case, how it ended, and how long it took.

@@ -78,13 +78,7 @@ public struct GoldenReport: Sendable {
     public func text(colour: Bool) -> String {
         var lines: [String] = []
         for result in results where !result.outcome.isPassed {
-            let label: String
-            switch result.outcome {
-            case .missing: label = "MISSING"
-            case .failed: label = "ERROR"
-            default: label = "FAIL"
-            }
-            lines += Self.block(result, label: label, colour: colour)
+            lines += Self.block(result, label: result.outcome.label, colour: colour)
             lines.append("")
         }
         let severity = ci ? Self.paint("error", "1;31", colour) : Self.paint("warning", "33", colour)

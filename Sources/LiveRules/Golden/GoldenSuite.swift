@@ -36,7 +36,7 @@ public struct GoldenSuite: Sendable {
     }
 
     /// Paths of the files under `folder` ending in `suffix`, relative and without the suffix, sorted.
-    private static func files(in folder: URL, ending suffix: String) -> [String] {
+    static func files(in folder: URL, ending suffix: String) -> [String] {
         guard let walker = FileManager.default.enumerator(atPath: folder.path) else { return [] }
         return walker.compactMap { $0 as? String }.filter { $0.hasSuffix(suffix) }.map { String($0.dropLast(suffix.count)) }.sorted()
     }

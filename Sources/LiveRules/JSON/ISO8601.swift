@@ -69,29 +69,6 @@ enum ISO8601 {
         return Double(seconds) + fraction
     }
 
-    /// `unixSeconds` in UTC as `YYYY-MM-DDTHH:MM:SSZ`, or `YYYY-MM-DDTHH:MM:SS.SSSZ` when it is
-    /// not a whole second once rounded to milliseconds.
-    ///
-    /// - Precondition: `unixSeconds` rounds to a millisecond within years 0000–9999.
-    static func format(_ unixSeconds: Double) -> String {
-        let firstMillisecond = -62_167_219_200_000.0   // 0000-01-01T00:00:00.000Z
-        let lastMillisecond = 253_402_300_799_999.0    // 9999-12-31T23:59:59.999Z
-        let milliseconds = (unixSeconds * 1000).rounded()
-        precondition((firstMillisecond...lastMillisecond).contains(milliseconds), "\(unixSeconds) is outside years 0000–9999")
-
-        let totalMilliseconds = Int(milliseconds)
-        let (totalSeconds, millisecond) = floorDivide(totalMilliseconds, by: 1000)
-        let (days, secondOfDay) = floorDivide(totalSeconds, by: 86_400)
-        let (year, month, day) = civilFromDays(days)
-        var text = padded(year, width: 4) + "-" + padded(month, width: 2) + "-" + padded(day, width: 2)
-            + "T" + padded(secondOfDay / 3600, width: 2) + ":" + padded(secondOfDay / 60 % 60, width: 2)
-            + ":" + padded(secondOfDay % 60, width: 2)
-        if millisecond != 0 {
-            text += "." + padded(millisecond, width: 3)
-        }
-        return text + "Z"
-    }
-
     private static func isLeapYear(_ year: Int) -> Bool {
         year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
     }
@@ -114,26 +91,6 @@ enum ISO8601 {
         return era * 146_097 + dayOfEra - 719_468
     }
 
-    /// The proleptic Gregorian date `days` after 1970-01-01 (H. Hinnant's `civil_from_days`).
-    private static func civilFromDays(_ days: Int) -> (year: Int, month: Int, day: Int) {
-        let shifted = days + 719_468
-        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
-        let dayOfEra = shifted - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let shiftedMonth = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * shiftedMonth + 2) / 5 + 1
-        let month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9
-        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
-    }
 
-    private static func floorDivide(_ value: Int, by divisor: Int) -> (quotient: Int, remainder: Int) {
-        let remainder = value % divisor
-        return remainder < 0 ? (value / divisor - 1, remainder + divisor) : (value / divisor, remainder)
-    }
 
-    private static func padded(_ value: Int, width: Int) -> String {
-        let digits = String(value)
-        return String(repeating: "0", count: max(0, width - digits.count)) + digits
-    }
 }

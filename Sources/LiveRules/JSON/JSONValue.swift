@@ -17,19 +17,6 @@ public enum JSONValue: Sendable, Hashable {
         return members[key]
     }
 
-    /// The name of the case: "null", "bool", "integer", "number", "string", "array" or "object".
-    var typeName: String {
-        switch self {
-        case .null: "null"
-        case .bool: "bool"
-        case .integer: "integer"
-        case .number: "number"
-        case .string: "string"
-        case .array: "array"
-        case .object: "object"
-        }
-    }
-
     /// A short rendering for messages: scalars as JSON text, strings quoted and elided to about
     /// 40 characters, containers as `[… 3 elements]` / `{… 1 member}` (or `[]` / `{}` when empty).
     var brief: String {
@@ -50,29 +37,7 @@ public enum JSONValue: Sendable, Hashable {
     }
 }
 
-extension JSONValue: Codable {
-    /// Tries, in order: null, `Bool`, `Int64`, `Double`, `String`, array, dictionary.
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        if container.decodeNil() {
-            self = .null
-        } else if let value = try? container.decode(Bool.self) {
-            self = .bool(value)
-        } else if let value = try? container.decode(Int64.self) {
-            self = .integer(value)
-        } else if let value = try? container.decode(Double.self) {
-            self = .number(value)
-        } else if let value = try? container.decode(String.self) {
-            self = .string(value)
-        } else if let value = try? container.decode([JSONValue].self) {
-            self = .array(value)
-        } else if let value = try? container.decode([String: JSONValue].self) {
-            self = .object(value)
-        } else {
-            throw DecodingError.dataCorruptedError(in: container, debugDescription: "Value is not representable as JSON")
-        }
-    }
-
+extension JSONValue: Encodable {
     public func encode(to encoder: any Encoder) throws {
         switch self {
         case .null:
@@ -115,17 +80,5 @@ extension JSONValue: Codable {
         init?(intValue: Int) {
             return nil
         }
-    }
-}
-
-extension JSONValue {
-    /// The JSON form of `value`, as produced by `JSONEncoder` with default strategies.
-    init<T: Encodable>(encoding value: T) throws {
-        self = try JSONParser.parse(JSONEncoder().encode(value)).value
-    }
-
-    /// Decodes this value as `T` with `JSONDecoder` default strategies.
-    func decode<T: Decodable>(_ type: T.Type) throws -> T {
-        try JSONDecoder().decode(type, from: Data(JSONWriter.compact(self).utf8))
     }
 }

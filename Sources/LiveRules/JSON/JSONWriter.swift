@@ -26,13 +26,6 @@ enum JSONWriter {
         return output
     }
 
-    /// No whitespace at all, keys sorted as in `canonical(_:)`.
-    static func compact(_ value: JSONValue) throws(NonFiniteNumberError) -> String {
-        var output = ""
-        try write(value, path: JSONPath.root, indentLevel: nil, into: &output)
-        return output
-    }
-
     /// `text` as a JSON string literal, quotes included.
     static func quoted(_ text: String) -> String {
         var output = "\""
@@ -68,8 +61,8 @@ enum JSONWriter {
         return value.description
     }
 
-    /// Appends `value`; `indentLevel` is `nil` for compact output.
-    private static func write(_ value: JSONValue, path: String, indentLevel: Int?, into output: inout String) throws(NonFiniteNumberError) {
+    /// Appends `value`, whose container is `indentLevel` levels deep.
+    private static func write(_ value: JSONValue, path: String, indentLevel: Int, into output: inout String) throws(NonFiniteNumberError) {
         switch value {
         case .null: output.append("null")
         case .bool(let flag): output.append(flag ? "true" : "false")
@@ -82,7 +75,7 @@ enum JSONWriter {
             output.append("[")
             for (index, element) in elements.enumerated() {
                 startItem(first: index == 0, indentLevel: indentLevel, into: &output)
-                try write(element, path: JSONPath.element(index, in: path), indentLevel: indentLevel.map { $0 + 1 }, into: &output)
+                try write(element, path: JSONPath.element(index, in: path), indentLevel: indentLevel + 1, into: &output)
             }
             endContainer(empty: elements.isEmpty, indentLevel: indentLevel, into: &output)
             output.append("]")
@@ -92,26 +85,24 @@ enum JSONWriter {
             for (index, (key, member)) in sorted.enumerated() {
                 startItem(first: index == 0, indentLevel: indentLevel, into: &output)
                 output.append(quoted(key))
-                output.append(indentLevel == nil ? ":" : ": ")
-                try write(member, path: JSONPath.member(key, in: path), indentLevel: indentLevel.map { $0 + 1 }, into: &output)
+                output.append(": ")
+                try write(member, path: JSONPath.member(key, in: path), indentLevel: indentLevel + 1, into: &output)
             }
             endContainer(empty: members.isEmpty, indentLevel: indentLevel, into: &output)
             output.append("}")
         }
     }
 
-    private static func startItem(first: Bool, indentLevel: Int?, into output: inout String) {
+    private static func startItem(first: Bool, indentLevel: Int, into output: inout String) {
         if !first {
             output.append(",")
         }
-        if let indentLevel {
-            output.append("\n")
-            output.append(String(repeating: "  ", count: indentLevel + 1))
-        }
+        output.append("\n")
+        output.append(String(repeating: "  ", count: indentLevel + 1))
     }
 
-    private static func endContainer(empty: Bool, indentLevel: Int?, into output: inout String) {
-        if let indentLevel, !empty {
+    private static func endContainer(empty: Bool, indentLevel: Int, into output: inout String) {
+        if !empty {
             output.append("\n")
             output.append(String(repeating: "  ", count: indentLevel))
         }

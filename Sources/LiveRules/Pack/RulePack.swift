@@ -85,9 +85,6 @@ public struct RulePack: Sendable {
 
     /// The fixture files (`fixtures/**/*.json`), as paths relative to `fixtures/`, sorted.
     public func fixtureNames() -> [String] {
-        let root = fixturesDirectory.standardizedFileURL.path + "/"
-        guard let walker = FileManager.default.enumerator(atPath: root) else { return [] }
-        return walker.compactMap { $0 as? String }.filter { $0.hasSuffix(".json") }.sorted()
+        GoldenSuite.files(in: fixturesDirectory, ending: ".json").map { $0 + ".json" }
     }
-
 }

@@ -79,13 +79,7 @@ private enum WatchRun {
         let failed = results.filter { !$0.outcome.isPassed }
         var lines = ["\(time) \(display): \(results.count - failed.count) passed, \(failed.count) failed"]
         for result in failed {
-            let label: String
-            switch result.outcome {
-            case .missing: label = "MISSING"
-            case .failed: label = "ERROR"
-            default: label = "FAIL"
-            }
-            lines.append("  \(label) \(result.testCase.id)")
+            lines.append("  \(result.outcome.label) \(result.testCase.id)")
             let details = GoldenReport.compactDetails(of: result)
             lines += details.prefix(6).map { "    " + $0 }
             if details.count > 6 { lines.append("    … \(details.count - 6) more") }
