@@ -45,6 +45,12 @@ final class RawCAPIPath {
         return presentation
     }
 
+    /// Pushes the day and drops it again: the marshaling alone. Returns the table's length.
+    func pushOnly(_ day: MeetingsContentState) -> Int {
+        pushRawMeetings(L, day)
+        defer { lrs_pop(L, 1) }
+        return Int(lua_rawlen(L, -1))
+    }
 
     private func field(_ name: String) -> String {
         lua_getfield(L, -1, name)

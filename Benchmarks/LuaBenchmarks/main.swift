@@ -16,6 +16,7 @@ let state = try LuaState()
 try state.run(ReferenceWorkload.rule, chunkName: "reference/rule.lua")
 try state.sealGlobals()
 let memoryOfState = state.memoryInUse
+let pooledOfState = state.pooledBytes
 let present = state.global("present")!
 let dayRef = try state.reference(day)
 
@@ -39,6 +40,11 @@ let reusedNs = medianNanoseconds(iterations: iterations) { i in
     let result = try! state.call(present, dayRef, now, returning: PhaseSummary.self)
     return result.badge.text.utf8.count
 }
+// The marshaling in alone: the state pushed (and dropped) without calling the rule.
+let rawPushNs = medianNanoseconds(iterations: iterations) { _ in raw.pushOnly(day) }
+let codablePushNs = medianNanoseconds(iterations: iterations) { _ in
+    try! state.reference(day) === dayRef ? 1 : 0
+}
 
 func row(_ name: String, _ ns: Double) -> String {
     name.padding(toLength: 52, withPad: " ", startingAt: 0) + String(format: "%8.0f ns/eval   %5.2fx raw", ns, ns / rawNs)
@@ -47,4 +53,7 @@ print("reference workload: 10 meetings, phase/badge/relevance rule, \(iterations
 print(row("raw C API, hand-written marshaling (the limit)", rawNs))
 print(row("LuaState.call, Codable in and out (sandboxed)", codableNs))
 print(row("LuaState.call, state encoded once (LuaRef)", reusedNs))
-print("memory of one sandboxed state with the rule loaded: \(memoryOfState) bytes")
+print("the state alone, pushed without calling the rule:")
+print(row("  raw C API, hand-written", rawPushNs))
+print(row("  LuaEncoder (Codable), into a sandboxed state", codablePushNs))
+print("memory of one sandboxed state with the rule loaded: \(memoryOfState) bytes in use, \(pooledOfState) bytes of pool slabs")

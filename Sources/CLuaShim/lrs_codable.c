@@ -1,13 +1,11 @@
 /*
-** Field access for the Codable bridge: one call per field instead of three. The tables are the
-** host's own (no metatables) or are read raw, and the host calls these while the allocator does
-** not refuse, so none of them can raise.
+** Field keys for the Codable bridge. The tables are the host's own (no metatables) or are read
+** raw, and the host calls these while the allocator does not refuse, so none of them can raise.
 */
 #include <string.h>
 #include "CLuaShim.h"
 
-/* Pushes the key, from the cache when it holds it. [-0, +1, -] */
-static void lrs_pushkey(lua_State *L, const char *key, size_t length) {
+void lrs_pushkey(lua_State *L, const char *key, size_t length) {
   if (length > sizeof(uint64_t) * 2) {
     lua_pushlstring(L, key, length);
     return;
@@ -28,25 +26,6 @@ static void lrs_pushkey(lua_State *L, const char *key, size_t length) {
   entry->bytes[0] = bytes[0];
   entry->bytes[1] = bytes[1];
   entry->length = length;
-}
-
-void lrs_setfield(lua_State *L, int table, const char *key, size_t length) {
-  lrs_pushkey(L, key, length);
-  lua_insert(L, -2);
-  lua_rawset(L, table);
-}
-
-void lrs_setstringfield(lua_State *L, int table, const char *key, size_t length,
-                        const char *value, size_t value_length) {
-  lrs_pushkey(L, key, length);
-  lua_pushlstring(L, value, value_length);
-  lua_rawset(L, table);
-}
-
-void lrs_setnumberfield(lua_State *L, int table, const char *key, size_t length, lua_Number value) {
-  lrs_pushkey(L, key, length);
-  lua_pushnumber(L, value);
-  lua_rawset(L, table);
 }
 
 int lrs_getfield(lua_State *L, int table, const char *key, size_t length) {

@@ -18,7 +18,7 @@ static void *lrs_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
   lrs_context *ctx = (lrs_context *)ud;
   size_t old = ptr ? osize : 0;
   if (nsize == 0) {
-    free(ptr);
+    lrs_pool_realloc(&ctx->pool, ptr, osize, 0);
     ctx->memory_used -= old;
     return NULL;
   }
@@ -39,11 +39,17 @@ static void *lrs_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
       lrs_raisesoon(ctx);
     }
   }
-  void *block = realloc(ptr, nsize);
+  void *block = lrs_pool_realloc(&ctx->pool, ptr, osize, nsize);
   if (block == NULL) return NULL;
   ctx->memory_used = ctx->memory_used - old + nsize;
   if (ctx->memory_used > ctx->memory_peak) ctx->memory_peak = ctx->memory_used;
   return block;
+}
+
+void lrs_closestate(lua_State *L) {
+  lrs_context *ctx = lrs_ctx(L);
+  lua_close(L);
+  lrs_pool_release(&ctx->pool);
 }
 
 /* Reached only if an error escapes every protected call: a host bug, never a rule's doing. */
@@ -63,8 +69,12 @@ lua_State *lrs_newstate(lrs_context *ctx) {
   ctx->coverage = 0;
   ctx->instructions_left = ctx->instruction_limit;
   ctx->steps_left = ctx->step_limit;
+  ctx->pool = (lrs_pool){0};
   lua_State *L = lua_newstate(lrs_alloc, ctx);
-  if (L == NULL) return NULL;
+  if (L == NULL) {
+    lrs_pool_release(&ctx->pool);
+    return NULL;
+  }
   *(lrs_context **)lua_getextraspace(L) = ctx;
   ctx->main = L;
   ctx->where[0] = '\0';

@@ -29,4 +29,81 @@ import Testing
         #expect(state.encodingFacts[ObjectIdentifier(Sparse.self)]?.integerKeyed == false)
         #expect(state.stackDepth == 0)
     }
+
+    /// Renamed keys (raw values unlike the case names).
+    struct Renamed: Encodable {
+        var first = 1
+        var second = 2
+        enum CodingKeys: String, CodingKey {
+            case first = "one"
+            case second = "two"
+        }
+    }
+
+    /// A key type with one case: no bytes at all.
+    struct Lone: Encodable {
+        var only = 3
+    }
+
+    /// A one-byte key that is not an enum: its name comes from its byte.
+    struct SlotKey: CodingKey {
+        let slot: UInt8
+        init(slot: UInt8) { self.slot = slot }
+        init?(stringValue: String) { nil }
+        init?(intValue: Int) { nil }
+        var stringValue: String { "slot\(slot)" }
+        var intValue: Int? { nil }
+    }
+
+    /// Writes its fields under different key types depending on its value.
+    enum Either: Encodable {
+        case left(Int)
+        case right(Int)
+        enum LeftKeys: String, CodingKey { case left, shared }
+        enum RightKeys: String, CodingKey { case shared, right }
+
+        func encode(to encoder: any Encoder) throws {
+            switch self {
+            case .left(let value):
+                var container = encoder.container(keyedBy: LeftKeys.self)
+                try container.encode(value, forKey: .left)
+                try container.encode(0, forKey: .shared)
+            case .right(let value):
+                var container = encoder.container(keyedBy: RightKeys.self)
+                try container.encode(0, forKey: .shared)
+                try container.encode(value, forKey: .right)
+            }
+        }
+    }
+
+    struct Slots: Encodable {
+        var count: UInt8
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: SlotKey.self)
+            for slot in 0..<count { try container.encode(Int(slot), forKey: SlotKey(slot: slot)) }
+        }
+    }
+
+    /// Key strings are kept per key type and told apart by the key's byte: every value, the
+    /// first and the repeated ones, gets exactly its own keys.
+    @Test func keptKeyStringsAreTheKeysOfEachValue() throws {
+        let state = try LuaState()
+        let keys = try state.run("""
+            return function(x)
+              local names = {}
+              for k, v in pairs(x) do names[#names + 1] = k .. "=" .. tostring(v) end
+              table.sort(names)
+              return table.concat(names, " ")
+            end
+            """, chunkName: "keys.lua", returning: LuaRef.self)
+        for _ in 0..<3 {
+            #expect(try state.call(keys, Renamed(), returning: String.self) == "one=1 two=2")
+            #expect(try state.call(keys, Lone(), returning: String.self) == "only=3")
+            #expect(try state.call(keys, Either.left(5), returning: String.self) == "left=5 shared=0")
+            #expect(try state.call(keys, Either.right(6), returning: String.self) == "right=6 shared=0")
+            #expect(try state.call(keys, Slots(count: 3), returning: String.self) == "slot0=0 slot1=1 slot2=2")
+            #expect(try state.call(keys, Slots(count: 1), returning: String.self) == "slot0=0")
+        }
+        #expect(state.stackDepth == 0)
+    }
 }

@@ -39,6 +39,20 @@ typedef struct lrs_cachedkey {
   int reference;
 } lrs_cachedkey;
 
+/* Sizes the small-block pool serves: classes of LRS_POOL_GRANULE bytes up to LRS_POOL_LARGEST,
+** carved from slabs of LRS_POOL_SLAB bytes. */
+#define LRS_POOL_GRANULE 16
+#define LRS_POOL_LARGEST 256
+#define LRS_POOL_SLAB (16 * 1024)
+
+/* The small-block pool of one state (lrs_pool.c): a free list per class and the slabs. */
+typedef struct lrs_pool {
+  void *free[LRS_POOL_LARGEST / LRS_POOL_GRANULE];  /* linked through each block's first word */
+  char *next, *end;                                 /* the unused rest of the newest slab */
+  struct lrs_slab *slabs;                           /* every slab, newest first */
+  size_t slab_count;
+} lrs_pool;
+
 /* Per-state limits and counters. Owned by the Swift LuaState; reached from any lua_State of the
 ** state through lrs_ctx (it is the allocator's user data and sits in the extra space). */
 typedef struct lrs_context {
@@ -63,6 +77,7 @@ typedef struct lrs_context {
   char where[LUA_IDSIZE + 16];/* "chunk:line: " where the allocator last refused, or "" */
   /* field names the Codable bridge pushes often (lrs_codable.c), anchored in the registry */
   lrs_cachedkey keys[LRS_KEY_CACHE];
+  lrs_pool pool;              /* where the state's small blocks come from */
   /* host callbacks */
   lrs_host_fn dispatch;
   lrs_log_fn log;
@@ -79,6 +94,18 @@ static inline lrs_context *lrs_ctx(lua_State *L) {
 /* A new state using the limited allocator over ctx; NULL if out of memory. Installs the count
 ** hook, the panic handler and the context pointer. ctx must outlive the state. */
 lua_State *lrs_newstate(lrs_context *ctx);
+
+/* Closes the state and frees what its allocator keeps. [-0, +0, -] */
+void lrs_closestate(lua_State *L);
+
+/* --- small-block pool (lrs_pool.c) --- */
+
+/* Reallocates like a lua_Alloc (osize is the block's size when ptr is not NULL): blocks of up to
+** LRS_POOL_LARGEST bytes come from pool, larger ones from malloc. NULL when memory cannot be had;
+** never fails to shrink. */
+void *lrs_pool_realloc(lrs_pool *pool, void *ptr, size_t osize, size_t nsize);
+/* Frees every slab of pool; its blocks must no longer be used. */
+void lrs_pool_release(lrs_pool *pool);
 
 /* --- protected calls (lrs_call.c) --- */
 
@@ -208,16 +235,11 @@ int lrs_str_gsub(lua_State *L);
 /* --- Codable fields (lrs_codable.c) --- */
 
 /* For the host while it marshals (the allocator does not refuse): table is an absolute index of a
-** table, key a string of length bytes. The setters write raw, into tables without metatables.
-** Keys of up to 16 bytes come from a per-state cache of LRS_KEY_CACHE strings held in the
-** registry (a hit costs no hashing or interning; a miss replaces the entry). */
-/* Pops the value on top into table[key]. [-1, +0, -] */
-void lrs_setfield(lua_State *L, int table, const char *key, size_t length);
-/* table[key] = the string value (value_length bytes). [-0, +0, -] */
-void lrs_setstringfield(lua_State *L, int table, const char *key, size_t length,
-                        const char *value, size_t value_length);
-/* table[key] = value, a float. [-0, +0, -] */
-void lrs_setnumberfield(lua_State *L, int table, const char *key, size_t length, lua_Number value);
+** table, key a string of length bytes. Keys of up to 16 bytes come from a per-state cache of
+** LRS_KEY_CACHE strings held in the registry (a hit costs no hashing or interning; a miss
+** replaces the entry). */
+/* Pushes the key string. [-0, +1, -] */
+void lrs_pushkey(lua_State *L, const char *key, size_t length);
 /* Pushes table[key], read raw; returns its type. [-0, +1, -] */
 int lrs_getfield(lua_State *L, int table, const char *key, size_t length);
 

@@ -194,7 +194,7 @@ final class LuaEncoder: Encoder, SingleValueEncodingContainer {
             borrowed = .passUnretained(kept)
             return unsafeDowncast(kept, to: LuaKeyedEncodingBox<Key>.self).container
         }
-        let made = LuaKeyedEncodingBox<Key>(frame: LuaEncodingFrame(encoder: self, table: table, path: here))
+        let made = LuaKeyedEncodingBox<Key>(frame: LuaEncodingFrame(encoder: self, table: table, path: here, kept: true))
         facts.keyedContainer = made
         borrowed = .passUnretained(made)
         return made.container

@@ -20,28 +20,48 @@ struct LuaKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtocol
 
     var codingPath: [any CodingKey] { path.resolved(in: encoder.codingPath) }
 
+    /// Pushes the key's string: fetched by reference when the frame keeps it. [-0, +1]
+    private func pushKey(_ key: Key) {
+        guard MemoryLayout<Key>.size <= 1, let references = frame.keyReferences else {
+            return pushKeyString(key)
+        }
+        let tag = MemoryLayout<Key>.size == 0 ? 0 : Int(withUnsafeBytes(of: key) { $0[0] })
+        if references[tag] != 0 {
+            lua_rawgeti(L, lrs_registryindex(), lua_Integer(references[tag]))
+            return
+        }
+        pushKeyString(key)
+        lua_pushvalue(L, -1)
+        references[tag] = luaL_ref(L, lrs_registryindex())
+    }
+
+    /// Pushes the key's `stringValue`. [-0, +1]
+    private func pushKeyString(_ key: Key) {
+        var name = key.stringValue
+        name.withUTF8 { lrs_pushkey(L, $0.baseAddress, $0.count) }
+    }
+
     /// Pops the value on top into table[key], raw (a new table: no metamethods). [-1, +0]
     private func set(_ key: Key) {
-        var name = key.stringValue
-        name.withUTF8 { bytes in lrs_setfield(L, table, bytes.baseAddress, bytes.count) }
+        pushKey(key)
+        lua_rotate(L, -2, 1)
+        lua_rawset(L, table)
         frame.entries += 1
     }
 
     /// table[key] = value, raw. [-0, +0]
     private func set(_ key: Key, string value: String) {
-        var name = key.stringValue
-        name.withUTF8 { name in
-            value.withUTF8Bytes { value in
-                lrs_setstringfield(L, table, name.baseAddress, name.count, value.baseAddress, value.count)
-            }
-        }
+        pushKey(key)
+        value.withUTF8Bytes { _ = lua_pushlstring(L, $0.baseAddress, $0.count) }
+        lua_rawset(L, table)
         frame.entries += 1
     }
 
     /// table[key] = value, a float, raw. [-0, +0]
     private func set(_ key: Key, number value: Double) {
-        var name = key.stringValue
-        name.withUTF8 { name in lrs_setnumberfield(L, table, name.baseAddress, name.count, value) }
+        pushKey(key)
+        lua_pushnumber(L, value)
+        lua_rawset(L, table)
         frame.entries += 1
     }
 

@@ -49,7 +49,7 @@ public final class LuaState {
     }
 
     deinit {
-        lua_close(L)
+        lrs_closestate(L)
         context.deallocate()
     }
 
@@ -232,6 +232,10 @@ public final class LuaState {
 
     /// Bytes the state holds now.
     public var memoryInUse: Int { context.pointee.memory_used }
+
+    /// Bytes the allocator keeps for the state's small blocks (its pool's slabs): they stay with
+    /// the state, reused, until it closes. The memory cap bounds what fills them.
+    public var pooledBytes: Int { context.pointee.pool.slab_count * Int(LRS_POOL_SLAB) }
 
     /// The most bytes the state held during the last top-level call.
     public var peakMemoryOfLastCall: Int { context.pointee.memory_peak }
