@@ -6,6 +6,7 @@ import Lua
 // Benchmarks of the Lua host core on the reference workload (shared/peers): 10 meetings, the
 // phase/badge/relevance rule, 64 moments. Run in release mode:
 //   swift run -c release LuaBenchmarks [iterations]
+//   swift run -c release LuaBenchmarks profile <path> <count>   (one path, untimed)
 
 let iterations = CommandLine.arguments.dropFirst().first.flatMap(Int.init) ?? 200_000
 let day = ReferenceWorkload.day
@@ -27,33 +28,49 @@ for now in moments {
     precondition(a.phase == b.phase && a.badge.text == b.badge.text && a.relevance.score == b.relevance.score)
 }
 
-let rawNs = medianNanoseconds(iterations: iterations) { i in
-    raw.evaluate(day, now: moments[i & 63]).badge.text.utf8.count
+/// The measured paths: one evaluation each, at moment `i`.
+let paths: [(name: String, label: String, run: (Int) -> Int)] = [
+    ("raw", "raw C API, hand-written marshaling (the limit)", { i in
+        raw.evaluate(day, now: moments[i & 63]).badge.text.utf8.count
+    }),
+    ("codable", "LuaState.call, Codable in and out (sandboxed)", { i in
+        let now = Date(timeIntervalSince1970: moments[i & 63])
+        return try! state.call(present, day, now, returning: PhaseSummary.self).badge.text.utf8.count
+    }),
+    ("once", "LuaState.call, state encoded once (LuaRef)", { i in
+        let now = Date(timeIntervalSince1970: moments[i & 63])
+        return try! state.call(present, dayRef, now, returning: PhaseSummary.self).badge.text.utf8.count
+    }),
+    // The marshaling in alone: the state pushed (and dropped) without calling the rule.
+    ("raw-push", "  raw C API, hand-written", { _ in raw.pushOnly(day) }),
+    ("codable-push", "  LuaEncoder (Codable), into a sandboxed state", { _ in
+        try! state.reference(day) === dayRef ? 1 : 0
+    }),
+]
+
+// `LuaBenchmarks profile <path> <count>` runs one path untimed, for a profiler
+// (scripts/count-instructions.sh).
+if CommandLine.arguments.dropFirst().first == "profile" {
+    let arguments = Array(CommandLine.arguments.dropFirst(2))
+    guard arguments.count == 2, let path = paths.first(where: { $0.name == arguments[0] }), let count = Int(arguments[1]) else {
+        print("usage: LuaBenchmarks profile <\(paths.map(\.name).joined(separator: "|"))> <count>")
+        exit(2)
+    }
+    var sink = 0
+    for i in 0..<count { sink &+= path.run(i) }
+    print("\(path.name): \(count) evaluations (\(sink))")
+    exit(0)
 }
-let codableNs = medianNanoseconds(iterations: iterations) { i in
-    let now = Date(timeIntervalSince1970: moments[i & 63])
-    let result = try! state.call(present, day, now, returning: PhaseSummary.self)
-    return result.badge.text.utf8.count
-}
-let reusedNs = medianNanoseconds(iterations: iterations) { i in
-    let now = Date(timeIntervalSince1970: moments[i & 63])
-    let result = try! state.call(present, dayRef, now, returning: PhaseSummary.self)
-    return result.badge.text.utf8.count
-}
-// The marshaling in alone: the state pushed (and dropped) without calling the rule.
-let rawPushNs = medianNanoseconds(iterations: iterations) { _ in raw.pushOnly(day) }
-let codablePushNs = medianNanoseconds(iterations: iterations) { _ in
-    try! state.reference(day) === dayRef ? 1 : 0
-}
+
+let timings = paths.map { medianNanoseconds(iterations: iterations, $0.run) }
+let rawNs = timings[0]
 
 func row(_ name: String, _ ns: Double) -> String {
     name.padding(toLength: 52, withPad: " ", startingAt: 0) + String(format: "%8.0f ns/eval   %5.2fx raw", ns, ns / rawNs)
 }
 print("reference workload: 10 meetings, phase/badge/relevance rule, \(iterations) evaluations x 7 rounds (median)")
-print(row("raw C API, hand-written marshaling (the limit)", rawNs))
-print(row("LuaState.call, Codable in and out (sandboxed)", codableNs))
-print(row("LuaState.call, state encoded once (LuaRef)", reusedNs))
-print("the state alone, pushed without calling the rule:")
-print(row("  raw C API, hand-written", rawPushNs))
-print(row("  LuaEncoder (Codable), into a sandboxed state", codablePushNs))
+for (index, path) in paths.enumerated() {
+    if path.name == "raw-push" { print("the state alone, pushed without calling the rule:") }
+    print(row(path.label, timings[index]))
+}
 print("memory of one sandboxed state with the rule loaded: \(memoryOfState) bytes in use, \(pooledOfState) bytes of pool slabs")
