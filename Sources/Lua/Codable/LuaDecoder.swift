@@ -30,7 +30,7 @@ final class LuaDecoder: Decoder, SingleValueDecodingContainer {
     @exclusivity(unchecked) private var facts: Unmanaged<LuaDecodingFacts>?
     /// The kept keyed container the current value uses, released when it is done. (Its facts
     /// hold it.)
-    @exclusivity(unchecked) private var borrowed: Unmanaged<LuaKeyedDecodingReuse>?
+    @exclusivity(unchecked) private var borrowed: Unmanaged<LuaKeptContainer<LuaDecodingFrame>>?
 
     init(state: LuaState) {
         self.state = state

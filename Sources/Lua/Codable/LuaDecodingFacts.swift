@@ -4,7 +4,7 @@
 final class LuaDecodingFacts {
     let integerKeyed: Bool
     /// The keyed container the type's values open.
-    var keyedContainer: LuaKeyedDecodingReuse?
+    var keyedContainer: LuaKeptContainer<LuaDecodingFrame>?
 
     init(integerKeyed: Bool) {
         self.integerKeyed = integerKeyed

@@ -1,7 +1,7 @@
 /// Where a keyed decoding container reads: its decoder, table slot and path. Containers reach it
 /// through this reference, so a boxed container can serve a later value of the same type once
 /// re-aimed; `decoder` is nil while no decode is using it.
-final class LuaDecodingFrame {
+final class LuaDecodingFrame: LuaContainerFrame {
     var decoder: LuaDecoder?
     var L: OpaquePointer?
     var table: Int32
@@ -14,11 +14,12 @@ final class LuaDecodingFrame {
         path = decoder.here
     }
 
-    /// Points the frame at the value `decoder` is decoding now, whose table is at `table`.
-    func aim(decoder: LuaDecoder, table: Int32) {
+    func aim(_ decoder: LuaDecoder, table: Int32) {
         self.decoder = decoder
         L = decoder.L
         self.table = table
         path = decoder.here
     }
+
+    func detach() { decoder = nil }
 }

@@ -36,7 +36,7 @@ final class LuaEncoder: Encoder, SingleValueEncodingContainer {
     @exclusivity(unchecked) private var sizeHint: Int32 = 0
     /// The kept keyed container the current value uses, released when it is done. (Its facts
     /// hold it.)
-    @exclusivity(unchecked) private var borrowed: Unmanaged<LuaKeyedEncodingReuse>?
+    @exclusivity(unchecked) private var borrowed: Unmanaged<LuaKeptContainer<LuaEncodingFrame>>?
     /// Entries written into the current value's table so far, besides those its kept keyed
     /// container counts.
     @exclusivity(unchecked) private var entryCount: Int32 = 0

@@ -5,7 +5,7 @@
 /// A kept frame also keeps its key strings: keys of one byte (as synthesized `CodingKeys` are)
 /// are told apart by that byte, so each key string is made once and then fetched by a registry
 /// reference, without asking the key for its `stringValue` again.
-final class LuaEncodingFrame {
+final class LuaEncodingFrame: LuaContainerFrame {
     var encoder: LuaEncoder?
     var L: OpaquePointer?
     var table: Int32
@@ -26,12 +26,13 @@ final class LuaEncodingFrame {
 
     deinit { keyReferences?.deallocate() }
 
-    /// Points the frame at the value `encoder` is encoding now, whose table is at `table`.
-    func aim(encoder: LuaEncoder, table: Int32) {
+    func aim(_ encoder: LuaEncoder, table: Int32) {
         self.encoder = encoder
         L = encoder.L
         self.table = table
         path = encoder.here
         entries = 0
     }
+
+    func detach() { encoder = nil }
 }

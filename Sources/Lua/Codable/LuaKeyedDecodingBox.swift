@@ -1,5 +1,5 @@
-/// A ``LuaKeyedDecodingReuse`` with its container, for key type `Key`.
-final class LuaKeyedDecodingBox<Key: CodingKey>: LuaKeyedDecodingReuse {
+/// A kept decoding container, for key type `Key`.
+final class LuaKeyedDecodingBox<Key: CodingKey>: LuaKeptContainer<LuaDecodingFrame> {
     let container: KeyedDecodingContainer<Key>
 
     init(frame: LuaDecodingFrame) {

@@ -1,5 +1,5 @@
-/// A ``LuaKeyedEncodingReuse`` with its container, for key type `Key`.
-final class LuaKeyedEncodingBox<Key: CodingKey>: LuaKeyedEncodingReuse {
+/// A kept encoding container, for key type `Key`.
+final class LuaKeyedEncodingBox<Key: CodingKey>: LuaKeptContainer<LuaEncodingFrame> {
     let container: KeyedEncodingContainer<Key>
 
     init(frame: LuaEncodingFrame) {

@@ -9,7 +9,7 @@ final class LuaTypeFacts {
     let sequence: (any LuaSequenceEncodable.Type)?
     var tableSize: Int32 = 0
     /// The keyed container the type's values open.
-    var keyedContainer: LuaKeyedEncodingReuse?
+    var keyedContainer: LuaKeptContainer<LuaEncodingFrame>?
 
     init(integerKeyed: Bool, sequence: (any LuaSequenceEncodable.Type)?) {
         self.integerKeyed = integerKeyed
