@@ -49,22 +49,24 @@ function M.minutes(from, to)
   return minutes
 end
 
+-- A whole number of minutes as hours and minutes, each followed by its unit. Called in tail
+-- position, so check_minutes still blames the caller of time.format or time.format_long.
+local function duration(fname, minutes, hour_unit, minute_unit)
+  local m = check_minutes(fname, minutes)
+  local hours, rest = m // 60, m % 60
+  if hours == 0 then return rest .. minute_unit end
+  if rest == 0 then return hours .. hour_unit end
+  return hours .. hour_unit .. " " .. rest .. minute_unit
+end
+
 -- time.format(minutes) -> short duration: "0m", "12m", "1h", "1h 5m", "25h 10m".
 function M.format(minutes)
-  local m = check_minutes("time.format", minutes)
-  local hours, rest = m // 60, m % 60
-  if hours == 0 then return rest .. "m" end
-  if rest == 0 then return hours .. "h" end
-  return hours .. "h " .. rest .. "m"
+  return duration("time.format", minutes, "h", "m")
 end
 
 -- time.format_long(minutes) -> spelled-out duration: "0 min", "12 min", "1 hr", "1 hr 5 min".
 function M.format_long(minutes)
-  local m = check_minutes("time.format_long", minutes)
-  local hours, rest = m // 60, m % 60
-  if hours == 0 then return rest .. " min" end
-  if rest == 0 then return hours .. " hr" end
-  return hours .. " hr " .. rest .. " min"
+  return duration("time.format_long", minutes, " hr", " min")
 end
 
 -- Checks the arguments of progress/percent; returns elapsed and total seconds.
