@@ -42,15 +42,11 @@ local SHORTENS = { title = 6 }
 return function(input)
   local texts, glance = content.of(input)
   return layout.each(function(placement)
-    local wanted = {}
-    for _, id in ipairs(WANTED[placement][input.phase]) do
-      local text = GLANCE[placement] and glance[id] or texts[id]
-      if text ~= nil then
-        local slot = (id == "title" and TITLE_SLOT[placement]) or (id == "eta" and ETA_SLOT[placement])
-          or BODY_SLOT[placement]
-        wanted[#wanted + 1] = { id = id, text = text, slot = slot, shorten = SHORTENS[id] }
-      end
-    end
-    return wanted
+    return layout.wanted(WANTED[placement][input.phase],
+      function(id) return GLANCE[placement] and glance[id] or texts[id] end,
+      function(id)
+        return (id == "title" and TITLE_SLOT[placement]) or (id == "eta" and ETA_SLOT[placement]) or BODY_SLOT[placement]
+      end,
+      SHORTENS)
   end)
 end

@@ -75,15 +75,10 @@ return function(input)
   local texts, glance = content.of(input)
   local list = (input.phase == "live" and input.facts.status == "halfTime") and "halfTime" or input.phase
   return layout.each(function(placement)
-    local wanted = {}
-    for _, id in ipairs(WANTED[placement][list]) do
-      local text = (placement == "islandMinimal" and glance[id]) or texts[id]
-      if text ~= nil then
-        local slot = (HEADLINES[id] and TITLE_SLOT[placement]) or (id == "event" and EVENT_SLOT[placement])
-          or BODY_SLOT[placement]
-        wanted[#wanted + 1] = { id = id, text = text, slot = slot }
-      end
-    end
-    return wanted
+    return layout.wanted(WANTED[placement][list],
+      function(id) return (placement == "islandMinimal" and glance[id]) or texts[id] end,
+      function(id)
+        return (HEADLINES[id] and TITLE_SLOT[placement]) or (id == "event" and EVENT_SLOT[placement]) or BODY_SLOT[placement]
+      end)
   end)
 end

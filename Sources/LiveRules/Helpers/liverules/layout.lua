@@ -103,6 +103,30 @@ function M.place(placementId, wanted)
   return { fields = fields, dropped = dropped }
 end
 
+-- layout.wanted(ids, text_of [, slot_of [, shorten]]) -> the wanted list for layout.place: for
+-- each id in order whose text_of(id) is not nil, { id = id, text = text_of(id),
+-- slot = slot_of and slot_of(id), shorten = shorten and shorten[id] }.
+function M.wanted(ids, text_of, slot_of, shorten)
+  if type(ids) ~= "table" then error("layout.wanted: ids must be a list of field ids, got " .. describe(ids), 2) end
+  if type(text_of) ~= "function" then
+    error("layout.wanted: text_of must be a function(id) returning the field's text, got " .. describe(text_of), 2)
+  end
+  if slot_of ~= nil and type(slot_of) ~= "function" then
+    error("layout.wanted: slot_of must be a function(id) returning a slot, got " .. describe(slot_of), 2)
+  end
+  if shorten ~= nil and type(shorten) ~= "table" then
+    error("layout.wanted: shorten must be a table of characters to keep by id, got " .. describe(shorten), 2)
+  end
+  local wanted = {}
+  for _, id in ipairs(ids) do
+    local text = text_of(id)
+    if text ~= nil then
+      wanted[#wanted + 1] = { id = id, text = text, slot = slot_of and slot_of(id), shorten = shorten and shorten[id] }
+    end
+  end
+  return wanted
+end
+
 -- layout.each(wanted) -> { [placementId] = layout.place(placementId, wanted(placementId)) }
 -- for every placement: the whole layout a layout rule returns.
 function M.each(wanted)

@@ -92,6 +92,30 @@ return {
     raises(function() layout.capacity.lockScreen = 99 end, "read-only")
     raises(function() return layout.capacity.nowhere end, "unknown placement")
   end,
+  ["wanted: fields with text, in order, with their slots and shortening"] = function()
+    local texts = { title = "Design review", remaining = { "12 min", "12m" } }
+    local wanted = layout.wanted({ "title", "location", "remaining" },
+      function(id) return texts[id] end,
+      function(id) return id == "title" and "title" or "body" end,
+      { title = 6 })
+    eq(#wanted, 2)
+    eq(wanted[1].id, "title"); eq(wanted[1].text, "Design review"); eq(wanted[1].slot, "title"); eq(wanted[1].shorten, 6)
+    eq(wanted[2].id, "remaining"); eq(wanted[2].text[2], "12m"); eq(wanted[2].slot, "body"); eq(wanted[2].shorten, nil)
+    eq(show(layout.place("lockScreen", wanted)), "title=Design review,remaining=12 min|")
+  end,
+  ["wanted: slots and shortening are optional"] = function()
+    local wanted = layout.wanted({ "badge" }, function() return "Next up" end)
+    eq(#wanted, 1)
+    eq(wanted[1].slot, nil)
+    eq(wanted[1].shorten, nil)
+  end,
+  ["wanted: rejects bad arguments"] = function()
+    local text_of = function() return "x" end
+    raises(function() layout.wanted("title", text_of) end, "layout.wanted: ids must be a list of field ids, got \"title\"")
+    raises(function() layout.wanted({ "title" }, { title = "x" }) end, "layout.wanted: text_of must be a function")
+    raises(function() layout.wanted({ "title" }, text_of, "title") end, "layout.wanted: slot_of must be a function")
+    raises(function() layout.wanted({ "title" }, text_of, nil, 6) end, "layout.wanted: shorten must be a table")
+  end,
   ["each: one layout per placement"] = function()
     local seen = {}
     local all = layout.each(function(id)
