@@ -31,7 +31,7 @@ import Testing
     }
 
     /// Renamed keys (raw values unlike the case names).
-    struct Renamed: Encodable {
+    struct Renamed: Codable, Equatable {
         var first = 1
         var second = 2
         enum CodingKeys: String, CodingKey {
@@ -41,7 +41,7 @@ import Testing
     }
 
     /// A key type with one case: no bytes at all.
-    struct Lone: Encodable {
+    struct Lone: Codable, Equatable {
         var only = 3
     }
 
@@ -56,11 +56,20 @@ import Testing
     }
 
     /// Writes its fields under different key types depending on its value.
-    enum Either: Encodable {
+    enum Either: Codable, Equatable {
         case left(Int)
         case right(Int)
         enum LeftKeys: String, CodingKey { case left, shared }
         enum RightKeys: String, CodingKey { case shared, right }
+
+        init(from decoder: any Decoder) throws {
+            let left = try decoder.container(keyedBy: LeftKeys.self)
+            if let value = try left.decodeIfPresent(Int.self, forKey: .left) {
+                self = .left(value)
+            } else {
+                self = .right(try decoder.container(keyedBy: RightKeys.self).decode(Int.self, forKey: .right))
+            }
+        }
 
         func encode(to encoder: any Encoder) throws {
             switch self {
@@ -103,6 +112,46 @@ import Testing
             #expect(try state.call(keys, Either.right(6), returning: String.self) == "right=6 shared=0")
             #expect(try state.call(keys, Slots(count: 3), returning: String.self) == "slot0=0 slot1=1 slot2=2")
             #expect(try state.call(keys, Slots(count: 1), returning: String.self) == "slot0=0")
+        }
+        #expect(state.stackDepth == 0)
+    }
+
+    /// A one-byte key that stands for an integer: looked up by number first, then by its text.
+    struct NumberKey: CodingKey {
+        let number: UInt8
+        init(number: UInt8) { self.number = number }
+        init?(stringValue: String) { nil }
+        init?(intValue: Int) { nil }
+        var stringValue: String { "\(number)" }
+        var intValue: Int? { Int(number) }
+    }
+
+    /// Reads the fields 1, 2 and 3 under integer keys.
+    struct Numbered: Decodable, Equatable {
+        var values: [String]
+        init(values: [String]) { self.values = values }
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: NumberKey.self)
+            values = try (1...3).map { try container.decode(String.self, forKey: NumberKey(number: $0)) }
+        }
+    }
+
+    /// The decoder keeps key strings too: repeated reads of one type, renamed keys, key types
+    /// that change by value and keys standing for integers all find exactly their own fields.
+    @Test func keptKeyStringsFindTheFieldsOfEachValue() throws {
+        let state = try LuaState()
+        func read<T: Decodable>(_ source: String, as type: T.Type) throws -> T {
+            try state.run("return " + source, chunkName: "value.lua", returning: T.self)
+        }
+        for round in 0..<3 {
+            #expect(try read("{ one = \(round), two = 2, first = 9 }", as: Renamed.self) == Renamed(first: round, second: 2))
+            #expect(try read("{ only = \(round) }", as: Lone.self) == Lone(only: round))
+            #expect(try read("{ left = \(round) }", as: Either.self) == .left(round))
+            #expect(try read("{ right = \(round), shared = 0 }", as: Either.self) == .right(round))
+            #expect(try read("{ \"a\", \"b\", [\"3\"] = \"c\" }", as: Numbered.self) == Numbered(values: ["a", "b", "c"]))
+        }
+        #expect(throws: LuaError.decoding(path: "one", expected: "integer", found: "string \"1\"")) {
+            try read("{ one = '1', two = 2 }", as: Renamed.self)
         }
         #expect(state.stackDepth == 0)
     }

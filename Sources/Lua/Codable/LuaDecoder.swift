@@ -94,13 +94,14 @@ final class LuaDecoder: Decoder, SingleValueDecodingContainer {
         }
     }
 
-    /// Decodes table[key] of the table at `table`, a container at `path`.
+    /// Decodes table[key] of the table at `table`, a container at `path` whose key strings (if
+    /// kept) are `keyStrings`.
     func decode<T: Decodable, K: CodingKey>(
-        _ type: T.Type, field key: K, of table: Int32, in path: LuaContainerPath
+        _ type: T.Type, field key: K, of table: Int32, in path: LuaContainerPath, keyStrings: LuaKeyStrings?
     ) throws -> T {
         let top = lua_gettop(L)
         defer { lua_settop(L, top) }
-        pushField(key, of: table)
+        pushField(key, of: table, keyStrings: keyStrings)
         // The common scalars need no coding path unless they (or the checks a nested value gets:
         // depth, stack room) fail; then the full decode below reads them again and reports the
         // error with it. (Each branch has checked that `T` is the type it casts from.)
@@ -123,8 +124,13 @@ final class LuaDecoder: Decoder, SingleValueDecodingContainer {
         return try decode(T.self, at: slot, key: key, in: path)
     }
 
-    /// Pushes table[key], raw: the integer first for integer keys, then the string. [-0, +1]
-    func pushField<K: CodingKey>(_ key: K, of table: Int32) {
+    /// Pushes table[key], raw: the integer first for integer keys, then the string (from
+    /// `keyStrings` when they serve the key). [-0, +1]
+    func pushField<K: CodingKey>(_ key: K, of table: Int32, keyStrings: LuaKeyStrings? = nil) {
+        if keyStrings?.push(key, into: L, refusingIntegers: true) == true {
+            lua_rawget(L, table)
+            return
+        }
         if key.isInteger, let integer = key.intValue {
             if lua_rawgeti(L, table, lua_Integer(integer)) != LUA_TNIL { return }
             lrs_pop(L, 1)
@@ -231,7 +237,7 @@ final class LuaDecoder: Decoder, SingleValueDecodingContainer {
             borrowed = .passUnretained(kept)
             return unsafeDowncast(kept, to: LuaKeyedDecodingBox<Key>.self).container
         }
-        let made = LuaKeyedDecodingBox<Key>(frame: LuaDecodingFrame(decoder: self, table: table))
+        let made = LuaKeyedDecodingBox<Key>(frame: LuaDecodingFrame(decoder: self, table: table, kept: true))
         facts.keyedContainer = made
         borrowed = .passUnretained(made)
         return made.container

@@ -6,12 +6,15 @@ final class LuaDecodingFrame: LuaContainerFrame {
     var L: OpaquePointer?
     var table: Int32
     var path: LuaContainerPath
+    /// The key strings, when the frame is kept.
+    let keyStrings: LuaKeyStrings?
 
-    init(decoder: LuaDecoder, table: Int32) {
+    init(decoder: LuaDecoder, table: Int32, kept: Bool = false) {
         self.decoder = decoder
         L = decoder.L
         self.table = table
         path = decoder.here
+        keyStrings = kept ? LuaKeyStrings() : nil
     }
 
     func aim(_ decoder: LuaDecoder, table: Int32) {

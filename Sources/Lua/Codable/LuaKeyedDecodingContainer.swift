@@ -40,7 +40,7 @@ struct LuaKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol
     func contains(_ key: Key) -> Bool { !isNil(key) }
 
     private func isNil(_ key: Key) -> Bool {
-        decoder.pushField(key, of: table)
+        decoder.pushField(key, of: table, keyStrings: frame.keyStrings)
         defer { lrs_pop(L, 1) }
         return lua_type(L, -1) == LUA_TNIL
     }
@@ -48,7 +48,7 @@ struct LuaKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol
     func decodeNil(forKey key: Key) throws -> Bool { isNil(key) }
 
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
-        try decoder.decode(T.self, field: key, of: table, in: path)
+        try decoder.decode(T.self, field: key, of: table, in: path, keyStrings: frame.keyStrings)
     }
 
     func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
@@ -69,7 +69,7 @@ struct LuaKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol
     /// use; the enclosing decode restores the stack when it is done.
     private func nested<C>(_ key: Key, _ open: () throws -> C) throws -> C {
         try decoder.reserveStack()
-        decoder.pushField(key, of: table)
+        decoder.pushField(key, of: table, keyStrings: frame.keyStrings)
         return try decoder.decodeOpening(path: path.appending(key), open)
     }
 

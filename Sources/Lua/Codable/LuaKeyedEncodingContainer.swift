@@ -20,23 +20,9 @@ struct LuaKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtocol
 
     var codingPath: [any CodingKey] { path.resolved(in: encoder.codingPath) }
 
-    /// Pushes the key's string: fetched by reference when the frame keeps it. [-0, +1]
+    /// Pushes the key's string: from the frame's kept strings when it keeps them. [-0, +1]
     private func pushKey(_ key: Key) {
-        guard MemoryLayout<Key>.size <= 1, let references = frame.keyReferences else {
-            return pushKeyString(key)
-        }
-        let tag = MemoryLayout<Key>.size == 0 ? 0 : Int(withUnsafeBytes(of: key) { $0[0] })
-        if references[tag] != 0 {
-            lua_rawgeti(L, lrs_registryindex(), lua_Integer(references[tag]))
-            return
-        }
-        pushKeyString(key)
-        lua_pushvalue(L, -1)
-        references[tag] = luaL_ref(L, lrs_registryindex())
-    }
-
-    /// Pushes the key's `stringValue`. [-0, +1]
-    private func pushKeyString(_ key: Key) {
+        if frame.keyStrings?.push(key, into: L, refusingIntegers: false) == true { return }
         var name = key.stringValue
         name.withUTF8 { lrs_pushkey(L, $0.baseAddress, $0.count) }
     }
