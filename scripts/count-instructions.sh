@@ -11,7 +11,7 @@ if ! command -v valgrind >/dev/null; then
   exit 1
 fi
 paths=("$@")
-[ ${#paths[@]} -gt 0 ] || paths=(raw codable once raw-push codable-push)
+[ ${#paths[@]} -gt 0 ] || paths=(raw codable once raw-push codable-push tuned-push walk)
 
 swift build -c release --product LuaBenchmarks >/dev/null
 scratch=$(mktemp -d)

@@ -52,6 +52,57 @@ final class RawCAPIPath {
         return Int(lua_rawlen(L, -1))
     }
 
+    /// The day pushed (and dropped) the way a careful hand would write it: literal keys (Lua
+    /// caches their strings by address), values' bytes in place, no C-string copies. What is left
+    /// is Lua's own table building. Returns the number of meetings pushed.
+    func pushTuned(_ day: MeetingsContentState) -> Int {
+        lua_createtable(L, 0, 2)
+        lua_createtable(L, Int32(day.meetings.count), 0)
+        day.meetings.withUnsafeBufferPointer { meetings in
+            for index in meetings.indices {
+                let meeting = meetings[index]
+                lua_createtable(L, 0, 6)
+                pushBytes(meeting.id)
+                lua_setfield(L, -2, "id")
+                pushBytes(meeting.title)
+                lua_setfield(L, -2, "title")
+                lua_pushnumber(L, meeting.start.timeIntervalSince1970)
+                lua_setfield(L, -2, "start")
+                lua_pushnumber(L, meeting.end.timeIntervalSince1970)
+                lua_setfield(L, -2, "end")
+                if let location = meeting.location {
+                    pushBytes(location)
+                    lua_setfield(L, -2, "location")
+                }
+                if let color = meeting.calendarColor {
+                    pushBytes(color)
+                    lua_setfield(L, -2, "calendarColor")
+                }
+                lua_rawseti(L, -2, lua_Integer(index + 1))
+            }
+        }
+        lua_setfield(L, -2, "meetings")
+        if let notice = day.lateNotice {
+            lua_createtable(L, 0, 3)
+            pushBytes(notice.meetingId)
+            lua_setfield(L, -2, "meetingId")
+            lua_pushnumber(L, notice.sentAt.timeIntervalSince1970)
+            lua_setfield(L, -2, "sentAt")
+            pushBytes(notice.channel)
+            lua_setfield(L, -2, "channel")
+            lua_setfield(L, -2, "lateNotice")
+        }
+        lua_getfield(L, -1, "meetings")
+        defer { lrs_pop(L, 2) }
+        return Int(lua_rawlen(L, -1))
+    }
+
+    /// Pushes a string's bytes, in place. [-0, +1]
+    private func pushBytes(_ text: String) {
+        var text = text
+        text.withUTF8 { _ = lua_pushlstring(L, $0.baseAddress, $0.count) }
+    }
+
     private func field(_ name: String) -> String {
         lua_getfield(L, -1, name)
         defer { lrs_pop(L, 1) }

@@ -20,6 +20,7 @@ let memoryOfState = state.memoryInUse
 let pooledOfState = state.pooledBytes
 let present = state.global("present")!
 let dayRef = try state.reference(day)
+let walk = CodableWalk()
 
 // Both paths must agree before they are timed.
 for now in moments {
@@ -27,10 +28,15 @@ for now in moments {
     let b = try state.call(present, day, Date(timeIntervalSince1970: now), returning: PhaseSummary.self)
     precondition(a.phase == b.phase && a.badge.text == b.badge.text && a.relevance.score == b.relevance.score)
 }
+precondition(raw.pushTuned(day) == day.meetings.count)
+// The walk passes every scalar: four per meeting, and each optional that is set.
+precondition(walk.visit(day) == day.meetings.reduce(0) {
+    $0 + 4 + ($1.location == nil ? 0 : 1) + ($1.calendarColor == nil ? 0 : 1)
+})
 
 /// The measured paths: one evaluation each, at moment `i`.
 let paths: [(name: String, label: String, run: (Int) -> Int)] = [
-    ("raw", "raw C API, hand-written marshaling (the limit)", { i in
+    ("raw", "raw C API, naive hand-written marshaling", { i in
         raw.evaluate(day, now: moments[i & 63]).badge.text.utf8.count
     }),
     ("codable", "LuaState.call, Codable in and out (sandboxed)", { i in
@@ -42,10 +48,13 @@ let paths: [(name: String, label: String, run: (Int) -> Int)] = [
         return try! state.call(present, dayRef, now, returning: PhaseSummary.self).badge.text.utf8.count
     }),
     // The marshaling in alone: the state pushed (and dropped) without calling the rule.
-    ("raw-push", "  raw C API, hand-written", { _ in raw.pushOnly(day) }),
+    ("raw-push", "  raw C API, naive hand-written", { _ in raw.pushOnly(day) }),
     ("codable-push", "  LuaEncoder (Codable), into a sandboxed state", { _ in
         try! state.reference(day) === dayRef ? 1 : 0
     }),
+    // What the push is made of: Lua's own table building, and Codable's own walk.
+    ("tuned-push", "  raw C API, tuned (the limit: Lua's own work)", { _ in raw.pushTuned(day) }),
+    ("walk", "  Codable's walk alone, writing nothing", { _ in walk.visit(day) }),
 ]
 
 // `LuaBenchmarks profile <path> <count>` runs one path untimed, for a profiler
