@@ -47,13 +47,17 @@ int lrs_pcall(lua_State *L, int nargs, int nresults) {
   return status;
 }
 
-int lrs_loadtext(lua_State *L, const char *source, size_t length, const char *chunkname) {
+int lrs_loadtext(lua_State *L, const char *source, size_t length, const char *chunkname, int pure) {
   lrs_context *ctx = lrs_ctx(L);
   int enforcing = ctx->enforcing;
   if (ctx->call_depth == 0) lrs_resetbudgets(L, ctx);
   ctx->enforcing = 1;
   int status = luaL_loadbufferx(L, source, length, chunkname, "t");
   ctx->enforcing = enforcing;
+  if (status == LUA_OK && pure && (status = lrs_checkchunk(L)) != LUA_OK) {
+    lua_replace(L, -2);  /* the message replaces the chunk */
+    if (status == LUA_ERRRUN) status = LUA_ERRSYNTAX;
+  }
   if (status == LUA_ERRMEM && ctx->exceeded == LRS_WITHIN_BUDGET)
     ctx->exceeded = LRS_EXCEEDED_MEMORY;
   return status;

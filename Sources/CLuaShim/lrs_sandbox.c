@@ -7,7 +7,7 @@
 
 /* Registry keys. */
 #define LRS_MODULES "lrs.modules"   /* name -> value of each module `require` loaded */
-#define LRS_SEARCHER "lrs.searcher" /* host function: name -> source, chunkname */
+#define LRS_SEARCHER "lrs.searcher" /* host function: name -> source, chunkname, pure */
 
 /* C work charged for each error a rule's pcall catches: raising and unwinding (up to 200 C
 ** levels deep) is work the count hook cannot see. */
@@ -144,7 +144,8 @@ static int sb_rawset(lua_State *L) {
   return sb_forward(L);
 }
 
-/* require(name): a module of the pack, as text, through the host's searcher; loaded once. A
+/* require(name): a module of the pack, as text, through the host's searcher; loaded once, and
+** refused when the searcher marks it pure and it is not (lrs_checkchunk). A
 ** module's plain table is handed out as a read-only proxy, so no rule can change what another
 ** rule (or the next evaluation) gets from the module. A module that fails to load can be
 ** required again. */
@@ -160,11 +161,14 @@ static int sb_require(lua_State *L) {
   if (lua_getfield(L, LUA_REGISTRYINDEX, LRS_SEARCHER) != LUA_TFUNCTION)  /* 4 */
     return luaL_error(L, "require '%s': this state has no module folder", name);
   lua_pushvalue(L, 1);
-  lua_call(L, 1, 2);                                      /* 4: source, 5: chunkname */
+  lua_call(L, 1, 3);                                      /* 4: source, 5: chunkname, 6: pure */
+  int pure = lua_toboolean(L, 6);
+  lua_pop(L, 1);
   size_t length;
   const char *source = luaL_checklstring(L, 4, &length);
   const char *chunkname = luaL_checkstring(L, 5);
   if (luaL_loadbufferx(L, source, length, chunkname, "t") != LUA_OK) return lua_error(L);
+  if (pure && lrs_checkchunk(L) != LUA_OK) return lua_error(L);  /* a pack's module */
   lua_pushlightuserdata(L, (void *)&sb_require);          /* marks the module as loading */
   lua_setfield(L, 2, name);
   lua_pushvalue(L, 1);

@@ -170,6 +170,26 @@ import Testing
         }
     }
 
+    /// Rules are pure: a rule that keeps a count in a top-level local would give a fixture a
+    /// different result on its second run, so the pack fails to set up, at the assignment.
+    @Test func aRuleAssigningATopLevelLocalFailsSetUp() throws {
+        let temporary = try TemporaryPack(files: ["badge.lua": """
+            local shown = 0
+            return function(input)
+              shown = shown + 1
+              return { text = "seen " .. shown, tone = "neutral" }
+            end
+            """])
+        let pack = try RulePack.load(from: temporary.directory, displayPath: "rules/meetings")
+        do {
+            _ = try Presenter(pack: pack)
+            Issue.record("a rule carrying a count between evaluations set up")
+        } catch {
+            #expect(error.description.hasPrefix(
+                "rules/meetings/badge.lua:3:1: error: a function assigns 'shown', a local of the file's top level"), "\(error)")
+        }
+    }
+
     @Test func aBudgetErrorLeavesThePresenterServing() throws {
         let temporary = try TemporaryPack(files: ["relevance.lua": """
             return function(input)

@@ -114,9 +114,15 @@ void lrs_pool_release(lrs_pool *pool);
 ** function and arguments; on failure one error value does. Returns a LUA_* status; the budget
 ** that ran out, if any, is in ctx->exceeded. [-(nargs+1), +(nresults|1), -] */
 int lrs_pcall(lua_State *L, int nargs, int nresults);
-/* Compiles a text chunk (never binary) with the memory budget armed. Pushes the function or an
-** error message. [-0, +1, -] */
-int lrs_loadtext(lua_State *L, const char *source, size_t length, const char *chunkname);
+/* Compiles a text chunk (never binary) with the memory budget armed; when pure is set, refuses
+** it as a syntax error if it is not pure (lrs_checkchunk). Pushes the function or an error
+** message. [-0, +1, -] */
+int lrs_loadtext(lua_State *L, const char *source, size_t length, const char *chunkname, int pure);
+/* Checks that the Lua function on top is a pure chunk: that no function nested in it assigns one
+** of its top-level locals (lrs_purity.c). Returns LUA_OK, or pushes "chunk:line: a function
+** assigns 'x', a local of the file's top level..." and returns the error status. The check is not
+** charged to the budgets. [-0, +(0|1), -] */
+int lrs_checkchunk(lua_State *L);
 /* Charges cost units of C work to the current call; raises a budget error when they run out.
 ** Library wrappers call it before doing work the count hook cannot see. [-0, +0, v] */
 void lrs_charge(lua_State *L, int64_t cost);
@@ -176,7 +182,8 @@ void lrs_makereadonly(lua_State *L, const char *what);
 /* Whether the table at index is read-only. [-0, +0, m] */
 int lrs_isreadonly(lua_State *L, int index);
 /* Pops a function and installs it as the module searcher `require` uses:
-** searcher(name) -> source, chunkname (raising when there is no such module). [-1, +0, m] */
+** searcher(name) -> source, chunkname, pure (raising when there is no such module; pure: check
+** the module with lrs_checkchunk). [-1, +0, m] */
 void lrs_setsearcher(lua_State *L);
 /* Guarded library functions (lrs_guard.c), installed into the library table on top. */
 void lrs_guardstring(lua_State *L);

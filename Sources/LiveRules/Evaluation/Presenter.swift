@@ -54,7 +54,7 @@ public final class Presenter {
         for stage in RuleStage.allCases {
             guard let source = pack.rules[stage] else { continue }
             do {
-                let rule = try lua.run(source.text, chunkName: source.chunkName, returning: LuaRef.self)
+                let rule = try lua.run(source.text, chunkName: source.chunkName, pure: true, returning: LuaRef.self)
                 let type = try lua.call(typeOf, rule, returning: String.self)
                 guard type == "function" else {
                     problems.append(Diagnostic(file: source.chunkName, message:

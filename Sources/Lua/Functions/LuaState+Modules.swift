@@ -7,6 +7,8 @@ extension LuaState {
     /// the text file `a/b.lua` inside `sandbox.moduleRoot`, named `<chunkPrefix>/a/b.lua` in
     /// errors; modules named `liverules.…` come from `sandbox.hostModuleRoot` instead. Names with
     /// anything but letters, digits, `_` and `.` are refused, and so is any file outside its root.
+    /// The pack's modules must be pure (see ``LuaState/load(_:chunkName:pure:)``); the host's
+    /// are trusted.
     func installModuleSearcher() {
         let packRoot = sandbox.moduleRoot.map(Self.resolved)
         let packModules = sandbox.modules
@@ -26,6 +28,7 @@ extension LuaState {
                 guard let source = packModules[relative] else { throw LuaModuleError.notFound(name, relative) }
                 try call.return(source)
                 try call.return(chunkName)
+                try call.return(true)
                 return
             }
             guard let root = isHostModule ? hostRoot : packRoot else { throw LuaModuleError.notFound(name, relative) }
@@ -36,6 +39,7 @@ extension LuaState {
             }
             try call.return(source)
             try call.return(chunkName)
+            try call.return(!isHostModule)
         })
         lrs_setsearcher(L)
     }

@@ -57,28 +57,34 @@ public final class LuaState {
 
     /// Compiles a text chunk without running it. `chunkName` is how errors name it
     /// (`rules/meetings/badge.lua` gives `rules/meetings/badge.lua:12:`). Binary chunks are refused.
-    public func load(_ source: String, chunkName: String) throws(LuaError) -> LuaRef {
-        try pushChunk(source, chunkName: chunkName)
+    ///
+    /// A `pure` chunk is also refused, as a syntax error at the line of the assignment, when a
+    /// function in it assigns a local of the chunk's top level: such a local lives as long as
+    /// the chunk, so a rule that assigns one would carry a value from one call to the next.
+    /// (Tables such locals hold can still be changed; inputs and modules reach rules read-only.)
+    public func load(_ source: String, chunkName: String, pure: Bool = false) throws(LuaError) -> LuaRef {
+        try pushChunk(source, chunkName: chunkName, pure: pure)
         return LuaRef(popping: self)
     }
 
-    /// Compiles and runs a text chunk; returns what it returned, decoded.
+    /// Compiles (see ``load(_:chunkName:pure:)``) and runs a text chunk; returns what it
+    /// returned, decoded.
     @discardableResult
     public func run<R: Decodable>(
-        _ source: String, chunkName: String, returning type: R.Type = LuaIgnored.self
+        _ source: String, chunkName: String, pure: Bool = false, returning type: R.Type = LuaIgnored.self
     ) throws(LuaError) -> R {
         let top = lua_gettop(L)
         defer { lua_settop(L, top) }
-        try pushChunk(source, chunkName: chunkName)
+        try pushChunk(source, chunkName: chunkName, pure: pure)
         try protectedCall(arguments: 0, results: 1)
         return try decode(R.self, at: -1)
     }
 
     /// Pushes the compiled chunk. [-0, +1]
-    func pushChunk(_ source: String, chunkName: String) throws(LuaError) {
+    func pushChunk(_ source: String, chunkName: String, pure: Bool = false) throws(LuaError) {
         var source = source
         let status = source.withUTF8 { text in
-            lrs_loadtext(L, text.baseAddress, text.count, "@" + chunkName)
+            lrs_loadtext(L, text.baseAddress, text.count, "@" + chunkName, pure ? 1 : 0)
         }
         guard status == LUA_OK else { throw popError(status: status, compiling: true) }
     }

@@ -1,0 +1,129 @@
+/*
+** Pure chunks: no function of a chunk assigns a local of the chunk's top level.
+**
+** Such a local lives as long as the loaded chunk, and a rule runs many times per load, so a
+** rule that assigns one would carry a value from one evaluation to the next. The only
+** instruction that writes a variable of an enclosing function is SETUPVAL; an upvalue reaches a
+** top-level local when it captures a register of the main function directly, or an upvalue of its
+** enclosing function that does. The check reads the chunk's binary dump (lrs_dump.h), with its
+** debug information for the line and the name.
+*/
+#include <string.h>
+#include "lrs_dump.h"
+
+/* The first assignment found (the lowest line). */
+typedef struct lrs_assignment {
+  lua_Integer line;          /* 0 while none is found */
+  char name[64];
+} lrs_assignment;
+
+/* The line of instruction target (-1: none) of a function of ninstr instructions, reading its
+** line information. */
+static lua_Integer lrs_lineof(lrs_reader *c, int ninstr, lua_Integer linedefined, int target) {
+  if (lrs_int(c) != ninstr) lrs_malformed(c, "line information");
+  const signed char *delta = (const signed char *)lrs_take(c, (size_t)ninstr);
+  int nabs = lrs_count(c, 2);
+  lua_Integer line = linedefined, found = 0;
+  for (int pc = 0; pc < ninstr; pc++) {
+    if (delta[pc] != LRS_ABSLINEINFO) {
+      line += delta[pc];
+    } else {
+      if (nabs-- == 0 || lrs_int(c) != pc) lrs_malformed(c, "absolute line information");
+      line = lrs_int(c);
+    }
+    if (pc == target) found = line;
+  }
+  if (nabs != 0) lrs_malformed(c, "absolute line information");
+  return found;
+}
+
+/* Reads the local variables, then the upvalue names; copies the name of upvalue `wanted`
+** (-1: none) into name. */
+static void lrs_upvaluename(lrs_reader *c, int wanted, char *name, size_t size) {
+  int nlocals = lrs_count(c, 3);
+  for (int i = 0; i < nlocals; i++) {
+    lrs_skipstring(c);
+    lrs_int(c);
+    lrs_int(c);
+  }
+  int nupvalues = lrs_count(c, 1);
+  for (int i = 0; i < nupvalues; i++) {
+    size_t length;
+    const char *text = lrs_string(c, &length);
+    if (i == wanted && text != NULL) {
+      if (length >= size) length = size - 1;
+      memcpy(name, text, length);
+      name[length] = '\0';
+    }
+  }
+}
+
+/* Reads one function at depth (0: the main function) and, recursively, its nested functions.
+** outer[i] tells whether upvalue i of the enclosing function reaches a top-level local. */
+static void lrs_purefunction(lrs_reader *c, int depth, const unsigned char *outer, lrs_assignment *found) {
+  if (depth > LRS_MAXNESTING) lrs_malformed(c, "nesting too deep");
+  lrs_skipstring(c);  /* source */
+  lua_Integer linedefined = lrs_int(c);
+  lrs_int(c);   /* lastlinedefined */
+  lrs_byte(c);  /* numparams */
+  lrs_byte(c);  /* is_vararg */
+  lrs_byte(c);  /* maxstacksize */
+  int ninstr = lrs_count(c, 4);
+  const unsigned char *code = lrs_take(c, (size_t)ninstr * 4);
+  lrs_skipconstants(c);
+  int nupvalues = lrs_count(c, 3);
+  if (nupvalues > 256) lrs_malformed(c, "upvalue count");
+  const unsigned char *descriptions = lrs_take(c, (size_t)nupvalues * 3);  /* instack, idx, kind */
+  unsigned char reaches[256] = {0};
+  for (int i = 0; depth > 0 && i < nupvalues; i++) {
+    int instack = descriptions[i * 3], index = descriptions[i * 3 + 1];
+    reaches[i] = instack ? depth == 1 : outer[index];
+  }
+  int assigning = -1, upvalue = -1;
+  for (int pc = 0; pc < ninstr && assigning < 0; pc++) {
+    if (lrs_opcode(code, pc) == LRS_OP_SETUPVAL && reaches[lrs_argb(code, pc)]) {
+      assigning = pc;
+      upvalue = lrs_argb(code, pc);
+    }
+  }
+  int nprotos = lrs_count(c, 1);
+  for (int i = 0; i < nprotos; i++) lrs_purefunction(c, depth + 1, reaches, found);
+  lua_Integer line = lrs_lineof(c, ninstr, linedefined, assigning);
+  int first = assigning >= 0 && (found->line == 0 || line < found->line);
+  if (first) found->line = line;
+  lrs_upvaluename(c, first ? upvalue : -1, found->name, sizeof found->name);
+}
+
+/* lua_CFunction: checkpure(f) raises when a function nested in f assigns one of f's top-level
+** locals. */
+static int lrs_checkpure(lua_State *L) {
+  luaL_argexpected(L, lua_type(L, 1) == LUA_TFUNCTION && !lua_iscfunction(L, 1), 1, "Lua function");
+  lua_settop(L, 1);
+  lua_Debug ar;
+  lua_pushvalue(L, 1);
+  lua_getinfo(L, ">S", &ar);
+  lrs_dumpfunction(L);
+  size_t size;
+  const unsigned char *dump = (const unsigned char *)lua_tolstring(L, 1, &size);
+  lrs_reader c = {L, dump, dump + size, 0};
+  lrs_assignment found = {0, "?"};
+  lrs_header(&c);
+  lrs_purefunction(&c, 0, NULL, &found);
+  if (c.at != c.end) lrs_malformed(&c, "trailing bytes");
+  if (found.line == 0) return 0;
+  return luaL_error(L, "%s:%d: a function assigns '%s', a local of the file's top level: its value "
+                    "would carry from one evaluation to the next (rules are pure; assign it at the "
+                    "top level, or keep it inside the function)",
+                    ar.short_src, (int)found.line, found.name);
+}
+
+int lrs_checkchunk(lua_State *L) {
+  lrs_context *ctx = lrs_ctx(L);
+  int enforcing = ctx->enforcing;
+  ctx->enforcing = 0;  /* the host's work, like marshaling: not charged to rules */
+  lua_pushcfunction(L, lrs_checkpure);
+  lua_pushvalue(L, -2);
+  int status = lua_pcall(L, 1, 0, 0);
+  ctx->enforcing = enforcing;
+  return status;
+}
