@@ -144,6 +144,21 @@ static int sb_rawset(lua_State *L) {
   return sb_forward(L);
 }
 
+/* next(t [, k]): over a host proxy (an input view, a read-only module table) steps through what
+** pairs gives for it, since the proxy itself is empty; plain tables as Lua's next (upvalue 1). */
+static int sb_next(lua_State *L) {
+  lua_settop(L, 2);                         /* t, k */
+  if (lua_type(L, 1) != LUA_TTABLE || !(lrs_isview(L, 1) || lrs_isreadonly(L, 1)) ||
+      luaL_getmetafield(L, 1, "__pairs") == LUA_TNIL)
+    return sb_forward(L);
+  lua_pushvalue(L, 1);                      /* t, k, __pairs, t */
+  lua_call(L, 1, 3);                        /* t, k, iterator, state, initial */
+  lua_pop(L, 1);
+  lua_pushvalue(L, 2);
+  lua_call(L, 2, LUA_MULTRET);              /* t, k, what the iterator returns */
+  return lua_gettop(L) - 2;
+}
+
 /* require(name): a module of the pack, as text, through the host's searcher; loaded once, and
 ** refused when the searcher marks it pure and it is not (lrs_checkchunk). A
 ** module's plain table is handed out as a read-only proxy, so no rule can change what another
@@ -225,6 +240,7 @@ int lrs_opensandbox(lua_State *L) {
   lrs_replace(L, "require", sb_require, 0);
   lrs_replace(L, "setmetatable", sb_setmetatable, 1);
   lrs_replace(L, "rawset", sb_rawset, 1);
+  lrs_replace(L, "next", sb_next, 1);
   lua_pop(L, 1);
 
   lrs_openlib(L, LUA_STRLIBNAME, luaopen_string);

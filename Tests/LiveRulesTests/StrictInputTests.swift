@@ -62,6 +62,24 @@ import Testing
             """) == "calendarColor,end,id,location,start,title")
     }
 
+    /// `next` steps through a view as `pairs` does (the view itself is an empty proxy), so the
+    /// usual emptiness test works; plain tables and read-only modules too.
+    @Test func nextStepsThroughViewsAsPairsDoes() throws {
+        let text = try probe("""
+            local meeting, keys, k = input.state.meetings[1], {}, nil
+            repeat
+              k = next(meeting, k)
+              if k ~= nil then keys[#keys + 1] = k end
+            until k == nil
+            table.sort(keys)
+            local first, value = next(input.state.meetings)
+            local empty = next({}) == nil and next(input.state.meetings) ~= nil
+            \(badge("table.concat(keys, ',') .. ' ' .. first .. ' ' .. value.id .. ' ' .. tostring(empty) .. ' ' .. type(next(require('liverules.time')))"))
+            """)
+        #expect(text == "calendarColor,end,id,location,start,title 1 standup true string", "\(text)")
+        #expect(try probe(badge("try(function() return next(input.state.meetings, 'nope') end)")).contains("invalid key to 'next'"))
+    }
+
     @Test func inputsAreReadOnly() throws {
         #expect(try probe(badge("try(function() input.state.meetings[1].title = 'x' end)"))
             == "rules/meetings/badge.lua:3: input.state.meetings[1].title: rule inputs are read-only (copy what you need into a local table)")
