@@ -18,36 +18,18 @@ static int lrs_unreachable(const unsigned char *code, int pc) {
   return pc > 0 && lrs_opcode(code, pc) == LRS_OP_RETURN && lrs_opcode(code, pc - 1) == LRS_OP_TAILCALL;
 }
 
-/* Walks the lineinfo of a function of ninstr instructions, reading its abslineinfo, and adds
-** the line of each instruction but the skipped first ones, those that never report a line and
-** the last (the implicit return, reached only by falling off the end). [-0, +0, m] */
-static void lrs_lineinfo(lrs_reader *c, const unsigned char *code, int ninstr, lua_Integer linedefined, int skipped) {
-  if (lrs_int(c) != ninstr) lrs_malformed(c, "line information");
-  const signed char *delta = (const signed char *)lrs_take(c, (size_t)ninstr);
-  int nabs = lrs_count(c, 2);
-  lua_Integer line = linedefined;
-  for (int pc = 0; pc < ninstr; pc++) {
-    if (delta[pc] != LRS_ABSLINEINFO) {
-      line += delta[pc];
-    } else {
-      if (nabs-- == 0 || lrs_int(c) != pc) lrs_malformed(c, "absolute line information");
-      line = lrs_int(c);
-    }
-    if (pc >= skipped && pc < ninstr - 1 && !lrs_unreachable(code, pc)) lrs_addline(c, line);
-  }
-  if (nabs != 0) lrs_malformed(c, "absolute line information");
-}
+/* A function whose lines are being added: its code, length and skipped first instructions. */
+typedef struct lrs_code {
+  const unsigned char *code;
+  int ninstr;
+  int skipped;
+} lrs_code;
 
-/* Skips the local variables (name, startpc, endpc) and the upvalue names. */
-static void lrs_skipnames(lrs_reader *c) {
-  int nlocals = lrs_count(c, 3);
-  for (int i = 0; i < nlocals; i++) {
-    lrs_skipstring(c);
-    lrs_int(c);
-    lrs_int(c);
-  }
-  int nupvalues = lrs_count(c, 1);
-  for (int i = 0; i < nupvalues; i++) lrs_skipstring(c);
+/* Adds the line of instruction pc unless it is skipped, never reports a line, or is the last
+** (the implicit return, reached only by falling off the end). [-0, +0, m] */
+static void lrs_codeline(lrs_reader *c, int pc, lua_Integer line, void *data) {
+  const lrs_code *f = data;
+  if (pc >= f->skipped && pc < f->ninstr - 1 && !lrs_unreachable(f->code, pc)) lrs_addline(c, line);
 }
 
 /* Reads one function and, recursively, its nested functions, adding their lines. The first
@@ -67,8 +49,11 @@ static void lrs_function(lrs_reader *c, int depth) {
   lrs_take(c, (size_t)lrs_count(c, 3) * 3);  /* upvalues: instack, idx, kind */
   int nprotos = lrs_count(c, 1);
   for (int i = 0; i < nprotos; i++) lrs_function(c, depth + 1);
-  lrs_lineinfo(c, code, ninstr, linedefined, vararg ? 1 : 0);
-  lrs_skipnames(c);
+  lrs_code f = {code, ninstr, vararg ? 1 : 0};
+  lrs_eachline(c, ninstr, linedefined, lrs_codeline, &f);
+  lrs_skiplocals(c);
+  int nupvalues = lrs_count(c, 1);
+  for (int i = 0; i < nupvalues; i++) lrs_skipstring(c);  /* upvalue names */
 }
 
 int lrs_chunklines(lua_State *L) {

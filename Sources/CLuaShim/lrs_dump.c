@@ -106,6 +106,33 @@ void lrs_skipconstants(lrs_reader *c) {
   }
 }
 
+void lrs_eachline(lrs_reader *c, int ninstr, lua_Integer linedefined,
+                  void (*each)(lrs_reader *c, int pc, lua_Integer line, void *data), void *data) {
+  if (lrs_int(c) != ninstr) lrs_malformed(c, "line information");
+  const signed char *delta = (const signed char *)lrs_take(c, (size_t)ninstr);
+  int nabs = lrs_count(c, 2);
+  lua_Integer line = linedefined;
+  for (int pc = 0; pc < ninstr; pc++) {
+    if (delta[pc] != LRS_ABSLINEINFO) {
+      line += delta[pc];
+    } else {
+      if (nabs-- == 0 || lrs_int(c) != pc) lrs_malformed(c, "absolute line information");
+      line = lrs_int(c);
+    }
+    each(c, pc, line, data);
+  }
+  if (nabs != 0) lrs_malformed(c, "absolute line information");
+}
+
+void lrs_skiplocals(lrs_reader *c) {
+  int nlocals = lrs_count(c, 3);
+  for (int i = 0; i < nlocals; i++) {
+    lrs_skipstring(c);
+    lrs_int(c);
+    lrs_int(c);
+  }
+}
+
 static uint32_t lrs_instruction(const unsigned char *code, int pc) {
   uint32_t instruction;
   memcpy(&instruction, code + (size_t)pc * 4, 4);

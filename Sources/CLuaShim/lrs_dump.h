@@ -46,6 +46,12 @@ void lrs_skipstring(lrs_reader *c);
 void lrs_header(lrs_reader *c);
 /* Skips the constants. */
 void lrs_skipconstants(lrs_reader *c);
+/* Reads the line information of a function of ninstr instructions defined at linedefined and
+** calls each(c, pc, line, data) for every instruction, in order. */
+void lrs_eachline(lrs_reader *c, int ninstr, lua_Integer linedefined,
+                  void (*each)(lrs_reader *c, int pc, lua_Integer line, void *data), void *data);
+/* Skips the local variables (name, startpc, endpc). */
+void lrs_skiplocals(lrs_reader *c);
 /* The opcode of instruction pc of code (4-byte instructions in the machine's byte order). */
 int lrs_opcode(const unsigned char *code, int pc);
 /* Argument B of instruction pc (the iABC format). */

@@ -17,35 +17,17 @@ typedef struct lrs_assignment {
   char name[64];
 } lrs_assignment;
 
-/* The line of instruction target (-1: none) of a function of ninstr instructions, reading its
-** line information. */
-static lua_Integer lrs_lineof(lrs_reader *c, int ninstr, lua_Integer linedefined, int target) {
-  if (lrs_int(c) != ninstr) lrs_malformed(c, "line information");
-  const signed char *delta = (const signed char *)lrs_take(c, (size_t)ninstr);
-  int nabs = lrs_count(c, 2);
-  lua_Integer line = linedefined, found = 0;
-  for (int pc = 0; pc < ninstr; pc++) {
-    if (delta[pc] != LRS_ABSLINEINFO) {
-      line += delta[pc];
-    } else {
-      if (nabs-- == 0 || lrs_int(c) != pc) lrs_malformed(c, "absolute line information");
-      line = lrs_int(c);
-    }
-    if (pc == target) found = line;
-  }
-  if (nabs != 0) lrs_malformed(c, "absolute line information");
-  return found;
+/* Notes the line of the instruction looked for (data: its pc, then its line). */
+static void lrs_lineat(lrs_reader *c, int pc, lua_Integer line, void *data) {
+  (void)c;
+  lua_Integer *wanted = data;
+  if (pc == wanted[0]) wanted[1] = line;
 }
 
 /* Reads the local variables, then the upvalue names; copies the name of upvalue `wanted`
 ** (-1: none) into name. */
 static void lrs_upvaluename(lrs_reader *c, int wanted, char *name, size_t size) {
-  int nlocals = lrs_count(c, 3);
-  for (int i = 0; i < nlocals; i++) {
-    lrs_skipstring(c);
-    lrs_int(c);
-    lrs_int(c);
-  }
+  lrs_skiplocals(c);
   int nupvalues = lrs_count(c, 1);
   for (int i = 0; i < nupvalues; i++) {
     size_t length;
@@ -88,7 +70,9 @@ static void lrs_purefunction(lrs_reader *c, int depth, const unsigned char *oute
   }
   int nprotos = lrs_count(c, 1);
   for (int i = 0; i < nprotos; i++) lrs_purefunction(c, depth + 1, reaches, found);
-  lua_Integer line = lrs_lineof(c, ninstr, linedefined, assigning);
+  lua_Integer at[2] = {assigning, 0};  /* pc, its line */
+  lrs_eachline(c, ninstr, linedefined, lrs_lineat, at);
+  lua_Integer line = at[1];
   int first = assigning >= 0 && (found->line == 0 || line < found->line);
   if (first) found->line = line;
   lrs_upvaluename(c, first ? upvalue : -1, found->name, sizeof found->name);
