@@ -148,9 +148,13 @@ static int sb_rawset(lua_State *L) {
 ** pairs gives for it, since the proxy itself is empty; plain tables as Lua's next (upvalue 1). */
 static int sb_next(lua_State *L) {
   lua_settop(L, 2);                         /* t, k */
-  if (lua_type(L, 1) != LUA_TTABLE || !(lrs_isview(L, 1) || lrs_isreadonly(L, 1)) ||
-      luaL_getmetafield(L, 1, "__pairs") == LUA_TNIL)
+  /* Plain tables (no __pairs) go straight to Lua's next; a rule's own __pairs does not count. */
+  if (lua_type(L, 1) != LUA_TTABLE || luaL_getmetafield(L, 1, "__pairs") == LUA_TNIL)
     return sb_forward(L);
+  if (!lrs_isreadonly(L, 1)) {              /* views count as read-only */
+    lua_settop(L, 2);
+    return sb_forward(L);
+  }
   lua_pushvalue(L, 1);                      /* t, k, __pairs, t */
   lua_call(L, 1, 3);                        /* t, k, iterator, state, initial */
   lua_pop(L, 1);

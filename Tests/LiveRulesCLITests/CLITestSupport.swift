@@ -30,6 +30,24 @@ struct CLI {
                        output: String(decoding: out, as: UTF8.self), errors: String(decoding: err, as: UTF8.self))
     }
 
+    /// Runs `liverules <command>` (shell words) in `folder` on a pseudo-terminal made by
+    /// util-linux's `script`, typing `input`; returns what the terminal showed.
+    static func runOnTerminal(_ command: String, in folder: URL, environment: [String: String], input: String? = nil) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
+        process.arguments = ["-qec", Bundle.main.bundleURL.appendingPathComponent("liverules").path + " " + command, "/dev/null"]
+        process.currentDirectoryURL = folder
+        process.environment = environment
+        let keyboard = Pipe(), screen = Pipe()
+        process.standardInput = keyboard
+        process.standardOutput = screen
+        try process.run()
+        if let input { keyboard.fileHandleForWriting.write(Data(input.utf8)) }
+        let shown = String(decoding: screen.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return shown
+    }
+
     /// A copy of `rules/<pack>` in a temporary folder (as `<tmp>/rules/<pack>`), with `files`
     /// (path → contents) written over it. Returns the temporary root.
     static func copyOfPack(_ pack: String, files: [String: String] = [:]) throws -> URL {

@@ -90,18 +90,7 @@ enum GoldenFiles {
         try badges.replacingOccurrences(of: "text = \"First up\"", with: "text = \"Opening\"")
             .write(to: pack.appendingPathComponent("badges.lua"), atomically: true, encoding: .utf8)
         _ = try CLI.run(["test", "--record"], in: root, environment: local())
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
-        process.arguments = ["-qec", Bundle.main.bundleURL.appendingPathComponent("liverules").path + " review --filter 'meetings/countdown-*'", "/dev/null"]
-        process.currentDirectoryURL = root
-        process.environment = local()
-        let input = Pipe(), output = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        try process.run()
-        input.fileHandleForWriting.write(Data("a\nr\n".utf8))
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
+        let text = try CLI.runOnTerminal("review --filter 'meetings/countdown-*'", in: root, environment: local(), input: "a\nr\n")
         #expect(text.contains("[1/2] accept (a), reject (r), skip (s), quit (q)?"), "\(text)")
         #expect(text.contains("1 accepted, 1 rejected, 0 skipped"), "\(text)")
         let golden = pack.appendingPathComponent("golden")
@@ -122,34 +111,16 @@ enum GoldenFiles {
             try FileManager.default.copyItem(at: golden.appendingPathComponent("done.json"),
                                              to: golden.appendingPathComponent("copy-\(index).json"))
         }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
-        process.arguments = ["-qec", Bundle.main.bundleURL.appendingPathComponent("liverules").path + " test rules", "/dev/null"]
-        process.currentDirectoryURL = root
         var environment = local()
         environment["NO_COLOR"] = nil
-        process.environment = environment
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let onTerminal = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
+        let onTerminal = try CLI.runOnTerminal("test rules", in: root, environment: environment)
         #expect(onTerminal.contains("\r[120/120] 100%"), "\(onTerminal.debugDescription)")
         #expect(onTerminal.contains("\u{1B}[32m120 passed, 0 failed\u{1B}[0m"), "\(onTerminal.debugDescription)")
         let piped = try CLI.run(["test", "rules"], in: root, environment: environment)
         #expect(piped.output == "120 passed, 0 failed\n")
         #expect(piped.errors.isEmpty)
         environment["NO_COLOR"] = "1"
-        let plain = Process()
-        plain.executableURL = process.executableURL
-        plain.arguments = process.arguments
-        plain.currentDirectoryURL = root
-        plain.environment = environment
-        let plainOutput = Pipe()
-        plain.standardOutput = plainOutput
-        try plain.run()
-        let noColour = String(decoding: plainOutput.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        plain.waitUntilExit()
+        let noColour = try CLI.runOnTerminal("test rules", in: root, environment: environment)
         #expect(noColour.contains("120 passed, 0 failed") && !noColour.contains("\u{1B}[32m"), "NO_COLOR turns colour off")
     }
 

@@ -73,7 +73,8 @@ import Testing
             until k == nil
             table.sort(keys)
             local first, value = next(input.state.meetings)
-            local empty = next({}) == nil and next(input.state.meetings) ~= nil
+            local own = setmetatable({}, { __pairs = function() return function() return "x", 1 end end })
+            local empty = next({}) == nil and next(own) == nil and next(input.state.meetings) ~= nil
             \(badge("table.concat(keys, ',') .. ' ' .. first .. ' ' .. value.id .. ' ' .. tostring(empty) .. ' ' .. type(next(require('liverules.time')))"))
             """)
         #expect(text == "calendarColor,end,id,location,start,title 1 standup true string", "\(text)")

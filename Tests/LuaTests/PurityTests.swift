@@ -75,7 +75,7 @@ import Testing
     }
 
     @Test func largeChunksAreCheckedWithoutChargingTheBudgets() throws {
-        // Its dump (some 18 KB) is far longer than the longest string a rule may make here, and
+        // Its dump (about 20 KB) is far longer than the longest string a rule may make here, and
         // it is required while a chunk runs under the budgets.
         let body = (1...2000).map { _ in "  x = x + 1" }.joined(separator: "\n")
         let source = "return function(x)\n\(body)\n  return x\nend"
