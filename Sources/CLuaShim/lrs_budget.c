@@ -19,7 +19,8 @@ static int lrs_hookmask(lrs_context *ctx) {
 ** metering). */
 static void lrs_armslice(lua_State *L, lrs_context *ctx) {
   int64_t left = ctx->instructions_left;
-  int slice = left > LRS_MAX_SLICE ? LRS_MAX_SLICE : (left < 1 || ctx->metering ? 1 : (int)left);
+  int slice = left > LRS_MAX_SLICE ? LRS_MAX_SLICE
+              : (left < 1 || ctx->metering || ctx->overdue ? 1 : (int)left);
   ctx->hook_slice = slice;
   lua_sethook(L, lrs_hook, lrs_hookmask(ctx), slice);
 }
@@ -30,8 +31,9 @@ void lrs_armhook(lua_State *L) {
 
 /* A count event, after each slice. Once the budget is spent it re-arms every instruction and
 ** raises, so a rule's pcall cannot swallow the error and keep running. Also raises a budget the
-** allocator found spent (lrs_raisesoon). */
+** allocator found spent, and the deadline the watchdog found passed (lrs_raisesoon). */
 static void lrs_counthook(lua_State *L, lrs_context *ctx) {
+  if (ctx->overdue && ctx->exceeded == LRS_WITHIN_BUDGET) ctx->exceeded = LRS_EXCEEDED_DEADLINE;
   if (ctx->exceeded != LRS_WITHIN_BUDGET) {
     lua_sethook(L, lrs_hook, lrs_hookmask(ctx), 1);
     lrs_budget_error(L, (lrs_exceeded)ctx->exceeded);
@@ -99,6 +101,9 @@ int lrs_budget_error(lua_State *L, lrs_exceeded which) {
       break;
     case LRS_EXCEEDED_STEPS:
       lua_pushfstring(L, "C work budget exceeded (%I steps)", (lua_Integer)ctx->step_limit);
+      break;
+    case LRS_EXCEEDED_DEADLINE:
+      lua_pushfstring(L, "deadline exceeded (%I ms of CPU time)", (lua_Integer)(ctx->deadline_ns / 1000000));
       break;
     case LRS_EXCEEDED_STRING:
       lua_pushfstring(L, "string too long (limit %I bytes)", (lua_Integer)ctx->string_limit);

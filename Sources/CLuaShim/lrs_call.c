@@ -33,7 +33,11 @@ int lrs_pcall(lua_State *L, int nargs, int nresults) {
   lrs_context *ctx = lrs_ctx(L);
   int base = lua_gettop(L) - nargs;
   int enforcing = ctx->enforcing;
-  if (ctx->call_depth == 0) lrs_resetbudgets(L, ctx);
+  lua_State *outer = NULL;
+  if (ctx->call_depth == 0) {
+    outer = lrs_callbegins(ctx);
+    lrs_resetbudgets(L, ctx);
+  }
   lua_pushcfunction(L, lrs_traceback);
   lua_insert(L, base);
   ctx->call_depth++;
@@ -41,6 +45,7 @@ int lrs_pcall(lua_State *L, int nargs, int nresults) {
   int status = lua_pcall(L, nargs, nresults, base);
   ctx->enforcing = enforcing;
   ctx->call_depth--;
+  if (ctx->call_depth == 0) lrs_callends(ctx, outer);
   lua_remove(L, base);
   if (status == LUA_ERRMEM && ctx->exceeded == LRS_WITHIN_BUDGET)
     ctx->exceeded = LRS_EXCEEDED_MEMORY;

@@ -15,7 +15,8 @@ typedef enum lrs_cost {
   LRS_COST_RANGE_2_3,   /* table.move(a, f, e): e - f + 1 */
   LRS_COST_RANGE_3_4,   /* table.concat(t, sep, i, j): j - i + 1 */
   LRS_COST_RANGE_2_3_LEN, /* table.unpack(t, i, j): j - i + 1, j defaulting to #t */
-  LRS_COST_SORT         /* n log n comparisons */
+  LRS_COST_SORT,        /* n log n comparisons */
+  LRS_COST_ARGUMENTS    /* the number of arguments */
 } lrs_cost;
 
 /* #t as the library sees it (may run __len). [-0, +0, e] */
@@ -46,6 +47,8 @@ static int64_t lrs_costof(lua_State *L, lrs_cost cost) {
     case LRS_COST_RANGE_2_3_LEN:
       return lrs_span(luaL_optinteger(L, 2, 1),
                       lua_isnoneornil(L, 3) ? lrs_len(L, 1) : luaL_checkinteger(L, 3));
+    case LRS_COST_ARGUMENTS:
+      return lua_gettop(L);
     case LRS_COST_SORT: {
       int64_t n = lrs_len(L, 1), log = 1;
       while ((n >> log) > 0) log++;
@@ -102,6 +105,31 @@ static int lrs_str_rep(lua_State *L) {
   return 1;
 }
 
+/* Steps charged per conversion of string.format: a "%99.99f" of 1e308 writes about 400 bytes. */
+#define LRS_FORMAT_STEPS 64
+
+int lrs_str_format(lua_State *L) {
+  size_t length;
+  const char *format = luaL_checklstring(L, 1, &length);
+  const char *end = format + length;
+  int arg = 1;
+  for (const char *p = format; p < end; p++) {
+    if (*p != '%') continue;
+    if (++p < end && *p == '%') continue;
+    while (p < end && strchr("-+ #0123456789.", *p) != NULL) p++;  /* flags, width, precision */
+    if (p >= end) break;                                           /* the original reports it */
+    arg++;
+    if (*p == 'p') return luaL_error(L, "'%%p' is not allowed in rules (it prints an address)");
+    if (*p == 's' && lua_type(L, arg) != LUA_TSTRING && lua_type(L, arg) != LUA_TNUMBER && !lua_isnone(L, arg)) {
+      lrs_tolstring(L, arg, NULL);  /* without an address */
+      lua_replace(L, arg);
+    }
+    lrs_charge(L, LRS_FORMAT_STEPS);
+  }
+  lrs_charge(L, (int64_t)length);
+  return lua_tocfunction(L, lua_upvalueindex(1))(L);
+}
+
 void lrs_guardstring(lua_State *L) {
   lua_pushcfunction(L, lrs_str_rep);
   lua_setfield(L, -2, "rep");
@@ -110,6 +138,8 @@ void lrs_guardstring(lua_State *L) {
   lrs_guard(L, "lower", LRS_COST_LENGTH);
   lrs_guard(L, "upper", LRS_COST_LENGTH);
   lrs_guard(L, "unpack", LRS_COST_LENGTH);
+  lrs_guard(L, "pack", LRS_COST_LENGTH);
+  lrs_guard(L, "packsize", LRS_COST_LENGTH);
 }
 
 void lrs_guardtable(lua_State *L) {
@@ -121,8 +151,16 @@ void lrs_guardtable(lua_State *L) {
   lrs_guard(L, "sort", LRS_COST_SORT);
 }
 
+/* Guards of the base library: tonumber(s, base) scans s; select('#', ...) and select(n, ...)
+** copy the vararg list. */
+void lrs_guardbase(lua_State *L) {
+  lrs_guard(L, "tonumber", LRS_COST_LENGTH);
+  lrs_guard(L, "select", LRS_COST_ARGUMENTS);
+}
+
 void lrs_guardutf8(lua_State *L) {
   lrs_guard(L, "len", LRS_COST_LENGTH);
   lrs_guard(L, "codepoint", LRS_COST_LENGTH);
   lrs_guard(L, "offset", LRS_COST_LENGTH);
+  lrs_guard(L, "char", LRS_COST_ARGUMENTS);
 }

@@ -63,28 +63,6 @@ static int sb_xpcall(lua_State *L) {
   return lua_gettop(L) - 1;
 }
 
-/* load(chunk [, chunkname [, mode [, env]]]): text chunks given as strings only. */
-static int sb_load(lua_State *L) {
-  size_t length;
-  const char *source = lua_tolstring(L, 1, &length);
-  luaL_argcheck(L, lua_type(L, 1) == LUA_TSTRING, 1, "rules may load text chunks given as strings only");
-  const char *chunkname = luaL_optstring(L, 2, "=(load)");
-  const char *mode = luaL_optstring(L, 3, "t");
-  luaL_argcheck(L, strchr(mode, 't') != NULL, 3, "rules may not load binary chunks");
-  int hasenv = !lua_isnone(L, 4);
-  lrs_charge(L, (int64_t)length);  /* the parser's work, which the hook cannot see */
-  if (luaL_loadbufferx(L, source, length, chunkname, "t") != LUA_OK) {
-    luaL_pushfail(L);
-    lua_insert(L, -2);
-    return 2;
-  }
-  if (hasenv) {
-    lua_pushvalue(L, 4);
-    if (!lua_setupvalue(L, -2, 1)) lua_pop(L, 1);
-  }
-  return 1;
-}
-
 /* print(...): tostring of each argument, tab-separated, to the host's logger. */
 static int sb_print(lua_State *L) {
   int n = lua_gettop(L);
@@ -92,7 +70,7 @@ static int sb_print(lua_State *L) {
   luaL_buffinit(L, &line);
   for (int i = 1; i <= n; i++) {
     if (i > 1) luaL_addchar(&line, '\t');
-    luaL_tolstring(L, i, NULL);
+    lrs_tolstring(L, i, NULL);
     luaL_addvalue(&line);
   }
   luaL_pushresult(&line);
@@ -103,20 +81,40 @@ static int sb_print(lua_State *L) {
   return 0;
 }
 
-/* collectgarbage(opt): only the read-only options; collecting is the host's business. */
+/* collectgarbage(opt): refused. Collecting is the host's business, and what the collector
+** reports ("count", "step", "isrunning") changes with its timing, which no output may show. */
 static int sb_collectgarbage(lua_State *L) {
-  const char *option = luaL_optstring(L, 1, "collect");
-  if (strcmp(option, "count") == 0) {
-    int kbytes = lua_gc(L, LUA_GCCOUNT);
-    int bytes = lua_gc(L, LUA_GCCOUNTB);
-    lua_pushnumber(L, (lua_Number)kbytes + ((lua_Number)bytes / 1024));
-    return 1;
+  return luaL_error(L, "collectgarbage('%s') is not allowed in rules", luaL_optstring(L, 1, "collect"));
+}
+
+/* tostring(v): as Lua's, without addresses ("table", not "table: 0x55..."). */
+static int sb_tostring(lua_State *L) {
+  luaL_checkany(L, 1);
+  lrs_tolstring(L, 1, NULL);
+  return 1;
+}
+
+/* Whether message starts with a position, as "chunk:12: ..." does. */
+static int lrs_haswhere(const char *message) {
+  for (const char *colon = strchr(message, ':'); colon != NULL; colon = strchr(colon + 1, ':')) {
+    const char *p = colon + 1;
+    while (*p >= '0' && *p <= '9') p++;
+    if (p > colon + 1 && *p == ':') return 1;
   }
-  if (strcmp(option, "isrunning") == 0) {
-    lua_pushboolean(L, lua_gc(L, LUA_GCISRUNNING));
-    return 1;
+  return 0;
+}
+
+/* error(message [, level]): as Lua's, except that level 0 still names the rule's line unless the
+** message already starts with a position ("file:12: ..."): no error leaves a rule unlocated. */
+static int sb_error(lua_State *L) {
+  lua_Integer level = luaL_optinteger(L, 2, 1);
+  lua_settop(L, 1);
+  if (lua_type(L, 1) == LUA_TSTRING && (level > 0 || !lrs_haswhere(lua_tostring(L, 1)))) {
+    luaL_where(L, level > 0 ? (int)level : 1);
+    lua_pushvalue(L, 1);
+    lua_concat(L, 2);
   }
-  return luaL_error(L, "collectgarbage('%s') is not allowed in rules", option);
+  return lua_error(L);
 }
 
 /* Calls the original C function kept in upvalue 1, in this frame. */
@@ -124,50 +122,141 @@ static int sb_forward(lua_State *L) {
   return lua_tocfunction(L, lua_upvalueindex(1))(L);
 }
 
-/* setmetatable(t, mt): refuses __gc. Finalizers would run at unpredictable times, and Lua runs
-** them with hooks off, so no instruction budget could stop one; a __gc added to a metatable
-** later never marks a table (Lua 5.4), so this is the only door. */
+/* Registry key of the guard every metatable a rule sets gets as its own metatable. */
+#define LRS_METAGUARD "lrs.metaguard"
+
+/* Whether key (a string) names a metamethod rules may not have: __gc (finalizers run with hooks
+** off, at times the collector picks) or __mode (weak tables show the collector's timing, and
+** chains of weak-keyed tables make its atomic phase quadratic, where no hook can stop it). */
+static int lrs_forbiddenfield(lua_State *L, int key) {
+  if (lua_type(L, key) != LUA_TSTRING) return 0;
+  const char *name = lua_tostring(L, key);
+  return strcmp(name, "__gc") == 0 || strcmp(name, "__mode") == 0;
+}
+
+/* Raises the error for a forbidden metamethod field at key. [-0, +0, v] */
+static int lrs_refusefield(lua_State *L, int key) {
+  if (strcmp(lua_tostring(L, key), "__gc") == 0)
+    return luaL_error(L, "__gc finalizers are not allowed in rules");
+  return luaL_error(L, "weak tables (__mode) are not allowed in rules");
+}
+
+/* __newindex of the guard: adding __gc or __mode to a metatable in use raises; anything else is
+** stored as usual. */
+static int lrs_guardnewindex(lua_State *L) {
+  if (lrs_forbiddenfield(L, 2)) return lrs_refusefield(L, 2);
+  lua_settop(L, 3);
+  lua_rawset(L, 1);
+  return 0;
+}
+
+/* Pushes the guard metatable, creating it on first use. [-0, +1, m] */
+static void lrs_pushmetaguard(lua_State *L) {
+  if (luaL_getsubtable(L, LUA_REGISTRYINDEX, LRS_METAGUARD)) return;
+  lua_pushcfunction(L, lrs_guardnewindex);
+  lua_setfield(L, -2, "__newindex");
+  lua_pushboolean(L, 0);
+  lua_setfield(L, -2, "__metatable");
+}
+
+/* Whether the metatable of the table at index is protected by a rule or the host (has a
+** __metatable field) other than through the guard. */
+static int lrs_isprotected(lua_State *L, int index) {
+  if (!lua_getmetatable(L, index)) return 0;
+  lrs_pushmetaguard(L);
+  int guarded = lua_rawequal(L, -1, -2);
+  lua_pop(L, 1);
+  lua_pushliteral(L, "__metatable");
+  int protected = lua_rawget(L, -2) != LUA_TNIL;
+  lua_pop(L, 2);
+  return protected && !guarded;
+}
+
+/* setmetatable(t, mt): refuses metatables with __gc or __mode, and gives mt the guard as its
+** metatable so that neither can be added later (rawset refuses them too). A frozen table used
+** as a metatable stands for its raw twin. A metatable that has a metatable of its own (other
+** than the guard) is refused: the guard could not watch it. */
 static int sb_setmetatable(lua_State *L) {
   if (lua_type(L, 2) == LUA_TTABLE) {
-    lua_pushliteral(L, "__gc");
-    int hasgc = lua_rawget(L, 2) != LUA_TNIL;
-    lua_pop(L, 1);
-    if (hasgc) return luaL_error(L, "__gc finalizers are not allowed in rules");
+    if (lrs_pushtwin(L, 2)) {
+      lua_replace(L, 2);
+    } else {
+      lua_pushnil(L);
+      while (lua_next(L, 2)) {
+        lua_pop(L, 1);
+        if (lrs_forbiddenfield(L, -1)) return lrs_refusefield(L, lua_gettop(L));
+      }
+      if (lua_getmetatable(L, 2)) {
+        lrs_pushmetaguard(L);
+        if (!lua_rawequal(L, -1, -2))
+          return luaL_error(L, "setmetatable: a metatable with a metatable of its own is not allowed in rules");
+        lua_pop(L, 2);
+      } else {
+        lrs_pushmetaguard(L);
+        lua_setmetatable(L, 2);
+      }
+    }
   }
   return sb_forward(L);
 }
 
-/* rawset(t, k, v): refuses read-only tables (sealed globals, library tables, inputs). */
+/* rawset(t, k, v): refuses read-only tables (sealed globals, library and module tables, inputs,
+** frozen tables), tables whose metatable is protected (the helper library's read-only records)
+** and the __gc and __mode fields. */
 static int sb_rawset(lua_State *L) {
-  if (lua_type(L, 1) == LUA_TTABLE && lrs_isreadonly(L, 1))
+  if (lua_type(L, 1) == LUA_TTABLE && (lrs_isreadonly(L, 1) || lrs_isprotected(L, 1)))
     return luaL_error(L, "rawset: the table is read-only");
+  if (lrs_forbiddenfield(L, 2)) return lrs_refusefield(L, 2);
   return sb_forward(L);
 }
 
-/* next(t [, k]): over a host proxy (an input view, a read-only module table) steps through what
-** pairs gives for it, since the proxy itself is empty; plain tables as Lua's next (upvalue 1). */
-static int sb_next(lua_State *L) {
-  lua_settop(L, 2);                         /* t, k */
-  /* Plain tables (no __pairs) go straight to Lua's next; a rule's own __pairs does not count. */
-  if (lua_type(L, 1) != LUA_TTABLE || luaL_getmetafield(L, 1, "__pairs") == LUA_TNIL)
-    return sb_forward(L);
-  if (!lrs_isreadonly(L, 1)) {              /* views count as read-only */
-    lua_settop(L, 2);
-    return sb_forward(L);
+/* pairs(t): t's __pairs when it has one (views, read-only tables: they order their keys too),
+** otherwise t's keys in the defined order (lrs_order.c). */
+static int sb_pairs(lua_State *L) {
+  luaL_checkany(L, 1);
+  if (luaL_getmetafield(L, 1, "__pairs") != LUA_TNIL) {
+    lua_pushvalue(L, 1);
+    lua_call(L, 1, 3);
+    return 3;
   }
-  lua_pushvalue(L, 1);                      /* t, k, __pairs, t */
-  lua_call(L, 1, 3);                        /* t, k, iterator, state, initial */
-  lua_pop(L, 1);
-  lua_pushvalue(L, 2);
-  lua_call(L, 2, LUA_MULTRET);              /* t, k, what the iterator returns */
-  return lua_gettop(L) - 2;
+  luaL_checktype(L, 1, LUA_TTABLE);
+  lrs_pushorderedpairs(L, 1, 0);
+  return 3;
 }
 
-/* require(name): a module of the pack, as text, through the host's searcher; loaded once, and
-** refused when the searcher marks it pure and it is not (lrs_checkchunk). A
-** module's plain table is handed out as a read-only proxy, so no rule can change what another
-** rule (or the next evaluation) gets from the module. A module that fails to load can be
-** required again. */
+/* next(t [, k]): the key after k in the defined order (lrs_order.c), over what pairs gives:
+** an input view or read-only table steps through the table behind it, a table with a
+** protected __pairs (the helper library's records) through its own pairs. */
+static int sb_next(lua_State *L) {
+  luaL_checktype(L, 1, LUA_TTABLE);
+  lua_settop(L, 2);                         /* t, k */
+  if (lrs_pushbehind(L, 1)) {               /* t, k, real */
+    lua_pushvalue(L, 2);
+    return lrs_orderednext(L, 3, 4, 1);
+  }
+  if (lrs_isprotected(L, 1) && luaL_getmetafield(L, 1, "__pairs") != LUA_TNIL) {
+    lua_pushvalue(L, 1);                    /* t, k, __pairs, t */
+    lua_call(L, 1, 3);                      /* t, k, iterator, state, control */
+    int found = lua_isnil(L, 2);
+    for (;;) {
+      lua_pushvalue(L, 3);
+      lua_pushvalue(L, 4);
+      lua_pushvalue(L, 5);
+      lua_call(L, 2, 2);                    /* ..., key, value */
+      if (lua_isnil(L, -2) || found) return lua_isnil(L, -2) ? 1 : 2;
+      found = lua_rawequal(L, -2, 2);
+      lua_pop(L, 1);
+      lua_replace(L, 5);
+    }
+  }
+  return lrs_orderednext(L, 1, 2, 0);
+}
+
+/* require(name): a module, as text, through the host's searcher; loaded once. A module the
+** searcher marks pure (the pack's own) is refused when it is not (lrs_checkchunk) and frozen
+** once loaded (lrs_freeze.c), so no rule can change what another rule, or the next evaluation,
+** gets from it. A host helper's plain table is handed out as a read-only proxy and what it
+** reaches is marked as the host's. A module that fails to load can be required again. */
 static int sb_require(lua_State *L) {
   const char *name = luaL_checkstring(L, 1);
   lua_settop(L, 1);
@@ -199,9 +288,13 @@ static int sb_require(lua_State *L) {
   if (lua_isnil(L, 6)) {
     lua_pop(L, 1);
     lua_pushboolean(L, 1);
-  } else if (lua_type(L, 6) == LUA_TTABLE) {
-    if (lua_getmetatable(L, 6)) lua_pop(L, 1);  /* a table with its own metatable keeps its rules */
-    else lrs_makereadonly(L, name);
+  } else if (pure) {
+    lrs_freeze(L, 6);                           /* a pack's module: read-only, deeply */
+  } else {                                      /* a host helper: trusted, left alone */
+    int plain = lua_type(L, 6) == LUA_TTABLE && lua_getmetatable(L, 6) == 0;
+    lua_settop(L, 6);
+    if (plain) lrs_makereadonly(L, name);       /* one with its own metatable keeps its rules */
+    lrs_markhost(L, 6);
   }
   lua_pushvalue(L, 6);
   lua_setfield(L, 2, name);
@@ -236,7 +329,7 @@ int lrs_opensandbox(lua_State *L) {
   lrs_remove(L, "dofile");
   lrs_remove(L, "loadfile");
   lrs_remove(L, "warn");
-  lrs_replace(L, "load", sb_load, 0);
+  lrs_remove(L, "load");
   lrs_replace(L, "print", sb_print, 0);
   lrs_replace(L, "collectgarbage", sb_collectgarbage, 0);
   lrs_replace(L, "pcall", sb_pcall, 0);
@@ -244,7 +337,11 @@ int lrs_opensandbox(lua_State *L) {
   lrs_replace(L, "require", sb_require, 0);
   lrs_replace(L, "setmetatable", sb_setmetatable, 1);
   lrs_replace(L, "rawset", sb_rawset, 1);
-  lrs_replace(L, "next", sb_next, 1);
+  lrs_replace(L, "next", sb_next, 0);
+  lrs_replace(L, "pairs", sb_pairs, 0);
+  lrs_replace(L, "tostring", sb_tostring, 0);
+  lrs_replace(L, "error", sb_error, 0);
+  lrs_guardbase(L);
   lua_pop(L, 1);
 
   lrs_openlib(L, LUA_STRLIBNAME, luaopen_string);
@@ -253,6 +350,7 @@ int lrs_opensandbox(lua_State *L) {
   lrs_replace(L, "match", lrs_str_match, 0);
   lrs_replace(L, "gmatch", lrs_str_gmatch, 0);
   lrs_replace(L, "gsub", lrs_str_gsub, 0);
+  lrs_replace(L, "format", lrs_str_format, 1);
   lrs_guardstring(L);
   lua_pop(L, 1);
   lua_pushliteral(L, "");           /* the shared string metatable: locked */

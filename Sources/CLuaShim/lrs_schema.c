@@ -15,6 +15,7 @@
 #include "CLuaShim.h"
 
 #define LRS_SCHEMA_DEPTH 64  /* deepest value checked (schemas nest far less) */
+#define LRS_CHECK_SLOTS 12   /* stack slots one level of checking uses at most, messages included */
 
 static const char lrs_parentkey = 0;  /* t[&lrs_parentkey]: the table t hangs from */
 static const char lrs_keykey = 0;     /* t[&lrs_keykey]: t's key in its parent (or root name) */
@@ -109,7 +110,7 @@ static int lrs_viewwrite(lua_State *L) {
   lrs_pushwhere(L);
   lrs_pushviewpath(L, 1);
   lua_pushfstring(L, "%s: rule inputs are read-only (copy what you need into a local table)",
-                  luaL_tolstring(L, 2, NULL));
+                  lrs_tolstring(L, 2, NULL));
   lua_remove(L, -2);
   lua_pushliteral(L, ".");
   lua_insert(L, -2);
@@ -124,24 +125,12 @@ static int lrs_viewlen(lua_State *L) {
   return 1;
 }
 
-/* The iterator of pairs over a view (argument 1): next over its table, skipping private keys. */
-static int lrs_viewnext(lua_State *L) {
-  lua_settop(L, 2);
-  lrs_pushreal(L, 1);
-  lua_insert(L, 2);  /* real, key */
-  while (lua_next(L, 2)) {
-    if (lua_type(L, -2) != LUA_TLIGHTUSERDATA) return 2;
-    lua_pop(L, 1);
-  }
-  lua_pushnil(L);
-  return 1;
-}
-
-/* __pairs of a view: iterates its table without handing the table out. */
+/* __pairs of a view (argument 1): its table's fields in the defined order, without the private
+** keys; the table itself stays out of reach. */
 static int lrs_viewpairs(lua_State *L) {
-  lua_pushcfunction(L, lrs_viewnext);
-  lua_pushvalue(L, 1);
-  lua_pushnil(L);
+  luaL_argcheck(L, lrs_isview(L, 1), 1, "not an input view");
+  lrs_pushreal(L, 1);
+  lrs_pushorderedpairs(L, -1, 1);
   return 3;
 }
 
@@ -239,7 +228,7 @@ static int lrs_inputmiss(lua_State *L) {
   lrs_pushwhere(L);
   lrs_pushpath(L, 1);                               /* where path */
   size_t lk;
-  const char *key = luaL_tolstring(L, 2, &lk);      /* where path key */
+  const char *key = lrs_tolstring(L, 2, &lk);       /* where path key */
   if (kind == LRS_KIND_ARRAY) {
     lua_rawgeti(L, d, LRS_D_CHILD);
     lua_rawgeti(L, -1, LRS_D_NAME);                 /* where path key element name */
@@ -363,6 +352,14 @@ static int lrs_iscolour(lua_State *L, int v) {
 
 static int lrs_check(lua_State *L, lrs_checker *c, int v, int d, int parent, int key);
 
+/* Leaves only the mismatch message on top above base: a failed check pushes exactly one value.
+** Returns 0. [-?, +1, -] */
+static int lrs_failat(lua_State *L, int base) {
+  lua_copy(L, -1, base + 1);
+  lua_settop(L, base + 1);
+  return 0;
+}
+
 /* Notes the parent and key of the checked table at v, gives it its type's metatable and replaces
 ** it by a view. parent is 0 for a root (key is then its name). [-0, +0, m] */
 static void lrs_adopt(lua_State *L, int v, int d, int parent, int key) {
@@ -400,10 +397,10 @@ static int lrs_checkobject(lua_State *L, lrs_checker *c, int v, int d) {
       lua_rawgeti(L, fd, LRS_D_OPTIONAL);
       int optional = lua_toboolean(L, -1);
       lua_pop(L, 1);
-      if (!optional) return lrs_mismatch(L, c, fv, fd);
+      if (!optional) return lrs_mismatch(L, c, fv, fd), lrs_failat(L, base);
     } else {
       present++;
-      if (!lrs_check(L, c, fv, fd, v, name)) return 0;
+      if (!lrs_check(L, c, fv, fd, v, name)) return lrs_failat(L, base);
       if (c->strict && lrs_isviewed(lrs_slotint(L, fd, LRS_D_KIND))) {
         lua_pushvalue(L, name);
         lua_pushvalue(L, fv);
@@ -432,14 +429,14 @@ static int lrs_checkobject(lua_State *L, lrs_checker *c, int v, int d) {
       lua_pop(L, 1);
     }
     size_t lk;
-    const char *key = luaL_tolstring(L, -1, &lk);
+    const char *key = lrs_tolstring(L, -1, &lk);
     lrs_pushcheckpath(L, c);
     lua_rawgeti(L, d, LRS_D_NAME);
     lua_pushfstring(L, "%s%s%s: not in the schema of %s", lua_tostring(L, -2),
                     c->depth > 0 ? "." : "", key, lua_tostring(L, -1));
     lrs_pushsuggestion(L, order, key, lk);
     lua_concat(L, 2);
-    return 0;
+    return lrs_failat(L, base);
   }
   return luaL_error(L, "schema check: table changed while it was checked");
 }
@@ -457,7 +454,7 @@ static int lrs_checkarray(lua_State *L, lrs_checker *c, int v, int d) {
     c->steps[c->depth].name = NULL;
     c->steps[c->depth].index = i - 1;
     c->depth++;
-    if (!lrs_check(L, c, base + 2, ed, v, base + 3)) return 0;
+    if (!lrs_check(L, c, base + 2, ed, v, base + 3)) return lrs_failat(L, base);
     c->depth--;
     if (viewed) {
       lua_pushvalue(L, base + 2);
@@ -474,7 +471,7 @@ static int lrs_checkarray(lua_State *L, lrs_checker *c, int v, int d) {
     lua_rawgeti(L, d, LRS_D_NAME);
     lua_pushfstring(L, "%s: expected %s, got a table with keys that are not 1...%I", lua_tostring(L, -2),
                     lua_tostring(L, -1), count);
-    return 0;
+    return lrs_failat(L, base);
   }
   return 1;
 }
@@ -484,6 +481,7 @@ static int lrs_checkarray(lua_State *L, lrs_checker *c, int v, int d) {
 ** Returns 1, or 0 with the mismatch message pushed. [-0, +(0|1), m] */
 static int lrs_check(lua_State *L, lrs_checker *c, int v, int d, int parent, int key) {
   if (c->depth >= LRS_SCHEMA_DEPTH) return luaL_error(L, "schema check: value nested too deeply");
+  luaL_checkstack(L, LRS_CHECK_SLOTS, "schema check");
   int type = lua_type(L, v);
   switch (lrs_slotint(L, d, LRS_D_KIND)) {
     case LRS_KIND_ANY: return 1;

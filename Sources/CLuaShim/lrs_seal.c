@@ -41,7 +41,7 @@ static void lrs_markreadonly(lua_State *L, int index) {
 /* __newindex of a read-only table named by upvalue 1. */
 static int lrs_refusewrite(lua_State *L) {
   return luaL_error(L, "attempt to modify read-only table '%s' (field '%s')",
-                    lua_tostring(L, lua_upvalueindex(1)), luaL_tolstring(L, 2, NULL));
+                    lua_tostring(L, lua_upvalueindex(1)), lrs_tolstring(L, 2, NULL));
 }
 
 /* __len of a proxy: the raw length of the real table in upvalue 1. */
@@ -50,31 +50,39 @@ static int lrs_proxylen(lua_State *L) {
   return 1;
 }
 
-/* The iterator __pairs returns: next over the real table (argument 1). */
-static int lrs_proxynext(lua_State *L) {
-  luaL_checktype(L, 1, LUA_TTABLE);
-  lua_settop(L, 2);
-  if (lua_next(L, 1)) return 2;
-  lua_pushnil(L);
-  return 1;
-}
-
-/* __pairs of a proxy: iterates the real table in upvalue 1. */
+/* __pairs of a proxy: the real table in upvalue 1, in the defined order. The iterator keeps the
+** real table to itself: nothing a rule can reach hands it out. */
 static int lrs_proxypairs(lua_State *L) {
-  lua_pushcfunction(L, lrs_proxynext);
-  lua_pushvalue(L, lua_upvalueindex(1));
-  lua_pushnil(L);
+  lrs_pushorderedpairs(L, lua_upvalueindex(1), 0);
   return 3;
 }
 
-void lrs_makereadonly(lua_State *L, const char *what) {
+int lrs_pushbehind(lua_State *L, int index) {
+  if (!lrs_isreadonly(L, index) || !lua_getmetatable(L, index)) return 0;
+  lua_pushliteral(L, "__index");
+  int type = lua_rawget(L, -2);
+  lua_remove(L, -2);
+  if (type == LUA_TTABLE) return 1;
+  lua_pop(L, 1);
+  return 0;
+}
+
+/* __newindex of a frozen table (lrs_freeze.c). */
+static int lrs_refusefrozen(lua_State *L) {
+  return luaL_error(L, "cannot set field '%s': tables built when the pack loads are read-only "
+                       "(build the table inside the rule function)", lrs_tolstring(L, 2, NULL));
+}
+
+/* Replaces the table on top by a read-only proxy whose writes go to refuse (upvalue 1: what).
+** [-1, +1, m] */
+static void lrs_makeproxy(lua_State *L, lua_CFunction refuse, const char *what) {
   int real = lua_gettop(L);
   lua_createtable(L, 0, 0);                 /* proxy */
   lua_createtable(L, 0, 5);                 /* its metatable */
   lua_pushvalue(L, real);
   lua_setfield(L, -2, "__index");
   lua_pushstring(L, what);
-  lua_pushcclosure(L, lrs_refusewrite, 1);
+  lua_pushcclosure(L, refuse, 1);
   lua_setfield(L, -2, "__newindex");
   lua_pushvalue(L, real);
   lua_pushcclosure(L, lrs_proxylen, 1);
@@ -89,15 +97,23 @@ void lrs_makereadonly(lua_State *L, const char *what) {
   lua_replace(L, real);
 }
 
+void lrs_makereadonly(lua_State *L, const char *what) {
+  lrs_makeproxy(L, lrs_refusewrite, what);
+}
+
+void lrs_makefrozen(lua_State *L) {
+  lrs_makeproxy(L, lrs_refusefrozen, "");
+}
+
 /* __newindex of the sealed globals. */
 static int lrs_refuseglobal(lua_State *L) {
   return luaL_error(L, "assignment to global '%s': globals are sealed once the pack has loaded "
-                       "(declare it local)", luaL_tolstring(L, 2, NULL));
+                       "(declare it local)", lrs_tolstring(L, 2, NULL));
 }
 
 /* __index of the frozen globals: reading a global nobody defined is a mistake. */
 static int lrs_undefinedglobal(lua_State *L) {
-  return luaL_error(L, "undefined global '%s'", luaL_tolstring(L, 2, NULL));
+  return luaL_error(L, "undefined global '%s'", lrs_tolstring(L, 2, NULL));
 }
 
 /* Replaces frozen[name] (frozen on top), when it is a table, by its read-only proxy.
@@ -112,6 +128,9 @@ static void lrs_freezelibrary(lua_State *L, const char *name) {
 }
 
 int lrs_sealglobals(lua_State *L) {
+  int roots = lua_gettop(L);
+  for (int i = 1; i <= roots; i++) lrs_freeze(L, i);
+  lua_settop(L, 0);
   lua_rawgeti(L, LUA_REGISTRYINDEX, LUA_RIDX_GLOBALS);  /* 1: globals (keeps its identity) */
   int globals = lua_gettop(L);
   lua_createtable(L, 0, 32);                            /* 2: frozen: what the globals held */
@@ -131,6 +150,13 @@ int lrs_sealglobals(lua_State *L) {
   }
   static const char *const libraries[] = {"string", "table", "math", "utf8", NULL};
   for (const char *const *name = libraries; *name; name++) lrs_freezelibrary(L, *name);
+  lua_pushnil(L);                                        /* what rules left in globals */
+  while (lua_next(L, frozen)) {
+    lrs_freeze(L, -1);
+    lua_pushvalue(L, -2);
+    lua_insert(L, -2);
+    lua_rawset(L, frozen);
+  }
   lua_createtable(L, 0, 1);                              /* frozen's metatable */
   lua_pushcfunction(L, lrs_undefinedglobal);
   lua_setfield(L, -2, "__index");

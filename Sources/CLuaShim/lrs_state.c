@@ -49,6 +49,7 @@ static void *lrs_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
 void lrs_closestate(lua_State *L) {
   lrs_context *ctx = lrs_ctx(L);
   lua_close(L);
+  lrs_unwatchstate(ctx);
   lrs_pool_release(&ctx->pool);
 }
 
@@ -79,5 +80,6 @@ lua_State *lrs_newstate(lrs_context *ctx) {
   ctx->main = L;
   ctx->where[0] = '\0';
   lua_atpanic(L, lrs_panic);
+  lrs_watchstate(ctx);
   return L;
 }

@@ -8,6 +8,8 @@
 #ifndef CLUASHIM_H
 #define CLUASHIM_H
 
+#include <pthread.h>
+#include <signal.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <lua.h>
@@ -19,7 +21,8 @@ typedef enum lrs_exceeded {
   LRS_EXCEEDED_INSTRUCTIONS = 1, /* the count hook: Lua VM instructions */
   LRS_EXCEEDED_MEMORY = 2,       /* the allocator: bytes live in the state */
   LRS_EXCEEDED_STEPS = 3,        /* C library work: pattern steps, elements, bytes allocated */
-  LRS_EXCEEDED_STRING = 4        /* one string longer than the string cap */
+  LRS_EXCEEDED_STRING = 4,       /* one string longer than the string cap */
+  LRS_EXCEEDED_DEADLINE = 5      /* the watchdog: CPU time of one call (lrs_watchdog.c) */
 } lrs_exceeded;
 
 /* A Swift function called from Lua. Runs with the arguments on the stack; returns the number of
@@ -61,6 +64,7 @@ typedef struct lrs_context {
   size_t string_limit;        /* longest string a rule may create, in bytes */
   int64_t instruction_limit;  /* Lua VM instructions per protected call */
   int64_t step_limit;         /* C work units per protected call */
+  int64_t deadline_ns;        /* CPU time per top-level call, in nanoseconds; 0: no deadline */
   /* counters */
   size_t memory_used;         /* bytes live now */
   size_t memory_peak;         /* high-water mark since the last reset */
@@ -78,6 +82,15 @@ typedef struct lrs_context {
   /* field names the Codable bridge pushes often (lrs_codable.c), anchored in the registry */
   lrs_cachedkey keys[LRS_KEY_CACHE];
   lrs_pool pool;              /* where the state's small blocks come from */
+  /* the watchdog's view of the state (lrs_watchdog.c); watch_lock guards the call fields */
+  pthread_mutex_t watch_lock;
+  pthread_t thread;           /* the thread running the current call */
+  uint64_t call_seq;          /* counts top-level calls */
+  uint64_t seen_seq;          /* the call the watchdog last started a clock for */
+  int64_t seen_at;            /* when it did, on the call's clock */
+  int in_call;                /* 1 while a top-level call runs */
+  volatile sig_atomic_t overdue; /* 1 once the current call passed its deadline */
+  struct lrs_context *watch_next, *watch_prev;
   /* host callbacks */
   lrs_host_fn dispatch;
   lrs_log_fn log;
@@ -97,6 +110,20 @@ lua_State *lrs_newstate(lrs_context *ctx);
 
 /* Closes the state and frees what its allocator keeps. [-0, +0, -] */
 void lrs_closestate(lua_State *L);
+
+/* --- the deadline (lrs_watchdog.c) --- */
+
+/* Puts the state under the watchdog when ctx->deadline_ns is set (starting the watchdog on first
+** use). Returns 0 when deadlines are unavailable (the signal is the application's, or no thread
+** could start); the state then runs without one. Called by lrs_newstate. */
+int lrs_watchstate(lrs_context *ctx);
+/* Takes the state from the watchdog. Called by lrs_closestate. */
+void lrs_unwatchstate(lrs_context *ctx);
+/* A top-level call begins on this thread: its deadline starts. Returns the state this thread
+** was running before (for lrs_callends). */
+lua_State *lrs_callbegins(lrs_context *ctx);
+/* The top-level call ends: no deadline until the next. */
+void lrs_callends(lrs_context *ctx, lua_State *outer);
 
 /* --- small-block pool (lrs_pool.c) --- */
 
@@ -173,19 +200,27 @@ void lrs_pushhostfunction(lua_State *L, void *box);
 ** with guarded replacements for the functions the count hook cannot interrupt. Run it through
 ** lrs_pcall: [-0, +0, m] */
 int lrs_opensandbox(lua_State *L);
-/* Seals the globals and the library tables: later writes raise an error naming the global, reads
-** of undefined globals raise too. Run it through lrs_pcall. */
+/* lua_CFunction: seal(root...): freezes each root (lrs_freeze), then seals the globals and the
+** library tables: later writes raise an error naming the global, reads of undefined globals
+** raise too, and what the globals hold is frozen. Run it through lrs_pcall. */
 int lrs_sealglobals(lua_State *L);
 /* Replaces the table on top by a read-only proxy (writes raise naming `what`, rawset refuses;
 ** reads, #, pairs and ipairs see the contents). [-1, +1, m] */
 void lrs_makereadonly(lua_State *L, const char *what);
+/* The same for a table frozen when the pack loaded: writes raise "cannot set field 'x': tables
+** built when the pack loads are read-only (...)". [-1, +1, m] */
+void lrs_makefrozen(lua_State *L);
 /* Whether the table at index is read-only. [-0, +0, m] */
 int lrs_isreadonly(lua_State *L, int index);
 /* Pops a function and installs it as the module searcher `require` uses:
 ** searcher(name) -> source, chunkname, pure (raising when there is no such module; pure: check
 ** the module with lrs_checkchunk). [-1, +0, m] */
 void lrs_setsearcher(lua_State *L);
+/* Pushes the table behind the read-only table or input view at index and returns 1; returns 0
+** and pushes nothing for any other value. [-0, +(0|1), m] */
+int lrs_pushbehind(lua_State *L, int index);
 /* Guarded library functions (lrs_guard.c), installed into the library table on top. */
+void lrs_guardbase(lua_State *L);
 void lrs_guardstring(lua_State *L);
 void lrs_guardtable(lua_State *L);
 void lrs_guardutf8(lua_State *L);
@@ -229,6 +264,45 @@ int lrs_schema_prepare(lua_State *L);
 int lrs_schema_check(lua_State *L);
 /* Whether the value at index is a view lrs_schema_check made. [-0, +0, -] */
 int lrs_isview(lua_State *L, int index);
+
+/* string.format with Lua 5.4's semantics (the original in upvalue 1), refusing %p and writing
+** %s of tables and functions without addresses (lrs_tolstring); charges its conversions. */
+int lrs_str_format(lua_State *L);
+
+/* --- text without addresses (lrs_tostring.c) --- */
+
+/* Pushes the value at index as tostring shows it to rules: __tostring or __name when present,
+** otherwise as Lua's tostring but with no address ("table", "function"). [-0, +1, e] */
+const char *lrs_tolstring(lua_State *L, int index, size_t *length);
+
+/* --- the defined order of keys (lrs_order.c) --- */
+
+/* Pushes a sequence of the keys of the table at t in the defined order: numbers ascending, then
+** strings by bytes, then false, true. Keys of other types raise. Skips light userdata keys when
+** skipprivate is set. Charges n log n steps. [-0, +1, e] */
+void lrs_pushorderedkeys(lua_State *L, int t, int skipprivate);
+/* Pushes iterator, nil, nil for a generic for over the table at t in the defined order; the
+** iterator ignores its arguments. [-0, +3, e] */
+void lrs_pushorderedpairs(lua_State *L, int t, int skipprivate);
+/* Pushes the key after the key at k (nil: the first) in the table at t, in the defined order,
+** and its value, returning 2; pushes nil and returns 1 past the last. Charges #t steps.
+** [-0, +(1|2), e] */
+int lrs_orderednext(lua_State *L, int t, int k, int skipprivate);
+
+/* --- freezing what a pack built while loading (lrs_freeze.c) --- */
+
+/* Replaces the value at index by its frozen version: a plain table by a read-only proxy of a
+** deeply frozen copy, a Lua function's upvalues by their frozen versions (in place); read-only
+** tables get their real tables' values frozen. What lrs_markhost marked is left alone.
+** [-0, +0, e] */
+void lrs_freeze(lua_State *L, int index);
+/* Marks the value at index and all it reaches as the host's: lrs_freeze leaves it alone.
+** [-0, +0, e] */
+void lrs_markhost(lua_State *L, int index);
+/* When the value at index is a frozen table, pushes its raw twin (its fields as a plain table,
+** answering getmetatable with the frozen table) for use as a metatable, and returns 1;
+** otherwise returns 0 and pushes nothing. [-0, +(0|1), m] */
+int lrs_pushtwin(lua_State *L, int index);
 
 /* --- guarded pattern matching (lrs_pattern.c) --- */
 

@@ -7,12 +7,15 @@ public enum LuaBudget: Sendable, Hashable, CustomStringConvertible {
     case steps(Int)
     /// Bytes of one string.
     case stringBytes(Int)
+    /// CPU time of one top-level call (see ``LuaLimits/deadline``).
+    case deadline(Duration)
 
     public var description: String {
         switch self {
         case .instructions(let limit): "instruction budget of \(limit) instructions"
         case .steps(let limit): "C work budget of \(limit) steps"
         case .stringBytes(let limit): "string length limit of \(limit) bytes"
+        case .deadline(let limit): "deadline of \(limit.components.seconds * 1000 + limit.components.attoseconds / 1_000_000_000_000_000) ms of CPU time"
         }
     }
 }

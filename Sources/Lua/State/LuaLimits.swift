@@ -9,16 +9,30 @@ public struct LuaLimits: Sendable, Hashable {
     public var memoryBytes: Int
     /// The longest string a rule may build, in bytes.
     public var stringBytes: Int
+    /// CPU time one top-level call may take (the calling thread's, on Linux; wall time
+    /// elsewhere); nil for none. The last line of defence against C work that the other budgets
+    /// do not count: a watchdog thread stops the call at its next instruction. Whole
+    /// milliseconds.
+    public var deadline: Duration?
 
     public init(
         instructions: Int = 1_000_000,
         steps: Int = 10_000_000,
         memoryBytes: Int = 16 << 20,
-        stringBytes: Int = 8 << 10
+        stringBytes: Int = 8 << 10,
+        deadline: Duration? = .milliseconds(50)
     ) {
         self.instructions = instructions
         self.steps = steps
         self.memoryBytes = memoryBytes
         self.stringBytes = stringBytes
+        self.deadline = deadline
+    }
+
+    /// The deadline in nanoseconds, 0 for none.
+    var deadlineNanoseconds: Int64 {
+        guard let deadline else { return 0 }
+        let (seconds, attoseconds) = deadline.components
+        return max(0, seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
     }
 }

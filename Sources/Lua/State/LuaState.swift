@@ -35,6 +35,7 @@ public final class LuaState {
         context.pointee.step_limit = Int64(limits.steps)
         context.pointee.memory_limit = limits.memoryBytes
         context.pointee.string_limit = limits.stringBytes
+        context.pointee.deadline_ns = limits.deadlineNanoseconds
         context.pointee.dispatch = luaHostDispatch
         context.pointee.log = luaHostLog
         guard let state = lrs_newstate(context) else {
@@ -172,6 +173,8 @@ public final class LuaState {
             return .budget(.stringBytes(limits.stringBytes), location: location)
         case LRS_EXCEEDED_MEMORY:
             return .memory(limit: limits.memoryBytes, location: location)
+        case LRS_EXCEEDED_DEADLINE:
+            return .budget(.deadline(limits.deadline ?? .zero), location: location)
         default:
             if compiling { return .syntax(message: message, location: location) }
             let traceback = parts.count > 1 ? "stack traceback:\n" + parts[1] : ""
@@ -205,9 +208,14 @@ public final class LuaState {
 
     /// Seals the globals and library tables: from now on a rule that assigns a global, or reads
     /// one nobody defined, gets an error naming it. Call it once the pack's chunks have run.
-    public func sealGlobals() throws(LuaError) {
+    ///
+    /// Freezes what the pack built while loading, so no call can leave state for the next: the
+    /// tables the globals and `roots` (the rule functions) reach, through upvalues too, become
+    /// read-only. Pack modules are frozen when they load; the host's helpers are left alone.
+    public func sealGlobals(freezing roots: [LuaRef] = []) throws(LuaError) {
         lua_pushcclosure(L, lrs_sealglobals, 0)
-        try protectedCall(arguments: 0, results: 0)
+        for root in roots { root.push(into: self) }
+        try protectedCall(arguments: Int32(roots.count), results: 0)
     }
 
     /// Pushes table[name] of the table at index, raw. Returns its Lua type. [-0, +1]

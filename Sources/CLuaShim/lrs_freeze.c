@@ -1,0 +1,249 @@
+/*
+** Freezing: what a pack builds while it loads becomes read-only, so that no presentation can
+** leave anything behind for the next one.
+**
+** Rule files and pack modules run once, when the pack loads; what they build (tables of cases,
+** constants, closures) is shared by every presentation that follows. Freezing walks what they
+** reach — tables (keys, values, metatables) and the upvalues of Lua functions — and replaces every
+** table by a read-only proxy of a frozen copy (lrs_makereadonly), so a write raises and rawset
+** refuses. Upvalues are replaced in place (lua_setupvalue), so closures keep their identity.
+** The host's helper modules and everything they reach are marked as the host's and left alone:
+** they keep private caches and guard what they hand out themselves.
+*/
+#include <string.h>
+#include "CLuaShim.h"
+
+#define LRS_MEMO "lrs.freeze.memo"     /* value -> its frozen replacement (itself when kept) */
+#define LRS_SHADOWS "lrs.freeze.shadow"/* frozen proxy -> the frozen copy behind it */
+#define LRS_TWINS "lrs.freeze.twin"    /* frozen proxy -> its raw twin, for use as a metatable */
+#define LRS_FREEZE_DEPTH 180           /* deepest nesting frozen (C recursion) */
+
+/* Metamethod fields a frozen proxy does not copy from the original metatable: the proxy's own,
+** and those rules may not have. */
+static int lrs_ownfield(const char *name) {
+  static const char *const own[] = {"__index", "__newindex", "__len", "__pairs", "__metatable",
+                                    "__gc", "__mode", "__name", NULL};
+  for (const char *const *p = own; *p; p++)
+    if (strcmp(name, *p) == 0) return 1;
+  return 0;
+}
+
+/* Pushes registry[name], creating it. [-0, +1, m] */
+static int lrs_registrytable(lua_State *L, const char *name) {
+  luaL_getsubtable(L, LUA_REGISTRYINDEX, name);
+  return lua_gettop(L);
+}
+
+/* Pushes memo[value at index]; returns its type. [-0, +1, m] */
+static int lrs_memoget(lua_State *L, int index) {
+  index = lua_absindex(L, index);
+  lrs_registrytable(L, LRS_MEMO);
+  lua_pushvalue(L, index);
+  int type = lua_rawget(L, -2);
+  lua_remove(L, -2);
+  return type;
+}
+
+/* memo[value at index] = value at replacement. [-0, +0, m] */
+static void lrs_memoset(lua_State *L, int index, int replacement) {
+  index = lua_absindex(L, index);
+  replacement = lua_absindex(L, replacement);
+  lrs_registrytable(L, LRS_MEMO);
+  lua_pushvalue(L, index);
+  lua_pushvalue(L, replacement);
+  lua_rawset(L, -3);
+  lua_pop(L, 1);
+}
+
+static void lrs_freezevalue(lua_State *L, int index, int depth);
+
+/* Raises when freezing goes deeper than any pack's data. [-0, +0, v] */
+static void lrs_checkdepth(lua_State *L, int depth) {
+  if (depth > LRS_FREEZE_DEPTH)
+    luaL_error(L, "data built at load nests more than %d levels deep", LRS_FREEZE_DEPTH);
+  luaL_checkstack(L, 12, "freezing the pack's data");
+}
+
+/* Replaces every upvalue of the Lua function at index (except _ENV) by its frozen value.
+** [-0, +0, e] */
+static void lrs_freezeupvalues(lua_State *L, int index, int depth) {
+  for (int n = 1;; n++) {
+    const char *name = lua_getupvalue(L, index, n);
+    if (name == NULL) return;
+    if (strcmp(name, "_ENV") == 0) {
+      lua_pop(L, 1);
+      continue;
+    }
+    int value = lua_gettop(L);
+    lrs_freezevalue(L, value, depth + 1);
+    if (lua_rawequal(L, -1, value)) lua_pop(L, 2);
+    else if (lua_setupvalue(L, index, n)) lua_pop(L, 1);
+  }
+}
+
+/* Replaces every value of the table at index (a host proxy's real table) by its frozen value,
+** in place. [-0, +0, e] */
+static void lrs_freezeentries(lua_State *L, int index, int depth) {
+  lua_pushnil(L);
+  while (lua_next(L, index)) {
+    int value = lua_gettop(L);
+    lrs_freezevalue(L, value, depth + 1);
+    if (!lua_rawequal(L, -1, value)) {
+      lua_pushvalue(L, value - 1);
+      lua_insert(L, -2);
+      lua_rawset(L, index);  /* an existing key: next stays valid */
+    } else {
+      lua_pop(L, 1);
+    }
+    lua_pop(L, 1);
+  }
+}
+
+/* Builds the frozen proxy of the plain table at t and pushes it. [-0, +1, e] */
+static void lrs_freezetable(lua_State *L, int t, int depth) {
+  lua_createtable(L, 0, 0);                       /* shadow: the frozen copy */
+  int shadow = lua_gettop(L);
+  lua_pushvalue(L, shadow);
+  lrs_makefrozen(L);                              /* proxy */
+  int proxy = lua_gettop(L);
+  lrs_memoset(L, t, proxy);
+  lrs_memoset(L, proxy, proxy);
+  lrs_registrytable(L, LRS_SHADOWS);
+  lua_pushvalue(L, proxy);
+  lua_pushvalue(L, shadow);
+  lua_rawset(L, -3);
+  lua_pop(L, 1);
+  lua_pushnil(L);
+  while (lua_next(L, t)) {                        /* shadow[frozen key] = frozen value */
+    lrs_freezevalue(L, -2, depth + 1);
+    lrs_freezevalue(L, -2, depth + 1);
+    lua_rawset(L, shadow);
+    lua_pop(L, 1);
+  }
+  if (lua_getmetatable(L, t)) {                   /* the original metatable's behaviour */
+    int original = lua_gettop(L);
+    lua_getmetatable(L, proxy);
+    int own = lua_gettop(L);
+    lua_pushnil(L);
+    while (lua_next(L, original)) {
+      if (lua_type(L, -2) == LUA_TSTRING && strcmp(lua_tostring(L, -2), "__index") == 0) {
+        lua_createtable(L, 0, 1);                 /* shadow misses fall through to it */
+        lrs_freezevalue(L, -2, depth + 1);
+        lua_setfield(L, -2, "__index");
+        lua_setmetatable(L, shadow);
+      } else if (lua_type(L, -2) == LUA_TSTRING && !lrs_ownfield(lua_tostring(L, -2))) {
+        lrs_freezevalue(L, -1, depth + 1);
+        lua_pushvalue(L, -3);
+        lua_insert(L, -2);
+        lua_rawset(L, own);
+      }
+      lua_pop(L, 1);
+    }
+    lua_pop(L, 2);
+  }
+  lua_remove(L, shadow);
+}
+
+/* Marks the value at index, and everything it reaches, as the host's: freezing leaves it alone.
+** [-0, +0, e] */
+static void lrs_markvalue(lua_State *L, int index, int depth) {
+  int type = lua_type(L, index);
+  if (type != LUA_TTABLE && !(type == LUA_TFUNCTION && !lua_iscfunction(L, index))) return;
+  lrs_checkdepth(L, depth);
+  index = lua_absindex(L, index);
+  if (lrs_memoget(L, index) != LUA_TNIL) {
+    lua_pop(L, 1);
+    return;
+  }
+  lua_pop(L, 1);
+  lrs_memoset(L, index, index);
+  if (type == LUA_TFUNCTION) {
+    for (int n = 1; lua_getupvalue(L, index, n) != NULL; n++) {
+      lrs_markvalue(L, -1, depth + 1);
+      lua_pop(L, 1);
+    }
+    return;
+  }
+  lua_pushnil(L);
+  while (lua_next(L, index)) {
+    lrs_markvalue(L, -2, depth + 1);
+    lrs_markvalue(L, -1, depth + 1);
+    lua_pop(L, 1);
+  }
+  if (lua_getmetatable(L, index)) {
+    lrs_markvalue(L, -1, depth + 1);
+    lua_pop(L, 1);
+  }
+}
+
+/* Pushes the frozen replacement of the value at index: itself for what is not a table, for the
+** host's and for read-only tables (whose real tables are frozen in place); a frozen proxy for
+** a plain table. Lua functions get their upvalues frozen. [-0, +1, e] */
+static void lrs_freezevalue(lua_State *L, int index, int depth) {
+  index = lua_absindex(L, index);
+  int type = lua_type(L, index);
+  if (type != LUA_TTABLE && !(type == LUA_TFUNCTION && !lua_iscfunction(L, index))) {
+    lua_pushvalue(L, index);
+    return;
+  }
+  lrs_checkdepth(L, depth);
+  if (lrs_memoget(L, index) != LUA_TNIL) return;
+  lua_pop(L, 1);
+  if (type == LUA_TFUNCTION) {
+    lrs_memoset(L, index, index);
+    lrs_freezeupvalues(L, index, depth);
+    lua_pushvalue(L, index);
+    return;
+  }
+  if (lrs_isreadonly(L, index)) {                 /* a module's, the globals, a view */
+    lrs_memoset(L, index, index);
+    if (!lrs_isview(L, index) && lrs_pushbehind(L, index)) {
+      lrs_freezeentries(L, lua_gettop(L), depth);
+      lua_pop(L, 1);
+    }
+    lua_pushvalue(L, index);
+    return;
+  }
+  lrs_freezetable(L, index, depth);
+}
+
+void lrs_markhost(lua_State *L, int index) {
+  lrs_markvalue(L, index, 0);
+}
+
+void lrs_freeze(lua_State *L, int index) {
+  index = lua_absindex(L, index);
+  lrs_freezevalue(L, index, 0);
+  lua_replace(L, index);
+}
+
+int lrs_pushtwin(lua_State *L, int index) {
+  index = lua_absindex(L, index);
+  lrs_registrytable(L, LRS_SHADOWS);
+  lua_pushvalue(L, index);
+  if (lua_rawget(L, -2) == LUA_TNIL) {
+    lua_pop(L, 2);
+    return 0;
+  }
+  int shadow = lua_gettop(L);
+  lrs_registrytable(L, LRS_TWINS);
+  lua_pushvalue(L, index);
+  if (lua_rawget(L, -2) == LUA_TNIL) {
+    lua_pop(L, 1);
+    lua_createtable(L, 0, 4);                     /* twin: the shadow's fields, raw */
+    lua_pushnil(L);
+    while (lua_next(L, shadow)) {
+      lua_pushvalue(L, -2);
+      lua_insert(L, -2);
+      lua_rawset(L, -4);
+    }
+    lua_pushvalue(L, index);
+    lua_setfield(L, -2, "__metatable");           /* getmetatable answers the frozen table */
+    lua_pushvalue(L, index);
+    lua_pushvalue(L, -2);
+    lua_rawset(L, -4);
+  }
+  lua_replace(L, shadow - 1);
+  lua_settop(L, shadow - 1);
+  return 1;
+}
