@@ -80,7 +80,7 @@ public final class Presenter {
             let phases = Dictionary(uniqueKeysWithValues: pack.manifest.phases.map { ($0, true) })
             let driver = try lua.load(HostResources.driverSource, chunkName: "liverules/driver.lua")
             let present = try lua.call(driver, lua.reference(.schemaCheck), rules, descriptors, phases, strict, returning: LuaRef.self)
-            try lua.sealGlobals()
+            try lua.sealGlobals(freezing: RuleStage.allCases.compactMap { rules[$0.rawValue] })
             return present
         } catch {
             throw .setup([Diagnostic(luaError: error, file: "liverules/driver.lua")])
