@@ -1,9 +1,13 @@
 /// Problems that stopped a pack or a fixture from loading: all of them, not just the first.
 public struct DiagnosticError: Error, Sendable, CustomStringConvertible {
     public var diagnostics: [Diagnostic]
+    /// Whether a file or folder was refused because it leads outside its pack folder (or its
+    /// name does): bad input, whatever kind of file it is.
+    public var isOutsidePack: Bool
 
-    public init(_ diagnostics: [Diagnostic]) {
+    public init(_ diagnostics: [Diagnostic], isOutsidePack: Bool = false) {
         self.diagnostics = diagnostics
+        self.isOutsidePack = isOutsidePack
     }
 
     public var description: String { diagnostics.map(\.description).joined(separator: "\n") }

@@ -1,28 +1,37 @@
 import Foundation
 
 /// One fixture of a pack and the golden it must match: `fixtures/<name>.json` ↔
-/// `golden/<name>.json`, one to one by path (subfolders allowed).
+/// `golden/<name>.json`, one to one by path (subfolders allowed). Both are read, and goldens
+/// written, through the pack's ``PackFolder``.
 public struct GoldenCase: Sendable, Hashable {
-    /// The pack folder and how messages name it (`rules/meetings`).
-    public var packDirectory: URL
-    public var packPath: String
+    /// The pack folder.
+    public var folder: PackFolder
     /// The fixture's path inside `fixtures/`, without `.json`: `countdown-middle`, `late/sent`.
     public var name: String
 
-    public init(packDirectory: URL, packPath: String, name: String) {
-        self.packDirectory = packDirectory
-        self.packPath = packPath
+    public init(folder: PackFolder, name: String) {
+        self.folder = folder
         self.name = name
     }
 
-    public var fixtureURL: URL { packDirectory.appendingPathComponent("fixtures/\(name).json") }
-    public var goldenURL: URL { packDirectory.appendingPathComponent("golden/\(name).json") }
-    /// Where `--record` puts a changed result for review: next to the golden.
-    public var pendingURL: URL { packDirectory.appendingPathComponent("golden/\(name).json.new") }
+    /// The case of fixture `name` in the pack in `packDirectory`, which messages name `packPath`.
+    public init(packDirectory: URL, packPath: String, name: String) {
+        self.init(folder: PackFolder(packDirectory, displayPath: packPath), name: name)
+    }
 
-    public var fixturePath: String { "\(packPath)/fixtures/\(name).json" }
-    public var goldenPath: String { "\(packPath)/golden/\(name).json" }
-    public var pendingPath: String { goldenPath + ".new" }
+    /// The pack folder as given, and how messages name it (`rules/meetings`).
+    public var packDirectory: URL { folder.url }
+    public var packPath: String { folder.displayPath }
+
+    /// The fixture, the golden, and the pending result `--record` puts beside the golden for
+    /// review, as paths inside the pack folder.
+    public var fixtureFile: String { "fixtures/\(name).json" }
+    public var goldenFile: String { "golden/\(name).json" }
+    public var pendingFile: String { goldenFile + ".new" }
+
+    public var fixturePath: String { folder.display(fixtureFile) }
+    public var goldenPath: String { folder.display(goldenFile) }
+    public var pendingPath: String { folder.display(pendingFile) }
     /// `meetings/countdown-middle`: what `--filter` globs match.
     public var id: String { "\((packPath as NSString).lastPathComponent)/\(name)" }
 }

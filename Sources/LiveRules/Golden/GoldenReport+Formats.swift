@@ -90,7 +90,9 @@ extension GoldenReport {
             case ">": escaped += "&gt;"
             case "\"": escaped += "&quot;"
             case "\n", "\t": escaped.unicodeScalars.append(scalar)
-            case _ where scalar.value < 0x20: escaped += "&#\(scalar.value);"
+            case "\r": escaped += "&#13;"
+            case _ where scalar.value < 0x20:
+                escaped += TerminalText.escaped(String(scalar))  // XML 1.0 cannot hold these, not even as references
             default: escaped.unicodeScalars.append(scalar)
             }
         }

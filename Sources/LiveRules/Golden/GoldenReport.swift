@@ -39,8 +39,9 @@ public struct GoldenReport: Sendable {
     public var summary: String { "\(passed) passed, \(failed) failed" }
 
     /// What went wrong with one case, as lines: the field paths that changed, then a unified diff
-    /// (golden → actual); or the missing golden; or the problems.
-    static func details(of result: GoldenResult) -> [String] {
+    /// (golden → `newName`); or the missing golden; or the problems. Lines are raw: text
+    /// outputs escape them (``TerminalText``).
+    static func details(of result: GoldenResult, newName: String = "actual") -> [String] {
         let testCase = result.testCase
         switch result.outcome {
         case .passed:
@@ -58,14 +59,14 @@ public struct GoldenReport: Sendable {
             } else {
                 lines.append("\(testCase.goldenPath) is not valid JSON")
             }
-            let diff = LineDiff.unified(old: expected, new: actual, oldName: testCase.goldenPath, newName: "actual")
+            let diff = LineDiff.unified(old: expected, new: actual, oldName: testCase.goldenPath, newName: newName)
             lines += diff.split(separator: "\n", omittingEmptySubsequences: false).map(String.init).filter { !$0.isEmpty }
             return lines
         }
     }
 
     /// What went wrong with one case in a line or a few: the field paths that changed, the
-    /// missing golden, or the problems (no diff).
+    /// missing golden, or the problems (no diff). Lines are raw, as ``details(of:newName:)``.
     public static func compactDetails(of result: GoldenResult) -> [String] {
         details(of: result).filter { line in
             !(line.hasPrefix("---") || line.hasPrefix("+++") || line.hasPrefix("@@") || line.hasPrefix("-") || line.hasPrefix("+")
@@ -74,7 +75,8 @@ public struct GoldenReport: Sendable {
     }
 
     /// The human report: one block per failed case, warnings or failures for orphans and
-    /// pending files, then the summary as the last line. `colour` adds ANSI colours.
+    /// pending files, then the summary as the last line. Text from the packs is escaped
+    /// (``TerminalText``); `colour` adds ANSI colours.
     public func text(colour: Bool) -> String {
         var lines: [String] = []
         for result in results where !result.outcome.isPassed {
@@ -82,21 +84,22 @@ public struct GoldenReport: Sendable {
             lines.append("")
         }
         let severity = ci ? Self.paint("error", "1;31", colour) : Self.paint("warning", "33", colour)
-        for orphan in orphans { lines.append("\(orphan): \(severity): orphan golden: no fixture has this name") }
-        for file in pending { lines.append("\(file): \(severity): pending change: run `liverules review`") }
+        for orphan in orphans { lines.append("\(TerminalText.escaped(orphan)): \(severity): orphan golden: no fixture has this name") }
+        for file in pending { lines.append("\(TerminalText.escaped(file)): \(severity): pending change: run `liverules review`") }
         if !orphans.isEmpty || !pending.isEmpty { lines.append("") }
         if let coverage {
-            let width = coverage.map(\.file.count).max() ?? 0
+            let files = coverage.map { TerminalText.escaped($0.file) }
+            let width = files.map(\.count).max() ?? 0
             lines.append("coverage")
-            for file in coverage {
+            for (file, name) in zip(coverage, files) {
                 let percent = String(format: "%6.1f%%", file.percent)
-                let row = "  " + file.file.padding(toLength: width + 2, withPad: " ", startingAt: 0) + percent
+                let row = "  " + name.padding(toLength: width + 2, withPad: " ", startingAt: 0) + percent
                     + (file.uncovered.isEmpty ? "" : "  uncovered: \(file.uncoveredRanges)")
                 lines.append(file.uncovered.isEmpty ? row : Self.paint(row, "33", colour))
             }
             if let minimumCoverage, !belowMinimum.isEmpty {
                 lines.append(Self.paint(String(format: "coverage below %g%%: ", minimumCoverage)
-                    + belowMinimum.map(\.file).joined(separator: ", "), "1;31", colour))
+                    + belowMinimum.map { TerminalText.escaped($0.file) }.joined(separator: ", "), "1;31", colour))
             }
             lines.append("")
         }
@@ -104,11 +107,12 @@ public struct GoldenReport: Sendable {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// One case as the reports show it: `LABEL pack/case (fixture)`, then its details, diff lines
-    /// as they are and the rest indented.
-    static func block(_ result: GoldenResult, label: String, colour: Bool) -> [String] {
-        var lines = [paint("\(label) \(result.testCase.id)", "1;31", colour) + " (\(result.testCase.fixturePath))"]
-        for line in details(of: result) {
+    /// One case as the reports show it: `LABEL pack/case (fixture)`, then its details (the diff
+    /// from the golden to `newName`), diff lines as they are and the rest indented; escaped.
+    static func block(_ result: GoldenResult, label: String, colour: Bool, newName: String = "actual") -> [String] {
+        let testCase = result.testCase
+        var lines = [paint("\(label) \(TerminalText.escaped(testCase.id))", "1;31", colour) + " (\(TerminalText.escaped(testCase.fixturePath)))"]
+        for line in details(of: result, newName: newName).map(TerminalText.escaped) {
             if line.hasPrefix("---") || line.hasPrefix("+++") || line.hasPrefix("@@") { lines.append(paint(line, "36", colour)) }
             else if line.hasPrefix("-") { lines.append(paint(line, "31", colour)) }
             else if line.hasPrefix("+") { lines.append(paint(line, "32", colour)) }

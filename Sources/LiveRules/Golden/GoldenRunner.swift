@@ -30,7 +30,7 @@ public struct GoldenRunner: Sendable {
         var loading: [URL: Result<RulePack, DiagnosticError>] = given.mapValues { .success($0) }
         for testCase in cases where loading[testCase.packDirectory] == nil {
             loading[testCase.packDirectory] = Result { () throws(DiagnosticError) in
-                try RulePack.load(from: testCase.packDirectory, displayPath: testCase.packPath)
+                try RulePack.load(folder: testCase.folder)
             }
         }
         let packs = loading
@@ -71,9 +71,9 @@ public struct GoldenRunner: Sendable {
         }
         do {
             let presenter = try presenters[testCase.packDirectory]!.get()
-            let fixture = try Fixture.load(from: testCase.fixtureURL, displayPath: testCase.fixturePath, manifest: loaded.manifest)
+            let fixture = try Fixture.load(testCase.fixtureFile, in: testCase.folder, manifest: loaded.manifest)
             let actual = try presenter.present(fixture).canonicalJSON()
-            guard let data = FileManager.default.contents(atPath: testCase.goldenURL.path) else { return .missing(actual: actual) }
+            guard let data = try testCase.folder.readIfPresent(testCase.goldenFile) else { return .missing(actual: actual) }
             let expected = String(decoding: data, as: UTF8.self)
             return expected == actual ? .passed : .changed(expected: expected, actual: actual)
         } catch let error as DiagnosticError {

@@ -10,34 +10,54 @@ public struct GoldenSuite: Sendable {
     public var pending: [GoldenCase]
     /// Paths given that hold no pack.
     public var empty: [String]
+    /// Files and folders of packs that lead outside their pack (``PackFolder``): such a pack
+    /// contributes no cases.
+    public var refused: [Diagnostic]
 
     /// Finds the packs at each path (a pack folder, or a folder of packs) and their cases.
     public static func discover(_ paths: [String]) -> GoldenSuite {
-        var suite = GoldenSuite(cases: [], orphans: [], pending: [], empty: [])
+        var suite = GoldenSuite(cases: [], orphans: [], pending: [], empty: [], refused: [])
         for path in paths {
             let root = URL(fileURLWithPath: path)
             let packs = PackFinder.packs(at: root)
             if packs.isEmpty { suite.empty.append(path) }
             for pack in packs {
                 let display = PackFinder.displayPath(path) + (pack == root ? "" : "/" + pack.lastPathComponent)
-                let fixtures = Set(files(in: pack.appendingPathComponent("fixtures"), ending: ".json"))
-                for name in fixtures.sorted() {
-                    suite.cases.append(GoldenCase(packDirectory: pack, packPath: display, name: name))
-                }
-                for name in files(in: pack.appendingPathComponent("golden"), ending: ".json") where !fixtures.contains(name) {
-                    suite.orphans.append("\(display)/golden/\(name).json")
-                }
-                for name in files(in: pack.appendingPathComponent("golden"), ending: ".json.new") {
-                    suite.pending.append(GoldenCase(packDirectory: pack, packPath: display, name: name))
-                }
+                suite.add(PackFolder(pack, displayPath: display))
             }
         }
         return suite
     }
 
-    /// Paths of the files under `folder` ending in `suffix`, relative and without the suffix, sorted.
-    static func files(in folder: URL, ending suffix: String) -> [String] {
-        guard let walker = FileManager.default.enumerator(atPath: folder.path) else { return [] }
-        return walker.compactMap { $0 as? String }.filter { $0.hasSuffix(suffix) }.map { String($0.dropLast(suffix.count)) }.sorted()
+    /// The cases of the one pack in `folder`.
+    public static func discover(pack folder: PackFolder) -> GoldenSuite {
+        var suite = GoldenSuite(cases: [], orphans: [], pending: [], empty: [], refused: [])
+        suite.add(folder)
+        return suite
+    }
+
+    /// Adds the pack's cases, orphans and pending files; or, when any of its files leads outside
+    /// it, every such file to ``refused`` and nothing else.
+    private mutating func add(_ folder: PackFolder) {
+        var problems: [Diagnostic] = []
+        func files(_ relative: String, ending suffix: String) -> [String] {
+            do { return try folder.files(in: relative, ending: suffix) } catch {
+                problems += error.diagnostics
+                return []
+            }
+        }
+        do { _ = try folder.exists(RulePack.manifestFile) } catch { problems += error.diagnostics }
+        _ = files("", ending: ".lua")
+        let fixtures = files("fixtures", ending: ".json")
+        let goldens = files("golden", ending: ".json")
+        let pendingNames = files("golden", ending: ".json.new")
+        guard problems.isEmpty else {
+            for problem in problems where !refused.contains(problem) { refused.append(problem) }
+            return
+        }
+        cases += fixtures.map { GoldenCase(folder: folder, name: $0) }
+        let known = Set(fixtures)
+        orphans += goldens.filter { !known.contains($0) }.map { folder.display("golden/\($0).json") }
+        pending += pendingNames.map { GoldenCase(folder: folder, name: $0) }
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
 
 /// A result `--record` left for review: `golden/<case>.json.new` beside the golden it would
-/// replace (or create).
+/// replace (or create). Both are read, renamed and deleted through the case's ``PackFolder``.
 public struct PendingChange: Sendable {
     public var testCase: GoldenCase
 
@@ -10,26 +10,24 @@ public struct PendingChange: Sendable {
     }
 
     /// The change as the review shows it: a header, the field paths, a unified diff from the
-    /// golden (or nothing, for a new golden) to the pending result.
-    public func text(colour: Bool) -> String {
-        let manager = FileManager.default
-        let golden = manager.contents(atPath: testCase.goldenURL.path).map { String(decoding: $0, as: UTF8.self) } ?? ""
-        let pending = manager.contents(atPath: testCase.pendingURL.path).map { String(decoding: $0, as: UTF8.self) } ?? ""
+    /// golden (or nothing, for a new golden) to the pending result. Control characters in it are
+    /// escaped (``TerminalText``).
+    public func text(colour: Bool) throws(DiagnosticError) -> String {
+        let folder = testCase.folder
+        let golden = try folder.readIfPresent(testCase.goldenFile).map { String(decoding: $0, as: UTF8.self) } ?? ""
+        let pending = try folder.readIfPresent(testCase.pendingFile).map { String(decoding: $0, as: UTF8.self) } ?? ""
         let result = GoldenResult(testCase: testCase, outcome: .changed(expected: golden, actual: pending), seconds: 0)
-        return GoldenReport.block(result, label: "PENDING", colour: colour)
-            .map { $0.replacingOccurrences(of: "+++ actual", with: "+++ \(testCase.pendingPath)") }
+        return GoldenReport.block(result, label: "PENDING", colour: colour, newName: testCase.pendingPath)
             .joined(separator: "\n") + "\n"
     }
 
     /// The pending file becomes the golden, in one rename.
-    public func accept() throws {
-        guard rename(testCase.pendingURL.path, testCase.goldenURL.path) == 0 else {
-            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: testCase.goldenURL.path])
-        }
+    public func accept() throws(DiagnosticError) {
+        try testCase.folder.move(testCase.pendingFile, to: testCase.goldenFile)
     }
 
     /// The pending file is deleted; the golden stays as it was.
-    public func reject() throws {
-        try FileManager.default.removeItem(at: testCase.pendingURL)
+    public func reject() throws(DiagnosticError) {
+        try testCase.folder.remove(testCase.pendingFile)
     }
 }

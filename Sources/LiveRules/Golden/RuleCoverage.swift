@@ -15,16 +15,15 @@ public struct RuleCoverage: Sendable, Hashable {
     }
 
     /// The coverage of every Lua file in each pack (rules and the pack's own modules), from the
-    /// line hits of a run, sorted by file.
+    /// line hits of a run, sorted by file. Files are read through each pack's ``PackFolder``.
     public static func of(packs: [(directory: URL, displayPath: String)], hits: [String: [Int: Int]]) throws -> [RuleCoverage] {
         let compiler = try LuaState()
         var files: [RuleCoverage] = []
         for pack in packs {
-            let root = pack.directory.standardizedFileURL.path + "/"
-            let names = FileManager.default.enumerator(atPath: root)?.compactMap { $0 as? String }.filter { $0.hasSuffix(".lua") } ?? []
-            for name in names.sorted() {
-                let chunkName = pack.displayPath + "/" + name
-                let source = try String(contentsOf: pack.directory.appendingPathComponent(name), encoding: .utf8)
+            let folder = PackFolder(pack.directory, displayPath: pack.displayPath)
+            for name in try folder.files(in: "", ending: ".lua") {
+                let chunkName = folder.display(name + ".lua")
+                let source = String(decoding: try folder.read(name + ".lua"), as: UTF8.self)
                 let executable = try compiler.executableLines(of: source, chunkName: chunkName)
                 let ran = Set((hits[chunkName] ?? [:]).keys)
                 files.append(RuleCoverage(file: chunkName, executable: executable, uncovered: executable.subtracting(ran).sorted()))

@@ -12,10 +12,12 @@ import Lua
 public struct RulePack: Sendable {
     public static let manifestFile = "pack.json"
 
-    /// The pack folder.
-    public let directory: URL
+    /// The pack folder: every file of the pack is read through it.
+    public let folder: PackFolder
+    /// The pack folder as given.
+    public var directory: URL { folder.url }
     /// How messages name the folder: `rules/meetings`.
-    public let displayPath: String
+    public var displayPath: String { folder.displayPath }
     public let manifest: PackManifest
     public let rules: [RuleStage: RuleSource]
     /// The text of every Lua file in the pack folder, by path inside it (`badges.lua`, `lib/x.lua`).
@@ -29,17 +31,21 @@ public struct RulePack: Sendable {
     /// Loads the pack in `directory`. `displayPath` names it in messages (by default the path
     /// relative to the current directory).
     public static func load(from directory: URL, displayPath: String? = nil) throws(DiagnosticError) -> RulePack {
-        let display = displayPath ?? PackFinder.displayPath(of: directory)
-        let manifestName = display + "/" + manifestFile
-        guard let manifestData = FileManager.default.contents(atPath: directory.appendingPathComponent(manifestFile).path) else {
-            throw DiagnosticError([Diagnostic(file: manifestName, message: "cannot read the file")])
-        }
+        try load(folder: PackFolder(directory, displayPath: displayPath ?? PackFinder.displayPath(of: directory)))
+    }
+
+    /// Loads the pack in `folder`. A file or folder of the pack that leads outside it fails the
+    /// load (``DiagnosticError/isOutsidePack``).
+    public static func load(folder: PackFolder) throws(DiagnosticError) -> RulePack {
+        let display = folder.displayPath
+        let manifestName = folder.display(manifestFile)
+        let manifestData = try folder.read(manifestFile)
         let document = try JSONFile.parse(manifestData, displayPath: manifestName)
         var reader = DocumentReader(document: document, file: manifestName)
         guard let manifest = PackManifest.read(in: &reader) else { throw DiagnosticError(reader.diagnostics) }
         var diagnostics = reader.diagnostics
         var rules: [RuleStage: RuleSource] = [:]
-        let sources = luaFiles(in: directory)
+        let sources = try luaFiles(in: folder)
         let compiler: LuaState
         do { compiler = try LuaState() } catch { throw DiagnosticError([Diagnostic(file: manifestName, message: error.message)]) }
         for stage in RuleStage.allCases {
@@ -63,28 +69,23 @@ public struct RulePack: Sendable {
         var hash = ContentHash()
         hash.add(manifestFile, manifestData)
         for path in sources.keys.sorted() { hash.add(path, Data(sources[path]!.utf8)) }
-        return RulePack(directory: directory, displayPath: display, manifest: manifest, rules: rules, sources: sources,
+        return RulePack(folder: folder, manifest: manifest, rules: rules, sources: sources,
                         contentHash: hash.hex, manifestPositions: document.positions)
     }
 
-    /// The UTF-8 text of every `.lua` file under `directory`, by relative path.
-    private static func luaFiles(in directory: URL) -> [String: String] {
-        let root = directory.standardizedFileURL.path + "/"
+    /// The UTF-8 text of every `.lua` file in `folder`, by relative path; files that are not
+    /// UTF-8 are left out.
+    private static func luaFiles(in folder: PackFolder) throws(DiagnosticError) -> [String: String] {
         var files: [String: String] = [:]
-        guard let walker = FileManager.default.enumerator(atPath: root) else { return files }
-        for case let path as String in walker where path.hasSuffix(".lua") {
-            if let text = try? String(contentsOf: URL(fileURLWithPath: root + path), encoding: .utf8) { files[path] = text }
+        for name in try folder.files(in: "", ending: ".lua") {
+            let path = name + ".lua"
+            if let text = String(data: try folder.read(path), encoding: .utf8) { files[path] = text }
         }
         return files
     }
 
-    /// The fixtures folder: `fixtures/`.
-    public var fixturesDirectory: URL { directory.appendingPathComponent("fixtures") }
-    /// The goldens folder: `golden/`.
-    public var goldenDirectory: URL { directory.appendingPathComponent("golden") }
-
     /// The fixture files (`fixtures/**/*.json`), as paths relative to `fixtures/`, sorted.
-    public func fixtureNames() -> [String] {
-        GoldenSuite.files(in: fixturesDirectory, ending: ".json").map { $0 + ".json" }
+    public func fixtureNames() throws(DiagnosticError) -> [String] {
+        try folder.files(in: "fixtures", ending: ".json").map { $0 + ".json" }
     }
 }

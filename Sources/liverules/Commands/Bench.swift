@@ -30,9 +30,8 @@ struct Bench: ParsableCommand {
         var fixtures: [Fixture] = []
         do {
             loaded = try RulePack.load(from: URL(fileURLWithPath: pack), displayPath: PackFinder.displayPath(pack))
-            for name in loaded.fixtureNames() {
-                fixtures.append(try Fixture.load(from: loaded.fixturesDirectory.appendingPathComponent(name),
-                                                 displayPath: "\(loaded.displayPath)/fixtures/\(name)", manifest: loaded.manifest))
+            for name in try loaded.fixtureNames() {
+                fixtures.append(try Fixture.load("fixtures/\(name)", in: loaded.folder, manifest: loaded.manifest))
             }
         } catch {
             report(error.diagnostics)
@@ -82,7 +81,7 @@ struct Bench: ParsableCommand {
                 ("memory of a state, peak in a presentation", kibibytes(peak)),
             ]
             let width = rows.map(\.0.count).max()!
-            for (name, value) in rows { print(name.padding(toLength: width + 2, withPad: " ", startingAt: 0) + value) }
+            for (name, value) in rows { print(name.padding(toLength: width + 2, withPad: " ", startingAt: 0) + TerminalText.escaped(value)) }
         } catch {
             report(error.diagnostics(inputFile: loaded.displayPath))
             throw ExitStatus.ruleFailed.exitCode

@@ -10,14 +10,15 @@ struct Check: ParsableCommand {
             Compiles every rule, validates the manifest and schema, reads every fixture against the
             schema and presents it, and reports every problem as path:line:col: error|warning: message.
             A folder without a pack.json is searched for packs one level down.
-            Exit status: 0 no errors (warnings allowed); 1 errors found; 2 bad usage (no pack found).
+            Exit status: 0 no errors (warnings allowed); 1 errors found; 2 bad usage (no pack found) or a pack
+            file or folder that leads outside its pack.
             """)
 
     @Argument(help: "Pack folders, or folders of packs.")
     var paths: [String] = ["rules"]
 
     func run() throws {
-        var errors = 0, warnings = 0, checked = 0
+        var errors = 0, warnings = 0, checked = 0, refused = false
         for path in paths {
             let root = URL(fileURLWithPath: path)
             let packs = PackFinder.packs(at: root)
@@ -27,7 +28,13 @@ struct Check: ParsableCommand {
             }
             for pack in packs {
                 let display = pack == root ? PackFinder.displayPath(path) : PackFinder.displayPath(path) + "/" + pack.lastPathComponent
-                let diagnostics = PackCheck.run(packAt: pack, displayPath: display)
+                let diagnostics: [Diagnostic]
+                do {
+                    diagnostics = try PackCheck.run(packAt: pack, displayPath: display)
+                } catch {
+                    refused = true
+                    diagnostics = error.diagnostics
+                }
                 report(diagnostics)
                 errors += diagnostics.filter { $0.severity == .error }.count
                 warnings += diagnostics.filter { $0.severity == .warning }.count
@@ -35,6 +42,7 @@ struct Check: ParsableCommand {
             }
         }
         print("checked \(checked) pack\(checked == 1 ? "" : "s"): \(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s")")
+        if refused { throw ExitStatus.badInput.exitCode }
         if errors > 0 { throw ExitStatus.ruleFailed.exitCode }
     }
 }

@@ -40,12 +40,19 @@ struct Eval: ParsableCommand {
             loaded = try RulePack.load(from: URL(fileURLWithPath: pack), displayPath: PackFinder.displayPath(pack))
         } catch {
             report(error.diagnostics)
-            let isRuleProblem = error.diagnostics.contains { $0.file.hasSuffix(".lua") }
+            let isRuleProblem = !error.isOutsidePack && error.diagnostics.contains { $0.file.hasSuffix(".lua") }
             throw (isRuleProblem ? ExitStatus.ruleFailed : .badInput).exitCode
         }
         let input: Fixture
         do {
-            input = try Fixture.load(from: URL(fileURLWithPath: fixture), displayPath: fixture, manifest: loaded.manifest)
+            // A fixture inside the pack folder is read through it, so a link there cannot lead
+            // out; one named elsewhere is the user's own file, read as named.
+            let url = URL(fileURLWithPath: fixture)
+            if let relative = loaded.folder.relativePath(of: url) {
+                input = try Fixture.load(relative, in: loaded.folder, displayPath: fixture, manifest: loaded.manifest)
+            } else {
+                input = try Fixture.load(from: url, displayPath: fixture, manifest: loaded.manifest)
+            }
         } catch {
             report(error.diagnostics)
             throw ExitStatus.badInput.exitCode

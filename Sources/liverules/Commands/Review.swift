@@ -11,7 +11,8 @@ struct Review: ParsableCommand {
             terminal it asks: [a]ccept (the .new file becomes the golden), [r]eject (the .new file \
             is deleted), [s]kip, [q]uit. --accept or --reject decides every change without asking; \
             --filter limits the review to cases whose id (pack/case, e.g. meetings/countdown-*) \
-            matches a glob. With CI set in the environment nothing is written.
+            matches a glob. With CI set in the environment nothing is written. A golden or pending \
+            file, or golden folder, that leads outside its pack is refused (exit status 2).
             """)
 
     @Argument(help: "Pack folders, or folders of packs.")
@@ -35,18 +36,33 @@ struct Review: ParsableCommand {
             report([Diagnostic(file: "liverules review", message: "CI is set: review writes nothing")])
             throw ExitStatus.badInput.exitCode
         }
-        let pending = GoldenSuite.discover(paths).pending.filter { change in
+        let suite = GoldenSuite.discover(paths)
+        guard suite.refused.isEmpty else {
+            report(suite.refused)
+            throw ExitStatus.badInput.exitCode
+        }
+        let pending = suite.pending.filter { change in
             filter.map { fnmatch($0, change.id, 0) == 0 } ?? true
         }
         guard !pending.isEmpty else {
             print("no pending changes")
             return
         }
-        let colour = Terminal.isOutput
         let interactive = !accept && !reject && !Environment.isCI && Terminal.isInteractive
+        let counts: (accepted: Int, rejected: Int, skipped: Int)
+        do { counts = try review(pending, interactive: interactive) } catch {
+            report(error.diagnostics)
+            throw ExitStatus.badInput.exitCode
+        }
+        print("\(counts.accepted) accepted, \(counts.rejected) rejected, \(counts.skipped) skipped")
+    }
+
+    /// Shows each change and decides it: as the flags say, or as the person at the terminal answers.
+    private func review(_ pending: [GoldenCase], interactive: Bool) throws(DiagnosticError) -> (accepted: Int, rejected: Int, skipped: Int) {
+        let colour = Terminal.isOutput
         var accepted = 0, rejected = 0, skipped = 0
         review: for (index, change) in pending.enumerated() {
-            print(PendingChange(change).text(colour: colour))
+            print(try PendingChange(change).text(colour: colour))
             var decision: Character = accept ? "a" : reject ? "r" : "s"
             if interactive {
                 print("[\(index + 1)/\(pending.count)] accept (a), reject (r), skip (s), quit (q)? ", terminator: "")
@@ -55,11 +71,11 @@ struct Review: ParsableCommand {
             switch decision {
             case "a":
                 try PendingChange(change).accept()
-                print("accepted \(change.goldenPath)\n")
+                print("accepted \(TerminalText.escaped(change.goldenPath))\n")
                 accepted += 1
             case "r":
                 try PendingChange(change).reject()
-                print("rejected \(change.pendingPath)\n")
+                print("rejected \(TerminalText.escaped(change.pendingPath))\n")
                 rejected += 1
             case "q":
                 skipped += pending.count - index
@@ -68,6 +84,6 @@ struct Review: ParsableCommand {
                 skipped += 1
             }
         }
-        print("\(accepted) accepted, \(rejected) rejected, \(skipped) skipped")
+        return (accepted, rejected, skipped)
     }
 }

@@ -16,7 +16,8 @@ struct Test: ParsableCommand {
             set in the environment nothing is ever written, and orphan goldens and pending .new \
             files fail the run. --coverage reports the lines of each rule file no fixture ran. \
             Exit status: 0 nothing failed; 1 a case failed or coverage is below --min-coverage; \
-            2 bad usage.
+            2 bad usage, or a pack file or folder that leads outside its pack (nothing is read \
+            or written outside a pack).
             """)
 
     enum Format: String, ExpressibleByArgument, CaseIterable {
@@ -49,8 +50,9 @@ struct Test: ParsableCommand {
     func run() throws {
         let ci = Environment.isCI
         let suite = GoldenSuite.discover(paths)
-        guard suite.empty.isEmpty else {
+        guard suite.empty.isEmpty, suite.refused.isEmpty else {
             report(suite.empty.map { Diagnostic(file: $0, message: "no pack here: a pack is a folder with a \(RulePack.manifestFile)") })
+            report(suite.refused)
             throw ExitStatus.badInput.exitCode
         }
         let progress = ProgressLine(total: suite.cases.count, enabled: format == .text && Terminal.isError && suite.cases.count >= 100)
@@ -66,7 +68,12 @@ struct Test: ParsableCommand {
             if ci {
                 FileHandle.standardError.write(Data("CI is set: --record writes nothing\n".utf8))
             } else {
-                for line in try GoldenRecorder.record(results) { FileHandle.standardError.write(Data((line + "\n").utf8)) }
+                let written: [String]
+                do { written = try GoldenRecorder.record(results) } catch {
+                    report(error.diagnostics)
+                    throw ExitStatus.badInput.exitCode
+                }
+                for line in written { FileHandle.standardError.write(Data((TerminalText.escaped(line) + "\n").utf8)) }
                 results = results.map { result in
                     guard case .missing = result.outcome else { return result }
                     return GoldenResult(testCase: result.testCase, outcome: .passed, seconds: result.seconds)

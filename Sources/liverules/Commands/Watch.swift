@@ -31,7 +31,7 @@ struct Watch: ParsableCommand {
                                         quiet: .milliseconds(quiet)) { changed in
             for folder in changed.sorted(by: { $0.path < $1.path }) { WatchRun.run(folder, display: displays.name(of: folder)) }
         }
-        emit("watching \(paths.joined(separator: ", ")) (Ctrl-C to stop)")
+        emit(["watching \(paths.joined(separator: ", ")) (Ctrl-C to stop)"])
         withExtendedLifetime(watcher) {
             while true { sleep(3600) }
         }
@@ -69,13 +69,15 @@ private enum WatchRun {
     static func run(_ folder: URL, display: String) {
         let time = Date().formatted(.iso8601.time(includingFractionalSeconds: false))
         guard FileManager.default.fileExists(atPath: folder.appendingPathComponent(RulePack.manifestFile).path) else {
-            emit("\(time) \(display): gone (no \(RulePack.manifestFile))")
+            emit(["\(time) \(display): gone (no \(RulePack.manifestFile))"])
             return
         }
-        let cases = GoldenSuite.discover([folder.path]).cases.map {
-            GoldenCase(packDirectory: $0.packDirectory, packPath: display, name: $0.name)
+        let suite = GoldenSuite.discover(pack: PackFolder(folder, displayPath: display))
+        guard suite.refused.isEmpty else {
+            emit(["\(time) \(display): refused"] + suite.refused.map { "  " + $0.description })
+            return
         }
-        let results = GoldenRunner().run(cases)
+        let results = GoldenRunner().run(suite.cases)
         let failed = results.filter { !$0.outcome.isPassed }
         var lines = ["\(time) \(display): \(results.count - failed.count) passed, \(failed.count) failed"]
         for result in failed {
@@ -84,11 +86,12 @@ private enum WatchRun {
             lines += details.prefix(6).map { "    " + $0 }
             if details.count > 6 { lines.append("    … \(details.count - 6) more") }
         }
-        emit(lines.joined(separator: "\n"))
+        emit(lines)
     }
 }
 
-/// Writes a line to standard output at once (a watcher's output must not wait in a buffer).
-private func emit(_ line: String) {
-    FileHandle.standardOutput.write(Data((line + "\n").utf8))
+/// Writes lines to standard output at once (a watcher's output must not wait in a buffer),
+/// each with its control characters escaped.
+private func emit(_ lines: [String]) {
+    FileHandle.standardOutput.write(Data(lines.map { TerminalText.escaped($0) + "\n" }.joined().utf8))
 }

@@ -13,9 +13,9 @@ enum ExitStatus: Int32 {
     var exitCode: ExitCode { ExitCode(rawValue) }
 }
 
-/// Writes diagnostics to standard error, one per line.
+/// Writes diagnostics to standard error, one per line, control characters escaped.
 func report(_ diagnostics: [Diagnostic]) {
     for diagnostic in diagnostics {
-        FileHandle.standardError.write(Data((diagnostic.description + "\n").utf8))
+        FileHandle.standardError.write(Data((TerminalText.escaped(diagnostic.description) + "\n").utf8))
     }
 }

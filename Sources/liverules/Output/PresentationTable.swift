@@ -1,7 +1,8 @@
 import LiveRules
 
 /// A presentation as a readable table: phase, badge and relevance, then each placement's
-/// fields and what it dropped, then the palette.
+/// fields and what it dropped, then the palette. Control characters the rules returned are
+/// escaped (``TerminalText``).
 struct PresentationTable {
     let presentation: Presentation
     let placement: Placement?
@@ -30,7 +31,7 @@ struct PresentationTable {
         for (name, look) in [("light", p.palette.light), ("dark", p.palette.dark), ("standByNight", p.palette.standByNight)] {
             lines.append("  " + row(name, "\(look.background)     \(look.foreground)     \(look.accent)   \(look.fallback ?? "-")", width: 14))
         }
-        return lines.joined(separator: "\n") + "\n"
+        return lines.map(TerminalText.escaped).joined(separator: "\n") + "\n"
     }
 
     private func row(_ label: String, _ value: String, width: Int = 11) -> String {

@@ -1,0 +1,52 @@
+/// Every fixture of a pack read against its schema and presented once: the problems found, and
+/// the phases and field ids the presentations reached. What `liverules check` and a reload run.
+struct FixtureSweep {
+    /// The fixture files, relative to `fixtures/`, sorted.
+    let names: [String]
+    /// Fixtures that do not match the schema, at their line and column; then rule and output
+    /// failures, each once, naming the fixtures that hit it: `… (presenting 3 fixtures: a.json, …)`.
+    let diagnostics: [Diagnostic]
+    let phases: Set<String>
+    let fields: Set<String>
+
+    /// Reads and presents every fixture of `pack` with `present`. Throws only when the fixtures
+    /// cannot be listed (a file or folder leads outside the pack).
+    init(_ pack: RulePack, present: (Fixture) throws(PresentationError) -> Presentation) throws(DiagnosticError) {
+        names = try pack.fixtureNames()
+        var diagnostics: [Diagnostic] = []
+        var phases: Set<String> = [], fields: Set<String> = []
+        // Rule failures, merged when several fixtures hit the same one: the failure, then the fixtures.
+        var failures: [(diagnostic: Diagnostic, fixtures: [String])] = []
+        for name in names {
+            let file = pack.folder.display("fixtures/\(name)")
+            do {
+                let presentation = try present(Fixture.load("fixtures/\(name)", in: pack.folder, manifest: pack.manifest))
+                phases.insert(presentation.phase)
+                for layout in presentation.layout.values { fields.formUnion(layout.fields.map(\.id)) }
+            } catch let error as DiagnosticError {
+                diagnostics += error.diagnostics
+            } catch let error as PresentationError {
+                for diagnostic in error.diagnostics(inputFile: file) {
+                    if diagnostic.file == file {
+                        diagnostics.append(diagnostic)
+                    } else if let index = failures.firstIndex(where: { $0.diagnostic == diagnostic }) {
+                        failures[index].fixtures.append(name)
+                    } else {
+                        failures.append((diagnostic, [name]))
+                    }
+                }
+            } catch {
+                diagnostics.append(Diagnostic(file: file, message: "\(error)"))
+            }
+        }
+        for (diagnostic, fixtures) in failures {
+            var merged = diagnostic
+            let shown = fixtures.prefix(3).joined(separator: ", ") + (fixtures.count > 3 ? ", …" : "")
+            merged.message += " (presenting \(fixtures.count == 1 ? "" : "\(fixtures.count) fixtures: ")\(shown))"
+            diagnostics.append(merged)
+        }
+        self.diagnostics = diagnostics
+        self.phases = phases
+        self.fields = fields
+    }
+}
