@@ -12,40 +12,30 @@ struct CLI {
         var errors: String
     }
 
-    /// Runs `liverules arguments…` in `folder` (the package root by default).
+    /// Runs `liverules arguments…` in `folder` (the package root by default); throws when it
+    /// does not finish within a minute.
     static func run(_ arguments: [String], in folder: URL = root, environment: [String: String]? = nil) throws -> Outcome {
         let process = Process()
         process.executableURL = Bundle.main.bundleURL.appendingPathComponent("liverules")
         process.arguments = arguments
         process.currentDirectoryURL = folder
         if let environment { process.environment = environment }
-        let output = Pipe(), errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let out = output.fileHandleForReading.readDataToEndOfFile()
-        let err = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Outcome(status: process.terminationStatus,
-                       output: String(decoding: out, as: UTF8.self), errors: String(decoding: err, as: UTF8.self))
+        let finished = try FinishedProcess.run(process)
+        return Outcome(status: finished.status,
+                       output: String(decoding: finished.output, as: UTF8.self), errors: String(decoding: finished.errors, as: UTF8.self))
     }
 
     /// Runs `liverules <command>` (shell words) in `folder` on a pseudo-terminal made by
-    /// util-linux's `script`, typing `input`; returns what the terminal showed.
+    /// util-linux's `script`, typing `input`; returns what the terminal showed. Throws when it
+    /// does not finish within a minute.
     static func runOnTerminal(_ command: String, in folder: URL, environment: [String: String], input: String? = nil) throws -> String {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
         process.arguments = ["-qec", Bundle.main.bundleURL.appendingPathComponent("liverules").path + " " + command, "/dev/null"]
         process.currentDirectoryURL = folder
         process.environment = environment
-        let keyboard = Pipe(), screen = Pipe()
-        process.standardInput = keyboard
-        process.standardOutput = screen
-        try process.run()
-        if let input { keyboard.fileHandleForWriting.write(Data(input.utf8)) }
-        let shown = String(decoding: screen.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return shown
+        let finished = try FinishedProcess.run(process, typing: Data((input ?? "").utf8))
+        return String(decoding: finished.output, as: UTF8.self)
     }
 
     /// A copy of `rules/<pack>` in a temporary folder (as `<tmp>/rules/<pack>`), with `files`

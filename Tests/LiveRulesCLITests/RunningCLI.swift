@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 /// `liverules` started in the background, its standard output collected as it comes.
 final class RunningCLI: @unchecked Sendable {
@@ -37,12 +38,18 @@ final class RunningCLI: @unchecked Sendable {
         return true
     }
 
-    /// Ends the process with SIGKILL: a child spawned from a test thread inherits its blocked
-    /// signals, SIGTERM included.
+    /// Ends the process with SIGKILL (a child spawned from a test thread inherits its blocked
+    /// signals, SIGTERM included) and waits at most 5 s for it to end; records a failure if not.
     func stop() {
-        if process.isRunning {
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
+        guard process.isRunning else { return }
+        kill(process.processIdentifier, SIGKILL)
+        let deadline = Date().addingTimeInterval(5)
+        while process.isRunning {
+            guard Date() < deadline else {
+                Issue.record("liverules did not end within 5 s of SIGKILL")
+                return
+            }
+            Thread.sleep(forTimeInterval: 0.01)
         }
     }
 }

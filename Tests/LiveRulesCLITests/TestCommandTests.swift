@@ -137,6 +137,7 @@ enum GoldenFiles {
     @Test func withCISetNothingIsEverWritten() throws {
         let root = try changedPack()
         let before = try files(in: root)
+        #expect(before.count > 40, "the pack's files are found")
         let recorded = try CLI.run(["test", "--record"], in: root, environment: local(["CI": "true"]))
         #expect(recorded.status == 1)
         #expect(recorded.errors.contains("CI is set: --record writes nothing"))

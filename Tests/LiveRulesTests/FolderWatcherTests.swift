@@ -65,25 +65,44 @@ import Testing
             }
         }
 
-        /// Waits up to `timeout` for `count` batches, then `settle` longer so that an extra batch
-        /// would show; returns every batch received.
-        func wait(for count: Int, settle: Duration = .milliseconds(300), timeout: Duration = .seconds(4)) async throws -> [Set<URL>] {
+        /// Waits up to `timeout` for `count` batches (recording a test failure when they do not
+        /// come), then `settle` longer so that an extra batch would show; returns every batch received.
+        func wait(
+            for count: Int, settle: Duration = .milliseconds(300), timeout: Duration = .seconds(4),
+            sourceLocation: SourceLocation = #_sourceLocation
+        ) async throws -> [Set<URL>] {
             let clock = ContinuousClock()
             let end = clock.now + timeout
-            while all.count < count && clock.now < end { try await Task.sleep(for: .milliseconds(5)) }
+            while all.count < count {
+                guard clock.now < end else {
+                    Issue.record("\(all.count) of \(count) batches after \(timeout): \(all)", sourceLocation: sourceLocation)
+                    return all
+                }
+                try await Task.sleep(for: .milliseconds(5))
+            }
             try await Task.sleep(for: settle)
+            return all
+        }
+
+        /// Every batch received after `duration` more: for checking that no further batch comes.
+        func after(_ duration: Duration) async throws -> [Set<URL>] {
+            try await Task.sleep(for: duration)
             return all
         }
     }
 
     /// A gate the first `onChange` call waits at until `open()`, so events pile up meanwhile.
+    /// Both waits give up after 5 s: the test's `waitForEntry()` then records a failure, and a
+    /// call that gave up waiting for `open()` does not count as having left (``hasLeft``), which
+    /// `open()` records as a failure.
     fileprivate final class Gate: Sendable {
         private let entered = DispatchSemaphore(value: 0)
         private let opened = DispatchSemaphore(value: 0)
         private let passed = Mutex(false)
         private let left = Mutex(false)
+        private let gaveUp = Mutex(false)
 
-        /// Whether the first call went on past the gate.
+        /// Whether the first call went on past the gate once it was opened.
         var hasLeft: Bool { left.withLock { $0 } }
 
         func pass() {
@@ -93,12 +112,23 @@ import Testing
             }
             guard first else { return }
             entered.signal()
-            _ = opened.wait(timeout: .now() + 5)
+            guard opened.wait(timeout: .now() + 5) == .success else {
+                gaveUp.withLock { $0 = true }
+                return
+            }
             left.withLock { $0 = true }
         }
 
-        func waitForEntry() { _ = entered.wait(timeout: .now() + 5) }
-        func open() { opened.signal() }
+        func waitForEntry(sourceLocation: SourceLocation = #_sourceLocation) {
+            if entered.wait(timeout: .now() + 5) == .timedOut {
+                Issue.record("no onChange call reached the gate within 5 s", sourceLocation: sourceLocation)
+            }
+        }
+
+        func open(sourceLocation: SourceLocation = #_sourceLocation) {
+            if gaveUp.withLock({ $0 }) { Issue.record("the gate was opened after its call gave up waiting", sourceLocation: sourceLocation) }
+            opened.signal()
+        }
     }
 
     private let scratch: Scratch
@@ -261,8 +291,16 @@ import Testing
     @Test func watchesFollowFoldersAndForgetDroppedOnes() throws {
         let inotify = try Inotify(for: "rules")
         var change = try FolderChange(roots: [scratch.rules], inotify: inotify)
+        /// Applies events until none comes for 100 ms (at most 5 s of them).
         func apply() -> Set<String> {
-            while inotify.wait(timeout: .milliseconds(100)) == .events { change.apply(inotify.readEvents(), inotify: inotify) }
+            let end = ContinuousClock.now + .seconds(5)
+            while inotify.wait(timeout: .milliseconds(100)) == .events {
+                change.apply(inotify.readEvents(), inotify: inotify)
+                if ContinuousClock.now > end {
+                    Issue.record("events kept coming for 5 s")
+                    break
+                }
+            }
             return Set(change.folders.values.map { String($0.dropFirst(scratch.base.path.count + 1)) })
         }
         let a = ["rules/a", "rules/a/fixtures", "rules/a/golden", "rules/a/golden/deep"]
@@ -336,7 +374,7 @@ import Testing
         watcher.stop()
         #expect(try await taskEnds(status))
         try scratch.write("rules/b/rules.lua")
-        #expect(try await batches.wait(for: 2, timeout: .milliseconds(300)) == [[scratch.pack("rules/a")]])
+        #expect(try await batches.after(.milliseconds(300)) == [[scratch.pack("rules/a")]])
     }
 
     @Test func releasingTheWatcherStopsIt() async throws {
@@ -347,7 +385,7 @@ import Testing
         watcher = nil
         #expect(try await taskEnds(batches.thread + "/status"))
         try scratch.write("rules/b/rules.lua")
-        #expect(try await batches.wait(for: 2, timeout: .milliseconds(300)) == [[scratch.pack("rules/a")]])
+        #expect(try await batches.after(.milliseconds(300)) == [[scratch.pack("rules/a")]])
     }
 
     @Test func stopFromOnChangeMakesItTheLastCall() async throws {
@@ -362,7 +400,7 @@ import Testing
         _ = try await batches.wait(for: 1, settle: .zero)
         #expect(try await taskEnds(batches.thread + "/status"))
         try scratch.write("rules/b/rules.lua")
-        #expect(try await batches.wait(for: 2, timeout: .milliseconds(300)) == [[scratch.pack("rules/a")]])
+        #expect(try await batches.after(.milliseconds(300)) == [[scratch.pack("rules/a")]])
         box.withLock { $0 = nil }
     }
 
@@ -373,14 +411,24 @@ import Testing
         gate.waitForEntry()
         try scratch.write("rules/b/rules.lua")
         DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(200)) { gate.open() }
-        let leftBeforeStopReturned = await withCheckedContinuation { continuation in
-            DispatchQueue.global().async {
-                watcher.stop()
-                continuation.resume(returning: gate.hasLeft)
-            }
+        let stopped = DispatchSemaphore(value: 0)
+        let leftBeforeStopReturned = Mutex(false)
+        DispatchQueue.global().async {
+            watcher.stop()
+            leftBeforeStopReturned.withLock { $0 = gate.hasLeft }
+            stopped.signal()
         }
-        #expect(leftBeforeStopReturned)
-        #expect(try await batches.wait(for: 2, timeout: .milliseconds(300)) == [[scratch.pack("rules/a")]])
+        #expect(stopped.wait(timeout: .now() + 5) == .success, "stop() returned within 5 s")
+        #expect(leftBeforeStopReturned.withLock { $0 })
+        #expect(try await batches.after(.milliseconds(300)) == [[scratch.pack("rules/a")]])
+    }
+
+    @Test func aWaitForBatchesThatRunsOutRecordsAFailure() async throws {
+        let watcher = try watch()
+        await withKnownIssue("nothing changes, so no batch comes") {
+            _ = try await batches.wait(for: 1, settle: .zero, timeout: .milliseconds(200))
+        }
+        watcher.stop()
     }
 
     @Test func aMissingRootOrAFileRootThrowsNamingPathAndError() throws {

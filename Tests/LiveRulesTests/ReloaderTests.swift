@@ -5,38 +5,16 @@ import Testing
 /// Hot reload with real files edited on disk: good edits activate, broken ones are rejected
 /// while the last good version keeps answering.
 @Suite(.serialized) struct ReloaderTests {
-    /// Collects a reloader's events as they come (from the reloading thread: waiting here must
-    /// not depend on the test's own task pool).
-    private final class Events: @unchecked Sendable {
-        private let lock = NSLock()
-        private var received: [ReloadEvent] = []
-
-        func append(_ event: ReloadEvent) { lock.withLock { received.append(event) } }
-        var all: [ReloadEvent] { lock.withLock { received } }
-
-        /// Waits until `count` events arrived (or 5 s passed); returns them.
-        func wait(for count: Int) -> [ReloadEvent] {
-            wait { $0.count >= count }
-        }
-
-        /// Waits until the events satisfy `done` (or 5 s passed); returns them.
-        func wait(until done: ([ReloadEvent]) -> Bool) -> [ReloadEvent] {
-            let deadline = Date().addingTimeInterval(5)
-            while !done(all) && Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
-            return all
-        }
-    }
-
     private func badge(_ engine: RuleEngine) throws -> String {
         try engine.present("tiny", attributes: TinyPack.Attributes(), state: TinyPack.State(n: 1), now: Date()).badge.text
     }
 
     private func start(_ options: ReloadOptions = ReloadOptions(quiet: .milliseconds(40))) throws
-        -> (root: URL, engine: RuleEngine, reloader: Reloader, events: Events)
+        -> (root: URL, engine: RuleEngine, reloader: Reloader, events: ReloadEvents)
     {
         let root = try TinyPack.folder(version: 1)
         let engine = RuleEngine(statesPerVersion: 1)
-        let events = Events()
+        let events = ReloadEvents()
         let reloader = try Reloader(engine: engine, roots: [root.path], options: options) { events.append($0) }
         _ = events.wait(for: 1)
         return (root, engine, reloader, events)

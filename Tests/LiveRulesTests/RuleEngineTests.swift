@@ -67,6 +67,10 @@ import Testing
             }
         }
         threads.forEach { $0.start() }
+        defer {
+            stop.set()
+            reloader.stop()
+        }
         var broken = 0
         for k in 1...150 {
             let kind: TinyPack.Breakage? = k % 3 == 0 ? (k % 2 == 0 ? .syntax : .runtimeAtLoad) : nil
@@ -83,14 +87,16 @@ import Testing
             log.deactivatePrevious(k, upper: clock.now, activated: kind == nil)
             Thread.sleep(forTimeInterval: 0.002)
         }
-        while log.count < 100_000 { Thread.sleep(forTimeInterval: 0.05) }
+        let enough = Date().addingTimeInterval(120)
+        while log.count < 100_000 && Date() < enough { Thread.sleep(forTimeInterval: 0.05) }
         stop.set()
-        while log.finishedThreads < 2 { Thread.sleep(forTimeInterval: 0.01) }
-        reloader.stop()
+        let stopped = Date().addingTimeInterval(10)
+        while log.finishedThreads < 2 && Date() < stopped { Thread.sleep(forTimeInterval: 0.01) }
+        #expect(log.finishedThreads == 2, "the presenting threads stop within 10 s")
 
         #expect(broken == 50)
         #expect(log.failures.isEmpty, "\(log.failures.prefix(3))")
-        #expect(log.count >= 100_000)
+        #expect(log.count >= 100_000, "100,000 presentations within 120 s")
         #expect(log.problems.isEmpty, "\(log.problems.prefix(5))")
         #expect(log.versionsSeen.count > 10, "presentations ran on many versions: \(log.versionsSeen.count)")
         #expect(log.versionsSeen.allSatisfy { $0 % 3 != 0 || $0 == 0 }, "no broken version ever served")
