@@ -3,7 +3,9 @@ public struct ReloadOptions: Sendable {
     /// How long no file event must arrive before a batch of changes is reloaded (editors write
     /// several files, or a temp file and a rename).
     public var quiet: Duration
-    /// Whether a new version must also pass its pack's golden tests to be activated.
+    /// Whether a new version must pass its pack's golden tests to be activated. Without it, a
+    /// new version must present every fixture of its pack without an input, rule or output
+    /// error (whatever the presentations are).
     public var requireGoldens: Bool
     /// Whether to watch the folders; without it the host calls ``Reloader/reload(_:)`` itself.
     public var watches: Bool

@@ -1,9 +1,10 @@
 import Foundation
 
 /// Keeps a ``RuleEngine`` serving the packs in some folders as they change on disk: on a change
-/// it builds the new version off to the side, checks it (compiles and sets up every rule;
-/// optionally passes the pack's goldens) and activates it in one swap. A failed reload keeps the
-/// last good version serving. ``events`` tells the host what happened.
+/// it builds the new version off to the side, checks it (compiles and sets up every rule, then
+/// presents every fixture of the pack on it, or with ``ReloadOptions/requireGoldens`` runs the
+/// pack's golden tests) and activates it in one swap. A version that fails any check is never
+/// activated: the last good version keeps serving. ``events`` tells the host what happened.
 public final class Reloader: @unchecked Sendable {
     public let engine: RuleEngine
     public let options: ReloadOptions
@@ -103,22 +104,37 @@ public final class Reloader: @unchecked Sendable {
         } catch {
             return .rejected(path: display, hash: pack.contentHash, problems: error.diagnostics(inputFile: display), seconds: elapsed())
         }
-        if options.requireGoldens {
-            let cases = GoldenSuite.discover([folder.path]).cases.map {
-                GoldenCase(packDirectory: $0.packDirectory, packPath: display, name: $0.name)
-            }
-            let failures = GoldenRunner(workers: 1).run(cases, packs: [folder: pack]).filter { !$0.outcome.isPassed }
-            if !failures.isEmpty {
-                let problems = failures.map { failure in
-                    Diagnostic(file: failure.testCase.fixturePath, message: "golden test fails: "
-                        + (GoldenReport.details(of: failure).first ?? "the presentation differs from its golden"))
-                }
-                return .rejected(path: display, hash: pack.contentHash, problems: problems, seconds: elapsed())
-            }
+        if let problems = problems(of: pack, on: version) {
+            return .rejected(path: display, hash: pack.contentHash, problems: problems, seconds: elapsed())
         }
         let replaced = engine.activate(version)
         return .activated(pack: pack.manifest.name, path: display, hash: pack.contentHash,
                           previousHash: replaced?.hash, seconds: elapsed())
+    }
+}
+
+extension Reloader {
+    /// Why `version` of `pack` must not be activated, or nil when it may: with
+    /// ``ReloadOptions/requireGoldens``, every golden test that fails; otherwise every fixture
+    /// that does not match the schema and every rule or output error a fixture hits, naming the
+    /// file, the line and the fixtures. A file that leads outside the pack fails either way.
+    private func problems(of pack: RulePack, on version: PackVersion) -> [Diagnostic]? {
+        guard options.requireGoldens else {
+            do {
+                let sweep = try FixtureSweep(pack) { fixture throws(PresentationError) in try version.present(fixture) }
+                return sweep.diagnostics.isEmpty ? nil : sweep.diagnostics
+            } catch {
+                return error.diagnostics
+            }
+        }
+        let suite = GoldenSuite.discover(pack: pack.folder)
+        guard suite.refused.isEmpty else { return suite.refused }
+        let failures = GoldenRunner(workers: 1).run(suite.cases, packs: [pack.directory: pack]).filter { !$0.outcome.isPassed }
+        guard !failures.isEmpty else { return nil }
+        return failures.map { failure in
+            Diagnostic(file: failure.testCase.fixturePath, message: "golden test fails: "
+                + (GoldenReport.details(of: failure).first ?? "the presentation differs from its golden"))
+        }
     }
 }
 
