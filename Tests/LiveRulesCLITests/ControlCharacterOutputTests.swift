@@ -90,6 +90,17 @@ import Testing
         #expect(reviewed.output.contains(#"accepted rules/meetings/golden/evil\u{1B}]0;x\u{7}.json"#), "\(reviewed.output)")
     }
 
+    @Test func aSyntaxErrorQuotingControlCharactersIsEscapedAndCoverageStillReports() throws {
+        let root = try CLI.copyOfPack("meetings", files: ["badge.lua": "return \"\u{1B}]0;pwned\u{7}\n"])
+        let outcome = try CLI.run(["test", "--coverage"], in: root, environment: local)
+        #expect(outcome.status == 1)
+        #expect(!hasRawControls(outcome.output + outcome.errors), "\((outcome.output + outcome.errors).debugDescription)")
+        #expect(outcome.output.contains(#"rules/meetings/badge.lua:1:1: error: unfinished string near '"\u{1B}]0;pwned\u{7}'"#),
+                "\(outcome.output)")
+        #expect(outcome.output.contains("  rules/meetings/relevance.lua "), "the other files' coverage is reported")
+        #expect(outcome.output.hasSuffix("0 passed, 20 failed\n"))
+    }
+
     @Test func watchEscapesRuleErrors() throws {
         let root = try CLI.copyOfPack("meetings")
         let watch = try RunningCLI(["watch", "rules", "--quiet", "40"], in: root)

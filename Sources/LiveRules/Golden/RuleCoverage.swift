@@ -15,7 +15,8 @@ public struct RuleCoverage: Sendable, Hashable {
     }
 
     /// The coverage of every Lua file in each pack (rules and the pack's own modules), from the
-    /// line hits of a run, sorted by file. Files are read through each pack's ``PackFolder``.
+    /// line hits of a run, sorted by file. Files are read through each pack's ``PackFolder``; a
+    /// file that does not compile is left out (the cases of its pack fail with its error).
     public static func of(packs: [(directory: URL, displayPath: String)], hits: [String: [Int: Int]]) throws -> [RuleCoverage] {
         let compiler = try LuaState()
         var files: [RuleCoverage] = []
@@ -24,7 +25,7 @@ public struct RuleCoverage: Sendable, Hashable {
             for name in try folder.files(in: "", ending: ".lua") {
                 let chunkName = folder.display(name + ".lua")
                 let source = String(decoding: try folder.read(name + ".lua"), as: UTF8.self)
-                let executable = try compiler.executableLines(of: source, chunkName: chunkName)
+                guard let executable = try? compiler.executableLines(of: source, chunkName: chunkName) else { continue }
                 let ran = Set((hits[chunkName] ?? [:]).keys)
                 files.append(RuleCoverage(file: chunkName, executable: executable, uncovered: executable.subtracting(ran).sorted()))
             }

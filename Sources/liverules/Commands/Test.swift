@@ -62,8 +62,13 @@ struct Test: ParsableCommand {
         progress.finish()
         var results = run.results
         let packs = Dictionary(suite.cases.map { ($0.packPath, $0.packDirectory) }, uniquingKeysWith: { first, _ in first })
-        let files = recordsCoverage
-            ? try RuleCoverage.of(packs: packs.keys.sorted().map { (packs[$0]!, $0) }, hits: run.coverage) : nil
+        var files: [RuleCoverage]?
+        if recordsCoverage {
+            do { files = try RuleCoverage.of(packs: packs.keys.sorted().map { (packs[$0]!, $0) }, hits: run.coverage) } catch {
+                report((error as? DiagnosticError)?.diagnostics ?? [Diagnostic(file: "liverules test", message: "\(error)")])
+                throw ExitStatus.badInput.exitCode
+            }
+        }
         if record {
             if ci {
                 FileHandle.standardError.write(Data("CI is set: --record writes nothing\n".utf8))
