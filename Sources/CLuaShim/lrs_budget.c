@@ -54,6 +54,7 @@ static void lrs_hook(lua_State *L, lua_Debug *ar) {
 void lrs_charge(lua_State *L, int64_t cost) {
   lrs_context *ctx = lrs_ctx(L);
   if (!ctx->enforcing) return;
+  if (ctx->overdue) lrs_budget_error(L, LRS_EXCEEDED_DEADLINE);  /* long C work stops here too */
   if (cost < 0) cost = 0;
   if (cost > ctx->steps_left) lrs_budget_error(L, LRS_EXCEEDED_STEPS);
   ctx->steps_left -= cost;

@@ -15,7 +15,6 @@
 
 #define LRS_MEMO "lrs.freeze.memo"     /* value -> its frozen replacement (itself when kept) */
 #define LRS_SHADOWS "lrs.freeze.shadow"/* frozen proxy -> the frozen copy behind it */
-#define LRS_TWINS "lrs.freeze.twin"    /* frozen proxy -> its raw twin, for use as a metatable */
 #define LRS_FREEZE_DEPTH 180           /* deepest nesting frozen (C recursion) */
 
 /* Metamethod fields a frozen proxy does not copy from the original metatable: the proxy's own,
@@ -217,7 +216,7 @@ void lrs_freeze(lua_State *L, int index) {
   lua_replace(L, index);
 }
 
-int lrs_pushtwin(lua_State *L, int index) {
+int lrs_pushshadow(lua_State *L, int index) {
   index = lua_absindex(L, index);
   lrs_registrytable(L, LRS_SHADOWS);
   lua_pushvalue(L, index);
@@ -225,25 +224,6 @@ int lrs_pushtwin(lua_State *L, int index) {
     lua_pop(L, 2);
     return 0;
   }
-  int shadow = lua_gettop(L);
-  lrs_registrytable(L, LRS_TWINS);
-  lua_pushvalue(L, index);
-  if (lua_rawget(L, -2) == LUA_TNIL) {
-    lua_pop(L, 1);
-    lua_createtable(L, 0, 4);                     /* twin: the shadow's fields, raw */
-    lua_pushnil(L);
-    while (lua_next(L, shadow)) {
-      lua_pushvalue(L, -2);
-      lua_insert(L, -2);
-      lua_rawset(L, -4);
-    }
-    lua_pushvalue(L, index);
-    lua_setfield(L, -2, "__metatable");           /* getmetatable answers the frozen table */
-    lua_pushvalue(L, index);
-    lua_pushvalue(L, -2);
-    lua_rawset(L, -4);
-  }
-  lua_replace(L, shadow - 1);
-  lua_settop(L, shadow - 1);
+  lua_remove(L, -2);
   return 1;
 }

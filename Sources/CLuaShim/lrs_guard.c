@@ -15,7 +15,7 @@ typedef enum lrs_cost {
   LRS_COST_RANGE_2_3,   /* table.move(a, f, e): e - f + 1 */
   LRS_COST_RANGE_3_4,   /* table.concat(t, sep, i, j): j - i + 1 */
   LRS_COST_RANGE_2_3_LEN, /* table.unpack(t, i, j): j - i + 1, j defaulting to #t */
-  LRS_COST_SORT,        /* n log n comparisons */
+  LRS_COST_SORT,        /* 2 n log n: the merge sort's comparisons and moves */
   LRS_COST_ARGUMENTS    /* the number of arguments */
 } lrs_cost;
 
@@ -49,10 +49,10 @@ static int64_t lrs_costof(lua_State *L, lrs_cost cost) {
                       lua_isnoneornil(L, 3) ? lrs_len(L, 1) : luaL_checkinteger(L, 3));
     case LRS_COST_ARGUMENTS:
       return lua_gettop(L);
-    case LRS_COST_SORT: {
+    case LRS_COST_SORT: {  /* two steps per comparison: each reads, compares and moves */
       int64_t n = lrs_len(L, 1), log = 1;
       while ((n >> log) > 0) log++;
-      return n > INT64_MAX / log ? INT64_MAX : n * log;
+      return n > INT64_MAX / (2 * log) ? INT64_MAX : 2 * n * log;
     }
   }
   return 0;
@@ -105,8 +105,10 @@ static int lrs_str_rep(lua_State *L) {
   return 1;
 }
 
-/* Steps charged per conversion of string.format: a "%99.99f" of 1e308 writes about 400 bytes. */
+/* Steps charged per conversion of string.format: floats print up to about 400 digits ("%.99f"
+** of 1e308), everything else a few dozen bytes. */
 #define LRS_FORMAT_STEPS 64
+#define LRS_FORMAT_FLOAT_STEPS 512
 
 int lrs_str_format(lua_State *L) {
   size_t length;
@@ -124,7 +126,7 @@ int lrs_str_format(lua_State *L) {
       lrs_tolstring(L, arg, NULL);  /* without an address */
       lua_replace(L, arg);
     }
-    lrs_charge(L, LRS_FORMAT_STEPS);
+    lrs_charge(L, strchr("aAeEfFgG", *p) != NULL ? LRS_FORMAT_FLOAT_STEPS : LRS_FORMAT_STEPS);
   }
   lrs_charge(L, (int64_t)length);
   return lua_tocfunction(L, lua_upvalueindex(1))(L);
@@ -148,6 +150,8 @@ void lrs_guardtable(lua_State *L) {
   lrs_guard(L, "move", LRS_COST_RANGE_2_3);
   lrs_guard(L, "concat", LRS_COST_RANGE_3_4);
   lrs_guard(L, "unpack", LRS_COST_RANGE_2_3_LEN);
+  lua_pushcfunction(L, lrs_table_sort);
+  lua_setfield(L, -2, "sort");
   lrs_guard(L, "sort", LRS_COST_SORT);
 }
 

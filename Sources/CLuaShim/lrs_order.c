@@ -116,8 +116,10 @@ void lrs_pushorderedkeys(lua_State *L, int t, int skipprivate) {
 }
 
 /* The iterator of an ordered traversal: upvalue 1 the ordered keys, 2 the table, 3 the position.
-** Ignores its arguments; skips keys removed since the traversal began. */
+** Refuses a state other than the nil pairs returned; skips keys removed since the traversal
+** began. */
 static int lrs_orderediterator(lua_State *L) {
+  luaL_argcheck(L, lua_isnoneornil(L, 1), 1, "this iterator walks the table pairs was given");
   lua_Integer i = lua_tointeger(L, lua_upvalueindex(3));
   for (;;) {
     if (lua_rawgeti(L, lua_upvalueindex(1), i + 1) == LUA_TNIL) return 1;
@@ -147,6 +149,11 @@ int lrs_orderednext(lua_State *L, int t, int k, int skipprivate) {
   lrs_key after, best, probe;
   int hasafter = !lua_isnil(L, k), hasbest = 0;
   if (hasafter && !lrs_readkey(L, k, &after)) return lrs_unorderedkey(L, k);
+  if (hasafter) {
+    lua_pushvalue(L, k);
+    if (lua_rawget(L, t) == LUA_TNIL) return luaL_error(L, "invalid key to 'next'");
+    lua_pop(L, 1);
+  }
   lua_pushnil(L);                                            /* best key so far */
   int bestslot = lua_gettop(L);
   lua_Integer count = 0;

@@ -1,6 +1,7 @@
 /*
 ** The sandbox: which libraries rules get, and the base functions replaced for rules.
 */
+#include <limits.h>
 #include <string.h>
 #include <lualib.h>
 #include "CLuaShim.h"
@@ -110,7 +111,11 @@ static int sb_error(lua_State *L) {
   lua_Integer level = luaL_optinteger(L, 2, 1);
   lua_settop(L, 1);
   if (lua_type(L, 1) == LUA_TSTRING && (level > 0 || !lrs_haswhere(lua_tostring(L, 1)))) {
-    luaL_where(L, level > 0 ? (int)level : 1);
+    luaL_where(L, level > 0 && level < INT_MAX ? (int)level : 1);
+    if (lua_rawlen(L, -1) == 0) {                            /* no Lua function that deep */
+      lua_pop(L, 1);
+      luaL_where(L, 1);
+    }
     lua_pushvalue(L, 1);
     lua_concat(L, 2);
   }
@@ -122,8 +127,7 @@ static int sb_forward(lua_State *L) {
   return lua_tocfunction(L, lua_upvalueindex(1))(L);
 }
 
-/* Registry key of the guard every metatable a rule sets gets as its own metatable. */
-#define LRS_METAGUARD "lrs.metaguard"
+static const char lrs_twinkey = 0;  /* twin[&lrs_twinkey]: the metatable a twin copies */
 
 /* Whether key (a string) names a metamethod rules may not have: __gc (finalizers run with hooks
 ** off, at times the collector picks) or __mode (weak tables show the collector's timing, and
@@ -134,79 +138,75 @@ static int lrs_forbiddenfield(lua_State *L, int key) {
   return strcmp(name, "__gc") == 0 || strcmp(name, "__mode") == 0;
 }
 
-/* Raises the error for a forbidden metamethod field at key. [-0, +0, v] */
-static int lrs_refusefield(lua_State *L, int key) {
-  if (strcmp(lua_tostring(L, key), "__gc") == 0)
-    return luaL_error(L, "__gc finalizers are not allowed in rules");
-  return luaL_error(L, "weak tables (__mode) are not allowed in rules");
-}
-
-/* __newindex of the guard: adding __gc or __mode to a metatable in use raises; anything else is
-** stored as usual. */
-static int lrs_guardnewindex(lua_State *L) {
-  if (lrs_forbiddenfield(L, 2)) return lrs_refusefield(L, 2);
-  lua_settop(L, 3);
-  lua_rawset(L, 1);
-  return 0;
-}
-
-/* Pushes the guard metatable, creating it on first use. [-0, +1, m] */
-static void lrs_pushmetaguard(lua_State *L) {
-  if (luaL_getsubtable(L, LUA_REGISTRYINDEX, LRS_METAGUARD)) return;
-  lua_pushcfunction(L, lrs_guardnewindex);
-  lua_setfield(L, -2, "__newindex");
-  lua_pushboolean(L, 0);
-  lua_setfield(L, -2, "__metatable");
-}
-
-/* Whether the metatable of the table at index is protected by a rule or the host (has a
-** __metatable field) other than through the guard. */
-static int lrs_isprotected(lua_State *L, int index) {
+/* Pushes the metatable a rule set on the table at index (its twin's original), or the metatable
+** itself when it is not a twin; returns 0 and pushes nothing when there is none. [-0, +(0|1), m] */
+static int lrs_pushoriginal(lua_State *L, int index) {
   if (!lua_getmetatable(L, index)) return 0;
-  lrs_pushmetaguard(L);
-  int guarded = lua_rawequal(L, -1, -2);
-  lua_pop(L, 1);
-  lua_pushliteral(L, "__metatable");
-  int protected = lua_rawget(L, -2) != LUA_TNIL;
-  lua_pop(L, 2);
-  return protected && !guarded;
+  if (lua_rawgetp(L, -1, &lrs_twinkey) == LUA_TNIL) lua_pop(L, 1);
+  else lua_remove(L, -2);
+  return 1;
 }
 
-/* setmetatable(t, mt): refuses metatables with __gc or __mode, and gives mt the guard as its
-** metatable so that neither can be added later (rawset refuses them too). A frozen table used
-** as a metatable stands for its raw twin. A metatable that has a metatable of its own (other
-** than the guard) is refused: the guard could not watch it. */
+/* Whether the table at index has a protected metatable (a __metatable field, in the metatable a
+** rule or the host set). */
+static int lrs_isprotected(lua_State *L, int index) {
+  int top = lua_gettop(L);
+  int protected = lrs_pushoriginal(L, index) && lua_type(L, -1) == LUA_TTABLE &&
+                  (lua_pushliteral(L, "__metatable"), lua_rawget(L, -2) != LUA_TNIL);
+  lua_settop(L, top);
+  return protected;
+}
+
+/* setmetatable(t, mt): as Lua's, but t gets a twin of mt: a copy of mt's fields made now, which
+** no rule can reach (getmetatable answers mt). What a metatable does is fixed when it is set, so
+** a __gc or __mode added later, or a __call rewritten to loop, never takes effect. Refuses __gc,
+** __mode, and a __call that is not a function (a chain of __call tables retries inside one VM
+** instruction, where no hook fires). A frozen table as mt is copied from the data behind it. */
 static int sb_setmetatable(lua_State *L) {
-  if (lua_type(L, 2) == LUA_TTABLE) {
-    if (lrs_pushtwin(L, 2)) {
-      lua_replace(L, 2);
-    } else {
-      lua_pushnil(L);
-      while (lua_next(L, 2)) {
-        lua_pop(L, 1);
-        if (lrs_forbiddenfield(L, -1)) return lrs_refusefield(L, lua_gettop(L));
-      }
-      if (lua_getmetatable(L, 2)) {
-        lrs_pushmetaguard(L);
-        if (!lua_rawequal(L, -1, -2))
-          return luaL_error(L, "setmetatable: a metatable with a metatable of its own is not allowed in rules");
-        lua_pop(L, 2);
-      } else {
-        lrs_pushmetaguard(L);
-        lua_setmetatable(L, 2);
-      }
-    }
+  int type = lua_type(L, 2);
+  luaL_checktype(L, 1, LUA_TTABLE);
+  luaL_argexpected(L, type == LUA_TNIL || type == LUA_TTABLE, 2, "nil or table");
+  if (lrs_isprotected(L, 1)) return luaL_error(L, "cannot change a protected metatable");
+  lua_settop(L, 2);
+  if (type == LUA_TNIL) {
+    lua_setmetatable(L, 1);
+    return 1;
   }
-  return sb_forward(L);
+  int source = lrs_pushshadow(L, 2) ? 3 : 2;
+  lua_createtable(L, 0, 4);                                  /* the twin */
+  int twin = lua_gettop(L);
+  lua_pushnil(L);
+  while (lua_next(L, source)) {
+    if (lrs_forbiddenfield(L, -2)) {
+      if (strcmp(lua_tostring(L, -2), "__gc") == 0) return luaL_error(L, "__gc finalizers are not allowed in rules");
+      return luaL_error(L, "weak tables (__mode) are not allowed in rules");
+    }
+    if (lua_type(L, -2) == LUA_TSTRING && strcmp(lua_tostring(L, -2), "__call") == 0 &&
+        lua_type(L, -1) != LUA_TFUNCTION)
+      return luaL_error(L, "__call must be a function in rules, got a %s", luaL_typename(L, -1));
+    lua_pushvalue(L, -2);
+    lua_insert(L, -2);
+    lua_rawset(L, twin);
+  }
+  lua_pushliteral(L, "__metatable");
+  if (lua_rawget(L, twin) == LUA_TNIL) {                     /* getmetatable answers mt */
+    lua_pushvalue(L, 2);
+    lua_setfield(L, twin, "__metatable");
+  }
+  lua_pop(L, 1);
+  lua_pushvalue(L, 2);
+  lua_rawsetp(L, twin, &lrs_twinkey);
+  lua_setmetatable(L, 1);
+  lua_settop(L, 1);
+  return 1;
 }
 
 /* rawset(t, k, v): refuses read-only tables (sealed globals, library and module tables, inputs,
-** frozen tables), tables whose metatable is protected (the helper library's read-only records)
-** and the __gc and __mode fields. */
+** frozen tables) and tables whose metatable is protected (the helper library's read-only
+** records). */
 static int sb_rawset(lua_State *L) {
   if (lua_type(L, 1) == LUA_TTABLE && (lrs_isreadonly(L, 1) || lrs_isprotected(L, 1)))
     return luaL_error(L, "rawset: the table is read-only");
-  if (lrs_forbiddenfield(L, 2)) return lrs_refusefield(L, 2);
   return sb_forward(L);
 }
 

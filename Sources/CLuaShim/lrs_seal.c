@@ -97,6 +97,10 @@ static void lrs_makeproxy(lua_State *L, lua_CFunction refuse, const char *what) 
   lua_replace(L, real);
 }
 
+void lrs_readthrough(lua_State *L, int index) {
+  if (lrs_pushbehind(L, index)) lua_replace(L, index);
+}
+
 void lrs_makereadonly(lua_State *L, const char *what) {
   lrs_makeproxy(L, lrs_refusewrite, what);
 }
@@ -150,13 +154,7 @@ int lrs_sealglobals(lua_State *L) {
   }
   static const char *const libraries[] = {"string", "table", "math", "utf8", NULL};
   for (const char *const *name = libraries; *name; name++) lrs_freezelibrary(L, *name);
-  lua_pushnil(L);                                        /* what rules left in globals */
-  while (lua_next(L, frozen)) {
-    lrs_freeze(L, -1);
-    lua_pushvalue(L, -2);
-    lua_insert(L, -2);
-    lua_rawset(L, frozen);
-  }
+
   lua_createtable(L, 0, 1);                              /* frozen's metatable */
   lua_pushcfunction(L, lrs_undefinedglobal);
   lua_setfield(L, -2, "__index");
@@ -170,6 +168,7 @@ int lrs_sealglobals(lua_State *L) {
   lua_setfield(L, -2, "__metatable");
   lua_setmetatable(L, globals);
   lrs_markreadonly(L, globals);
+  lrs_freeze(L, globals);                                /* what rules left in the globals */
   lua_settop(L, globals - 1);
   return 0;
 }

@@ -11,7 +11,9 @@
 ** at the rule's line.
 **
 ** The deadline counts the calling thread's CPU time (on Linux; wall time elsewhere), so a loaded
-** machine, where a thread waits for a core, never stops a call that would have finished.
+** machine, where a thread waits for a core, never stops a call that would have finished; it
+** stretches while coverage or metering slow every instruction down, so that there too the
+** counted budgets end a runaway rule first.
 ** A call costs the owner two uncontended lock/unlock pairs; no system call.
 */
 #include <errno.h>
@@ -23,6 +25,8 @@
 
 #define LRS_TICK_NS 5000000LL           /* how often the watchdog looks: 5 ms */
 #define LRS_IDLE_TICKS 200              /* ticks with no call in flight before it sleeps (1 s) */
+#define LRS_SLOW_FACTOR 10              /* the deadline's stretch while every line or instruction
+                                           reaches the hook (coverage, metering) */
 
 #ifdef SIGRTMAX
 #define LRS_SIGNAL (SIGRTMAX - 2)
@@ -73,7 +77,7 @@ static int lrs_inspect(lrs_context *ctx) {
   if (ctx->call_seq != ctx->seen_seq) {
     ctx->seen_seq = ctx->call_seq;
     ctx->seen_at = now;
-  } else if (now - ctx->seen_at >= ctx->deadline_ns) {
+  } else if (now - ctx->seen_at >= ctx->deadline_ns * (ctx->coverage || ctx->metering ? LRS_SLOW_FACTOR : 1)) {
     ctx->overdue = 1;
     pthread_kill(ctx->thread, LRS_SIGNAL);
   }
@@ -133,6 +137,7 @@ int lrs_watchstate(lrs_context *ctx) {
   ctx->overdue = 0;
   ctx->watch_next = NULL;
   ctx->watch_prev = NULL;
+  ctx->watched = 0;
   if (ctx->deadline_ns <= 0) return 1;
   pthread_mutex_lock(&lrs_listlock);
   lrs_startwatchdog();
@@ -140,6 +145,7 @@ int lrs_watchstate(lrs_context *ctx) {
     ctx->watch_next = lrs_watched;
     if (lrs_watched) lrs_watched->watch_prev = ctx;
     lrs_watched = ctx;
+    ctx->watched = 1;
   }
   pthread_mutex_unlock(&lrs_listlock);
   return lrs_available;
@@ -151,14 +157,28 @@ void lrs_unwatchstate(lrs_context *ctx) {
   else if (lrs_watched == ctx) lrs_watched = ctx->watch_next;
   if (ctx->watch_next) ctx->watch_next->watch_prev = ctx->watch_prev;
   ctx->watch_next = ctx->watch_prev = NULL;
+  ctx->watched = 0;
   pthread_mutex_unlock(&lrs_listlock);
   pthread_mutex_destroy(&ctx->watch_lock);
+}
+
+/* Lets the signal reach this thread: libdispatch and others start their threads with every
+** signal blocked. Only the watchdog sends it, to one thread, so nothing else changes. */
+static void lrs_acceptsignal(void) {
+  static _Thread_local int accepted;
+  if (accepted) return;
+  sigset_t set;
+  sigemptyset(&set);
+  sigaddset(&set, LRS_SIGNAL);
+  pthread_sigmask(SIG_UNBLOCK, &set, NULL);
+  accepted = 1;
 }
 
 lua_State *lrs_callbegins(lrs_context *ctx) {
   lua_State *outer = lrs_running;
   lrs_running = ctx->main;
-  if (ctx->deadline_ns <= 0) return outer;
+  if (!ctx->watched) return outer;
+  lrs_acceptsignal();
   pthread_mutex_lock(&ctx->watch_lock);
   ctx->thread = pthread_self();
   ctx->call_seq++;
@@ -175,7 +195,7 @@ lua_State *lrs_callbegins(lrs_context *ctx) {
 }
 
 void lrs_callends(lrs_context *ctx, lua_State *outer) {
-  if (ctx->deadline_ns > 0) {
+  if (ctx->watched) {
     pthread_mutex_lock(&ctx->watch_lock);
     ctx->in_call = 0;
     pthread_mutex_unlock(&ctx->watch_lock);

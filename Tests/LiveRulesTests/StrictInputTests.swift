@@ -94,7 +94,7 @@ import Testing
         #expect(try probe(badge("try(function() require('liverules.time').format = nil end)"))
             == "rules/meetings/badge.lua:3: attempt to modify read-only table 'liverules.time' (field 'format')")
         #expect(try probe(badge("try(function() require('badges').of = nil end)"))
-            == "rules/meetings/badge.lua:3: attempt to modify read-only table 'badges' (field 'of')")
+            == "rules/meetings/badge.lua:3: cannot set field 'of': tables built when the pack loads are read-only (build the table inside the rule function)")
     }
 
     @Test func nonStrictPresentingReadsUnknownFieldsAsNil() throws {

@@ -91,7 +91,7 @@ import Testing
     func workTheHookCannotSeeEndsInTheStepBudget(source: String) throws {
         let start = ContinuousClock.now
         let error = try failure(source)
-        guard case .budget(.steps(10_000_000), let location) = error else {
+        guard case .budget(.steps(2_000_000), let location) = error else {
             Issue.record("unexpected \(String(describing: error))")
             return
         }

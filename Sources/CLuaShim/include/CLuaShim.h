@@ -90,6 +90,7 @@ typedef struct lrs_context {
   int64_t seen_at;            /* when it did, on the call's clock */
   int in_call;                /* 1 while a top-level call runs */
   volatile sig_atomic_t overdue; /* 1 once the current call passed its deadline */
+  int watched;                /* 1 while the state is on the watchdog's list */
   struct lrs_context *watch_next, *watch_prev;
   /* host callbacks */
   lrs_host_fn dispatch;
@@ -219,6 +220,13 @@ void lrs_setsearcher(lua_State *L);
 /* Pushes the table behind the read-only table or input view at index and returns 1; returns 0
 ** and pushes nothing for any other value. [-0, +(0|1), m] */
 int lrs_pushbehind(lua_State *L, int index);
+/* For the host reading what rules returned: replaces a read-only table or view at index by the
+** table behind it, whose fields raw reads see. [-0, +0, m] */
+void lrs_readthrough(lua_State *L, int index);
+/* table.sort(t [, less]) with Lua 5.4's contract, as a merge sort: the same order for the same
+** input whatever the comparator (Lua's own picks pivots from the clock on unbalanced input).
+** lrs_sort.c */
+int lrs_table_sort(lua_State *L);
 /* Guarded library functions (lrs_guard.c), installed into the library table on top. */
 void lrs_guardbase(lua_State *L);
 void lrs_guardstring(lua_State *L);
@@ -299,10 +307,9 @@ void lrs_freeze(lua_State *L, int index);
 /* Marks the value at index and all it reaches as the host's: lrs_freeze leaves it alone.
 ** [-0, +0, e] */
 void lrs_markhost(lua_State *L, int index);
-/* When the value at index is a frozen table, pushes its raw twin (its fields as a plain table,
-** answering getmetatable with the frozen table) for use as a metatable, and returns 1;
-** otherwise returns 0 and pushes nothing. [-0, +(0|1), m] */
-int lrs_pushtwin(lua_State *L, int index);
+/* When the value at index is a frozen table, pushes the frozen copy behind it (its fields, raw)
+** and returns 1; otherwise returns 0 and pushes nothing. [-0, +(0|1), m] */
+int lrs_pushshadow(lua_State *L, int index);
 
 /* --- guarded pattern matching (lrs_pattern.c) --- */
 

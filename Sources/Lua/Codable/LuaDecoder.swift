@@ -175,9 +175,11 @@ final class LuaDecoder: Decoder, SingleValueDecodingContainer {
 
     // MARK: Reading scalars at `index`
 
-    /// The slot's table, or a type error. Returns its absolute index.
+    /// The slot's table, or a type error. Returns its absolute index. A read-only table there is
+    /// replaced by the table behind it (``LuaTableReader`` does the same).
     func table(_ expected: String) throws -> Int32 {
         guard lua_type(L, index) == LUA_TTABLE else { throw mismatch(expected) }
+        lrs_readthrough(L, index)
         return index
     }
 

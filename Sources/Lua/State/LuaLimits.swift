@@ -17,7 +17,7 @@ public struct LuaLimits: Sendable, Hashable {
 
     public init(
         instructions: Int = 1_000_000,
-        steps: Int = 10_000_000,
+        steps: Int = 2_000_000,
         memoryBytes: Int = 16 << 20,
         stringBytes: Int = 8 << 10,
         deadline: Duration? = .milliseconds(50)

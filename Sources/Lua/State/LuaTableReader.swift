@@ -13,10 +13,13 @@ public struct LuaTableReader {
     /// Where the table is in the value read; spelled out only for an error.
     let at: LuaReadPath?
 
+    /// A reader of the table at `index`; a read-only table there (a module's, a frozen one, an
+    /// input view) is replaced by the table behind it, which raw reads see.
     init(state: LuaState, index: Int32, at: LuaReadPath?) {
         self.state = state
         self.index = index
         self.at = at
+        lrs_readthrough(state.L, index)
     }
 
     private var L: OpaquePointer { state.L }
@@ -72,6 +75,7 @@ public struct LuaTableReader {
         try field(key) { slot throws(LuaError) -> [T]? in
             if optional && lua_type(L, slot) == LUA_TNIL { return nil }
             guard lua_type(L, slot) == LUA_TTABLE else { throw mismatch("table", at: slot, path: member(key)) }
+            lrs_readthrough(L, slot)
             let count = lua_rawlen(L, slot)
             let list = LuaReadPath(parent: at, key: key)
             var items: [T] = []

@@ -1,3 +1,3 @@
--- expect: runtime: rules may not load binary chunks
--- Asks load for binary mode explicitly.
+-- expect: runtime: undefined global 'load'
+-- Asks load for binary mode explicitly. Rules have no load at all now.
 return load("return 1", "=x", "b")

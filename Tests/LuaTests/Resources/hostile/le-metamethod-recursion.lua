@@ -1,0 +1,6 @@
+-- expect: runtime: stack overflow
+-- An __le that orders its operands again, recursing through C. Stock lua5.4 stops it the same way (C stack overflow).
+local meta = {}
+meta.__le = function(a, b) return a <= b end
+local a, b = setmetatable({}, meta), setmetatable({}, meta)
+return a <= b
