@@ -21,17 +21,27 @@ struct DocumentReader {
         }
     }
 
-    mutating func error(_ message: String, at path: String) {
+    /// Whether ``InputLimits/problemsPerFile`` errors have been reported: later ones are dropped,
+    /// unbuilt, so readers may stop looking.
+    var isFull: Bool { diagnostics.count > InputLimits.problemsPerFile }
+
+    mutating func error(_ message: @autoclosure () -> String, at path: String) {
         report(.error, message, at: path)
     }
 
-    mutating func warning(_ message: String, at path: String) {
+    mutating func warning(_ message: @autoclosure () -> String, at path: String) {
         report(.warning, message, at: path)
     }
 
-    private mutating func report(_ severity: Diagnostic.Severity, _ message: String, at path: String) {
+    /// Appends the diagnostic, or past the limit one saying the rest were left out, then nothing.
+    private mutating func report(_ severity: Diagnostic.Severity, _ message: () -> String, at path: String) {
+        guard !isFull else { return }
+        guard diagnostics.count < InputLimits.problemsPerFile else {
+            diagnostics.append(Diagnostic(file: file, message: "more than \(InputLimits.problemsPerFile) problems; the rest are not reported"))
+            return
+        }
         let position = position(of: path)
         diagnostics.append(Diagnostic(
-            file: file, line: position.line, column: position.column, severity: severity, message: message))
+            file: file, line: position.line, column: position.column, severity: severity, message: message()))
     }
 }

@@ -1,13 +1,40 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Reading JSON files with errors that name the file, line and column.
 enum JSONFile {
-    /// Parses the file at `url`; `displayPath` names it in diagnostics.
-    static func read(_ url: URL, displayPath: String) throws(DiagnosticError) -> JSONDocument {
-        guard let data = FileManager.default.contents(atPath: url.path) else {
-            throw DiagnosticError([Diagnostic(file: displayPath, message: "cannot read the file")])
+    /// The bytes of the regular file at `url`, refused without reading them when it has more
+    /// than `limit`; `displayPath` names the file in diagnostics and `kind` says what it is
+    /// ("a fixture"). Never blocks on a pipe or device: those are refused as not files.
+    static func contents(of url: URL, displayPath: String, limit: Int, kind: String) throws(DiagnosticError) -> Data {
+        func refused(_ message: String) -> DiagnosticError { DiagnosticError([Diagnostic(file: displayPath, message: message)]) }
+        func tooLarge(_ size: String) -> DiagnosticError {
+            refused("the file has \(size) bytes; \(kind) may have at most \(limit) (\(limit >> 10) KiB)")
         }
-        return try parse(data, displayPath: displayPath)
+        let descriptor = open(url.path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard descriptor >= 0 else { throw refused("cannot read the file") }
+        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { throw refused("cannot read the file: not a file") }
+        guard info.st_size <= limit else { throw tooLarge("\(info.st_size)") }
+        let data: Data
+        do {
+            // One byte past the limit, for a file that grew since fstat.
+            data = try handle.read(upToCount: limit + 1) ?? Data()
+        } catch {
+            throw refused("cannot read the file: \(error.localizedDescription)")
+        }
+        guard data.count <= limit else { throw tooLarge("more than \(limit)") }
+        return data
+    }
+
+    /// Parses the file at `url`, refused without reading it when it has more than `limit` bytes.
+    static func read(_ url: URL, displayPath: String, limit: Int, kind: String) throws(DiagnosticError) -> JSONDocument {
+        try parse(contents(of: url, displayPath: displayPath, limit: limit, kind: kind), displayPath: displayPath)
     }
 
     /// Parses JSON bytes read from the file `displayPath` names.

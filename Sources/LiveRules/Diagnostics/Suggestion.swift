@@ -4,12 +4,13 @@ enum Suggestion {
     /// enough to be a typo: one edit for names under six characters, two otherwise.
     static func closest(to name: String, among known: some Sequence<String>) -> String? {
         let target = Array(name.lowercased().unicodeScalars)
+        let bound = target.count < 6 ? 1 : 2
         var best: (name: String, distance: Int)?
         for candidate in known {
-            let distance = editDistance(target, Array(candidate.lowercased().unicodeScalars))
+            let distance = editDistance(target, Array(candidate.lowercased().unicodeScalars), bound: bound)
             if distance < (best?.distance ?? Int.max) { best = (candidate, distance) }
         }
-        guard let best, best.distance <= (target.count < 6 ? 1 : 2) else { return nil }
+        guard let best, best.distance <= bound else { return nil }
         return best.name
     }
 
@@ -18,18 +19,34 @@ enum Suggestion {
         closest(to: name, among: known).map { " — did you mean \($0)?" } ?? ""
     }
 
-    /// Edits from a to b, a swap of neighbours counting as one.
-    private static func editDistance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar]) -> Int {
-        guard !a.isEmpty, !b.isEmpty else { return max(a.count, b.count) }
-        var d = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)
-        for i in 0...a.count { d[i][0] = i }
-        for j in 0...b.count { d[0][j] = j }
+    /// Edits from a to b, a swap of neighbours counting as one; any distance over `bound` is
+    /// `bound + 1`. Only the table's cells within `bound` of its diagonal are computed, so the
+    /// cost is linear in the names' length.
+    private static func editDistance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar], bound: Int) -> Int {
+        let over = bound + 1
+        guard abs(a.count - b.count) <= bound else { return over }
+        guard !a.isEmpty else { return b.count }
+        // Rows i - 2, i - 1 and i of the table. The cells next to each row's band are set to
+        // `over`, so every cell a row reads is either computed or `over`.
+        var before = [Int](repeating: over, count: b.count + 1)
+        var above = (0...b.count).map { min($0, over) }
+        var row = [Int](repeating: over, count: b.count + 1)
         for i in 1...a.count {
-            for j in 1...b.count {
-                d[i][j] = min(d[i - 1][j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1), d[i - 1][j] + 1, d[i][j - 1] + 1)
-                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] { d[i][j] = min(d[i][j], d[i - 2][j - 2] + 1) }
+            let low = max(1, i - bound), high = min(b.count, i + bound)
+            row[0] = min(i, over)
+            if low > 1 { row[low - 1] = over }
+            if low <= high {
+                for j in low...high {
+                    var distance = above[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)
+                    if above[j] + 1 < distance { distance = above[j] + 1 }
+                    if row[j - 1] + 1 < distance { distance = row[j - 1] + 1 }
+                    if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1], before[j - 2] + 1 < distance { distance = before[j - 2] + 1 }
+                    row[j] = distance < over ? distance : over
+                }
             }
+            if high < b.count { row[high + 1] = over }
+            (before, above, row) = (above, row, before)
         }
-        return d[a.count][b.count]
+        return above[b.count]
     }
 }

@@ -2,6 +2,6 @@
 struct JSONDocument: Sendable, Hashable {
     /// The top-level value.
     let value: JSONValue
-    /// Start position of every value in the document, keyed by its `JSONPath` (the root is `""`).
-    let positions: [String: SourcePosition]
+    /// Start position of every value in the document, by its `JSONPath` (the root is `""`).
+    let positions: JSONPositions
 }

@@ -6,13 +6,10 @@ import Foundation
 /// (compared as `String`s, so canonically equivalent spellings collide), trailing commas, comments,
 /// leading zeros, numbers that overflow `Double`, unpaired surrogate escapes, invalid UTF-8,
 /// unescaped control characters in strings, a byte order mark and nesting deeper than
-/// `maximumDepth`. A number without fraction or exponent that fits `Int64` becomes `.integer`
+/// ``InputLimits/jsonDepth``. A number without fraction or exponent that fits `Int64` becomes `.integer`
 /// (so `-0` is `.integer(0)`); every other number becomes `.number`. Positions follow
 /// `SourcePosition` (columns in bytes). Nesting is handled without recursion.
 struct JSONParser {
-    /// The deepest accepted nesting of arrays and objects; a top-level container is level 1.
-    static let maximumDepth = 512
-
     static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONDocument {
         var parser = JSONParser(bytes: bytes)
         return try parser.parseDocument()
@@ -29,7 +26,8 @@ struct JSONParser {
     /// An array or object whose remaining members are still being read; mutated in place on the
     /// stack so that reading n members costs O(n).
     private struct Frame {
-        let path: String
+        /// The container's id in `positions`.
+        let id: Int
         let isObject: Bool
         var elements: [JSONValue] = []
         var members: [String: JSONValue] = [:]
@@ -41,7 +39,7 @@ struct JSONParser {
     private var index = 0
     private var line = 1
     private var lineStart = 0
-    private var positions: [String: SourcePosition] = [:]
+    private var positions = JSONPositions()
 
     private init(bytes: [UInt8]) {
         self.bytes = bytes
@@ -57,11 +55,13 @@ struct JSONParser {
 
     private mutating func parseDocument() throws(JSONSyntaxError) -> JSONDocument {
         var stack: [Frame] = []
-        var path = JSONPath.root
+        // The next value's place: nil for the top-level value, else its container's id and step.
+        var parent: Int?
+        var step = JSONPath.Step.element(0)
         var value: JSONValue
         readingValues: while true {
             skipWhitespace()
-            positions[path] = position
+            let id = positions.add(position, parent: parent, step: step)
             switch current {
             case UInt8(ascii: "["):
                 try enterContainer(depth: stack.count)
@@ -69,8 +69,8 @@ struct JSONParser {
                     index += 1
                     value = .array([])
                 } else {
-                    stack.append(Frame(path: path, isObject: false))
-                    path = JSONPath.element(0, in: path)
+                    stack.append(Frame(id: id, isObject: false))
+                    (parent, step) = (id, .element(0))
                     continue readingValues
                 }
             case UInt8(ascii: "{"):
@@ -80,8 +80,8 @@ struct JSONParser {
                     value = .object([:])
                 } else {
                     let key = try parseKey(after: [:])
-                    stack.append(Frame(path: path, isObject: true, pendingKey: key))
-                    path = JSONPath.member(key, in: path)
+                    stack.append(Frame(id: id, isObject: true, pendingKey: key))
+                    (parent, step) = (id, .member(key))
                     continue readingValues
                 }
             default:
@@ -97,7 +97,7 @@ struct JSONParser {
                         try skipComma(before: UInt8(ascii: "}"), in: "object")
                         let nextKey = try parseKey(after: stack[top].members)
                         stack[top].pendingKey = nextKey
-                        path = JSONPath.member(nextKey, in: stack[top].path)
+                        (parent, step) = (stack[top].id, .member(nextKey))
                         continue readingValues
                     case UInt8(ascii: "}"):
                         index += 1
@@ -110,7 +110,7 @@ struct JSONParser {
                     switch current {
                     case UInt8(ascii: ","):
                         try skipComma(before: UInt8(ascii: "]"), in: "array")
-                        path = JSONPath.element(stack[top].elements.count, in: stack[top].path)
+                        (parent, step) = (stack[top].id, .element(stack[top].elements.count))
                         continue readingValues
                     case UInt8(ascii: "]"):
                         index += 1
@@ -129,8 +129,8 @@ struct JSONParser {
 
     /// Consumes the `[` or `{` opening a container nested in `depth` others, and the whitespace after it.
     private mutating func enterContainer(depth: Int) throws(JSONSyntaxError) {
-        guard depth < Self.maximumDepth else {
-            throw JSONSyntaxError(position: position, message: "nesting deeper than \(Self.maximumDepth) levels")
+        guard depth < InputLimits.jsonDepth else {
+            throw JSONSyntaxError(position: position, message: "nesting deeper than \(InputLimits.jsonDepth) levels")
         }
         index += 1
         skipWhitespace()

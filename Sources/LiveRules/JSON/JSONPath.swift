@@ -21,6 +21,22 @@ enum JSONPath {
         parent + "[\(index)]"
     }
 
+    /// One step from a value into a value it contains.
+    enum Step: Hashable, Sendable {
+        case member(String)
+        case element(Int)
+    }
+
+    /// The path `steps` lead to from the value at `parent`.
+    static func following(_ steps: some Sequence<Step>, from parent: String) -> String {
+        steps.reduce(parent) { path, step in
+            switch step {
+            case .member(let key): member(key, in: path)
+            case .element(let index): element(index, in: path)
+            }
+        }
+    }
+
     /// Whether `key` matches `[A-Za-z_][A-Za-z0-9_]*` and so is written without quotes.
     static func isIdentifier(_ key: String) -> Bool {
         guard let first = key.utf8.first, isLetterOrUnderscore(first) else { return false }

@@ -25,7 +25,7 @@ public struct Fixture: Sendable, Hashable {
 
     /// Reads and checks the fixture at `url`; every problem is reported, at its line and column.
     public static func load(from url: URL, displayPath: String, manifest: PackManifest) throws(DiagnosticError) -> Fixture {
-        let document = try JSONFile.read(url, displayPath: displayPath)
+        let document = try JSONFile.read(url, displayPath: displayPath, limit: InputLimits.fixtureBytes, kind: "a fixture")
         var reader = DocumentReader(document: document, file: displayPath)
         guard let fixture = read(in: &reader, manifest: manifest) else { throw DiagnosticError(reader.diagnostics) }
         return fixture

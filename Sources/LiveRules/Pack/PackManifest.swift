@@ -72,20 +72,25 @@ extension PackManifest {
         return parts.count == 3 && parts.allSatisfy { !$0.isEmpty && $0.allSatisfy(\.isASCIIDigit) }
     }
 
-    /// A non-empty list of distinct identifiers.
+    /// A non-empty list of at most ``InputLimits/listedNames`` distinct identifiers.
     private static func identifiers(_ key: String, _ value: JSONValue?, in reader: inout DocumentReader) -> [String]? {
         guard case .array(let items)? = value, !items.isEmpty else {
             reader.error("'\(key)' must be a non-empty list of names", at: key)
             return nil
         }
+        guard items.count <= InputLimits.listedNames else {
+            reader.error("'\(key)' lists \(items.count) names; at most \(InputLimits.listedNames) are allowed", at: key)
+            return nil
+        }
         var names: [String] = []
+        var seen: Set<String> = []
         for (index, item) in items.enumerated() {
             let at = JSONPath.element(index, in: key)
-            guard case .string(let name) = item, JSONPath.isIdentifier(name) else {
-                reader.error("\(key) entries are names of letters, digits and '_', got \(item.brief)", at: at)
+            guard case .string(let name) = item, JSONPath.isIdentifier(name), name.utf8.count <= InputLimits.nameBytes else {
+                reader.error("\(key) entries are names of letters, digits and '_', at most \(InputLimits.nameBytes) bytes, got \(item.brief)", at: at)
                 continue
             }
-            if names.contains(name) { reader.error("'\(name)' is listed twice", at: at) }
+            if !seen.insert(name).inserted { reader.error("'\(name)' is listed twice", at: at) }
             names.append(name)
         }
         return names.count == items.count ? names : nil

@@ -26,7 +26,7 @@ public struct RulePack: Sendable {
     public let contentHash: String
     /// Where each value of the manifest starts, by JSON path: diagnostics about the manifest
     /// point there.
-    let manifestPositions: [String: SourcePosition]
+    let manifestPositions: JSONPositions
 
     /// Loads the pack in `directory`. `displayPath` names it in messages (by default the path
     /// relative to the current directory).
@@ -39,7 +39,11 @@ public struct RulePack: Sendable {
     public static func load(folder: PackFolder) throws(DiagnosticError) -> RulePack {
         let display = folder.displayPath
         let manifestName = folder.display(manifestFile)
-        let manifestData = try folder.read(manifestFile)
+        guard let manifestURL = try folder.location(of: manifestFile) else {
+            throw DiagnosticError([Diagnostic(file: manifestName, message: "cannot read the file")])
+        }
+        let manifestData = try JSONFile.contents(of: manifestURL, displayPath: manifestName, limit: InputLimits.manifestBytes,
+                                                 kind: "a pack manifest")
         let document = try JSONFile.parse(manifestData, displayPath: manifestName)
         var reader = DocumentReader(document: document, file: manifestName)
         guard let manifest = PackManifest.read(in: &reader) else { throw DiagnosticError(reader.diagnostics) }

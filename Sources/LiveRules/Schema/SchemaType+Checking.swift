@@ -9,17 +9,30 @@ public struct SchemaMismatch: Sendable, Hashable, CustomStringConvertible {
 extension SchemaType {
     /// Checks a JSON value against this type and returns it as rules receive it: dates (ISO-8601
     /// strings in JSON) become Unix seconds, `null` optional members are left out. Mismatches are
-    /// appended to `mismatches`, all of them.
+    /// appended to `mismatches`, one more than ``InputLimits/problemsPerFile`` at most (so a
+    /// reader can tell there were more). Time is linear in the value's size: paths and messages
+    /// are built only for a mismatch that is kept.
     func lower(_ value: JSONValue, at path: String, into mismatches: inout [SchemaMismatch]) -> JSONValue {
+        var steps: [JSONPath.Step] = []
+        return lower(value, at: path, steps: &steps, into: &mismatches)
+    }
+
+    /// `lower` for the value `steps` lead to from `root`; `steps` is left as it was given.
+    private func lower(_ value: JSONValue, at root: String, steps: inout [JSONPath.Step],
+                       into mismatches: inout [SchemaMismatch]) -> JSONValue {
+        func report(_ message: @autoclosure () -> String) {
+            guard mismatches.count <= InputLimits.problemsPerFile else { return }
+            mismatches.append(SchemaMismatch(path: JSONPath.following(steps, from: root), message: message()))
+        }
         func mismatch() -> JSONValue {
-            mismatches.append(SchemaMismatch(path: path, message: "expected \(expected), got \(value.brief)"))
+            report("expected \(expected), got \(value.brief)")
             return value
         }
         switch (self, value) {
         case (.optional, .null):
             return .null
         case (.optional(let wrapped), _):
-            return wrapped.lower(value, at: path, into: &mismatches)
+            return wrapped.lower(value, at: root, steps: &steps, into: &mismatches)
         case (.string, .string), (.integer, .integer), (.number, .integer), (.number, .number), (.bool, .bool):
             return value
         case (.date, .string(let text)):
@@ -30,26 +43,37 @@ extension SchemaType {
         case (.enumeration(_, let values), .string(let text)):
             return values.contains(text) ? value : mismatch()
         case (.array(let element), .array(let items)):
-            return .array(items.enumerated().map { index, item in
-                element.lower(item, at: JSONPath.element(index, in: path), into: &mismatches)
-            })
+            var lowered: [JSONValue] = []
+            lowered.reserveCapacity(items.count)
+            for (index, item) in items.enumerated() {
+                steps.append(.element(index))
+                lowered.append(element.lower(item, at: root, steps: &steps, into: &mismatches))
+                steps.removeLast()
+            }
+            return .array(lowered)
         case (.object(let name, let fields), .object(let members)):
             var lowered: [String: JSONValue] = [:]
+            var known = 0
             for field in fields {
-                let at = JSONPath.member(field.name, in: path)
-                guard let member = members[field.name], member != .null || !field.type.isOptional else {
+                steps.append(.member(field.name))
+                defer { steps.removeLast() }
+                let member = members[field.name]
+                if member != nil { known += 1 }
+                guard let member, member != .null || !field.type.isOptional else {
                     if !field.type.isOptional {
-                        mismatches.append(SchemaMismatch(path: at, message: "expected \(field.type.expected), got nothing (the field is required)"))
+                        report("expected \(field.type.expected), got nothing (the field is required)")
                     }
                     continue
                 }
-                lowered[field.name] = field.type.lower(member, at: at, into: &mismatches)
+                lowered[field.name] = field.type.lower(member, at: root, steps: &steps, into: &mismatches)
             }
-            let names = fields.map(\.name)
-            for key in members.keys.sorted() where !names.contains(key) {
-                mismatches.append(SchemaMismatch(
-                    path: JSONPath.member(key, in: path),
-                    message: "not in the schema of \(name)" + Suggestion.hint(for: key, among: names)))
+            if known < members.count {
+                let names = Set(fields.map(\.name))
+                for key in members.keys.sorted() where !names.contains(key) {
+                    steps.append(.member(key))
+                    report("not in the schema of \(name)" + Suggestion.hint(for: key, among: fields.map(\.name)))
+                    steps.removeLast()
+                }
             }
             return .object(lowered)
         default:
