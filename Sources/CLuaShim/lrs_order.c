@@ -10,6 +10,10 @@
 #include <string.h>
 #include "CLuaShim.h"
 
+/* Steps charged per key listed, besides the n log n comparisons of sorting them: collecting,
+** reading and placing each key. */
+#define LRS_KEY_STEPS 8
+
 /* One key being ordered. */
 typedef struct lrs_key {
   int rank;                 /* 0 number, 1 string, 2 boolean */
@@ -96,7 +100,7 @@ void lrs_pushorderedkeys(lua_State *L, int t, int skipprivate) {
   }
   int64_t log = 1;
   while ((n >> log) > 0) log++;
-  lrs_charge(L, (int64_t)n * log);
+  lrs_charge(L, (int64_t)n * (log + LRS_KEY_STEPS));
   if (n < 2) return;
   lrs_key *keys = lua_newuserdatauv(L, (size_t)n * sizeof(lrs_key), 0);
   for (lua_Integer i = 1; i <= n; i++) {

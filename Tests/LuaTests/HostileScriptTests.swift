@@ -76,21 +76,14 @@ import Testing
     /// Loads and calls `script` on `state`; returns the error it ended in (nil if it returned)
     /// and the CPU time loading and calling took.
     private func run(_ script: HostileScript, on state: LuaState) -> (LuaError?, Duration) {
-        let start = Self.threadCPUTime()
+        let start = threadCPUTime()
         do throws(LuaError) {
             let chunk = try state.load(script.source, chunkName: script.chunkName)
             try state.call(chunk)
-            return (nil, Self.threadCPUTime() - start)
+            return (nil, threadCPUTime() - start)
         } catch {
-            return (error, Self.threadCPUTime() - start)
+            return (error, threadCPUTime() - start)
         }
-    }
-
-    /// The CPU time this thread has used.
-    private static func threadCPUTime() -> Duration {
-        var now = timespec()
-        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now)
-        return .seconds(now.tv_sec) + .nanoseconds(now.tv_nsec)
     }
 }
 

@@ -287,7 +287,7 @@ const char *lrs_tolstring(lua_State *L, int index, size_t *length);
 
 /* Pushes a sequence of the keys of the table at t in the defined order: numbers ascending, then
 ** strings by bytes, then false, true. Keys of other types raise. Skips light userdata keys when
-** skipprivate is set. Charges n log n steps. [-0, +1, e] */
+** skipprivate is set. Charges n (log n + 8) steps. [-0, +1, e] */
 void lrs_pushorderedkeys(lua_State *L, int t, int skipprivate);
 /* Pushes iterator, nil, nil for a generic for over the table at t in the defined order; the
 ** iterator ignores its arguments. [-0, +3, e] */
