@@ -43,6 +43,11 @@ let package = Package(
             path: "Benchmarks/LuaBenchmarks"
         ),
         .executableTarget(
+            name: "HostileBenchmarks",
+            dependencies: ["Lua"],
+            path: "Benchmarks/HostileBenchmarks"
+        ),
+        .executableTarget(
             name: "ReloadBenchmarks",
             dependencies: ["LiveRules", "BenchmarkSupport"],
             path: "Benchmarks/ReloadBenchmarks"

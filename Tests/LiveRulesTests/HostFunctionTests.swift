@@ -28,4 +28,25 @@ import Testing
         let text = try Presenter(pack: pack).present(fixture).badge.text
         #expect(text == "10:20 rules/meetings/badge.lua:3: time.clock: unknown time zone 'Mars/Olympus' (use an IANA name such as \"Europe/Berlin\")")
     }
+
+    /// Every argument a host function reads is checked: dates that are not finite or lie
+    /// thousands of years away are errors in the rule, not traps in the host.
+    @Test func datesOutOfRangeAreErrors() throws {
+        let temporary = try TemporaryPack(files: ["badge.lua": """
+            local time = require "liverules.time"
+            return function(input)
+              local seen = {}
+              for _, date in ipairs({ 1/0, -1/0, 0/0, 1e300, -1e12 }) do
+                local ok, e = pcall(time.clock, date, "UTC")
+                seen[#seen + 1] = tostring(ok) .. ":" .. (tostring(e):match("expected a date") or tostring(e))
+              end
+              return { text = table.concat(seen, " "), tone = "neutral" }
+            end
+            """])
+        let pack = try RulePack.load(from: temporary.directory, displayPath: "rules/meetings")
+        let fixture = try Fixture.load(from: temporary.directory.appendingPathComponent("fixtures/countdown-middle.json"),
+                                       displayPath: "x.json", manifest: pack.manifest)
+        let text = try Presenter(pack: pack).present(fixture).badge.text
+        #expect(text == Array(repeating: "false:expected a date", count: 5).joined(separator: " "))
+    }
 }

@@ -9,12 +9,19 @@ enum HostFunctions {
         lua.register("liverules_host_clock") { call in
             let seconds = try call.argument(1, as: Double.self)
             let identifier = try call.argument(2, as: String.self)
+            guard seconds.isFinite, abs(seconds) < maximumSeconds else {
+                throw HostFunctionError("time.clock: expected a date (Unix seconds), got \(seconds)")
+            }
             guard let zone = TimeZone(identifier: identifier) else {
                 throw HostFunctionError("time.clock: unknown time zone '\(identifier)' (use an IANA name such as \"Europe/Berlin\")")
             }
             try call.return(clock(seconds, in: zone))
         }
     }
+
+    /// The largest date `time.clock` takes, in seconds from 1970 either way (about 3,000 years):
+    /// past it calendars have no answer worth showing.
+    static let maximumSeconds: Double = 1e11
 
     /// "HH:mm" of `seconds` (Unix) in `zone`, on a 24-hour clock; independent of locale.
     static func clock(_ seconds: Double, in zone: TimeZone) -> String {

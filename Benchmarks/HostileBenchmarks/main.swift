@@ -1,0 +1,45 @@
+import Foundation
+import Lua
+
+// Runs every script of a hostile corpus once, each in a fresh state under the default limits,
+// and reports the wall time each took to end (all must end in an error, or return). Run in
+// release mode on an idle machine:
+//   swift run -c release HostileBenchmarks Tests/LuaTests/Resources/hostile [slowest-shown]
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+guard let folder = arguments.first else {
+    print("usage: HostileBenchmarks <folder of .lua scripts> [how many of the slowest to show]")
+    exit(2)
+}
+let shown = arguments.dropFirst().first.flatMap(Int.init) ?? 10
+let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { $0.hasSuffix(".lua") }.sorted()
+guard !names.isEmpty else {
+    print("HostileBenchmarks: no .lua scripts in \(folder)")
+    exit(2)
+}
+
+var timings: [(name: String, wall: Duration, outcome: String)] = []
+let clock = ContinuousClock()
+for name in names {
+    let source = try String(contentsOfFile: folder + "/" + name, encoding: .utf8)
+    let state = try LuaState(sandbox: LuaSandbox(modules: [:], chunkPrefix: "hostile"))
+    let start = clock.now
+    var outcome = "returned"
+    do throws(LuaError) {
+        try state.call(try state.load(source, chunkName: "hostile/" + name))
+    } catch {
+        outcome = error.message
+    }
+    timings.append((name, start.duration(to: clock.now), outcome))
+}
+
+timings.sort { $0.wall > $1.wall }
+func milliseconds(_ duration: Duration) -> String {
+    String(format: "%7.1f ms", Double(duration.components.attoseconds) / 1e15 + Double(duration.components.seconds) * 1000)
+}
+print("\(names.count) scripts, default limits (\(LuaLimits().deadline.map { "\($0)" } ?? "no") deadline); the slowest:")
+for timing in timings.prefix(shown) {
+    print("  \(milliseconds(timing.wall))  \(timing.name.padding(toLength: 40, withPad: " ", startingAt: 0))  \(timing.outcome.prefix(60))")
+}
+let total = timings.reduce(Duration.zero) { $0 + $1.wall }
+print("slowest \(milliseconds(timings[0].wall)) (\(timings[0].name)); all \(names.count) in \(milliseconds(total))")
