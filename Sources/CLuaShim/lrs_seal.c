@@ -98,6 +98,8 @@ static void lrs_makeproxy(lua_State *L, lua_CFunction refuse, const char *what) 
 }
 
 void lrs_readthrough(lua_State *L, int index) {
+  if (!lua_getmetatable(L, index)) return;  /* the common case: a table the rule built */
+  lua_pop(L, 1);
   if (lrs_pushbehind(L, index)) lua_replace(L, index);
 }
 

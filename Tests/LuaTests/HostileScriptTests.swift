@@ -89,32 +89,19 @@ import Testing
 
 /// One script of the corpus: its source and the error its header declares.
 private struct HostileScript {
-    /// The file names of the corpus, sorted; empty when the folder is missing.
-    static let names: [String] = {
-        guard let folder, let files = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return [] }
-        return files.filter { $0.hasSuffix(".lua") }.sorted()
-    }()
+    static let names = CorpusScript.names(in: "hostile")
 
-    /// The corpus folder in the test bundle (`Resources/` is copied as a folder).
-    static let folder = Bundle.module.url(forResource: "Resources/hostile", withExtension: nil)
-
-    let name: String
-    let source: String
+    let script: CorpusScript
     let expected: Outcome
 
-    /// How errors name the script.
-    var chunkName: String { "hostile/\(name)" }
+    var name: String { script.name }
+    var source: String { script.source }
+    var chunkName: String { script.chunkName }
 
-    /// Reads `name` from the corpus; throws unless its first line is a valid `-- expect:` header
-    /// and its second a comment.
+    /// Reads `name` from the corpus; throws unless its header names a valid outcome.
     init(named name: String) throws {
-        self.name = name
-        let file = try #require(Self.folder).appendingPathComponent(name)
-        source = try String(contentsOf: file, encoding: .utf8)
-        let lines = source.split(separator: "\n", maxSplits: 2, omittingEmptySubsequences: false)
-        guard lines.count == 3, lines[0].hasPrefix("-- expect: "), lines[1].hasPrefix("-- "),
-              let expected = Outcome(lines[0].dropFirst("-- expect: ".count))
-        else { throw MalformedHeader(name: name) }
+        script = try CorpusScript(named: name, in: "hostile")
+        guard let expected = Outcome(script.expectation) else { throw MalformedHeader(name: name) }
         self.expected = expected
     }
 
@@ -125,12 +112,6 @@ private struct HostileScript {
         if case .syntax("C stack overflow", _) = error { return nil }
         return chunkName
     }
-}
-
-/// A script whose first two lines are not an expectation header and a comment.
-private struct MalformedHeader: Error, CustomStringConvertible {
-    let name: String
-    var description: String { "\(name): the first line must be `-- expect: <outcome>`, the second a comment" }
 }
 
 /// The error a script must end in, under the default ``LuaLimits``.

@@ -75,42 +75,23 @@ private enum LeakResult: CustomStringConvertible {
 
 /// One script of the leak corpus: its source and the result its header declares.
 private struct LeakScript {
-    /// The file names of the corpus (not the modules folder), sorted; empty when the folder is
-    /// missing.
-    static let names: [String] = {
-        guard let folder, let files = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return [] }
-        return files.filter { $0.hasSuffix(".lua") }.sorted()
-    }()
+    static let names = CorpusScript.names(in: "leaks")
+    /// The corpus folder, also the module folder the scripts require from.
+    static let folder = CorpusScript.folder("leaks")
 
-    /// The corpus folder in the test bundle (`Resources/` is copied as a folder); also the
-    /// module folder the scripts require from.
-    static let folder = Bundle.module.url(forResource: "Resources/leaks", withExtension: nil)
-
-    let name: String
-    let source: String
+    let script: CorpusScript
     let expected: LeakOutcome
 
-    /// How errors name the script.
-    var chunkName: String { "leaks/\(name)" }
+    var name: String { script.name }
+    var source: String { script.source }
+    var chunkName: String { script.chunkName }
 
-    /// Reads `name` from the corpus; throws unless its first line is a valid `-- expect:` header
-    /// and its second a comment.
+    /// Reads `name` from the corpus; throws unless its header names a valid outcome.
     init(named name: String) throws {
-        self.name = name
-        let file = try #require(Self.folder).appendingPathComponent(name)
-        source = try String(contentsOf: file, encoding: .utf8)
-        let lines = source.split(separator: "\n", maxSplits: 2, omittingEmptySubsequences: false)
-        guard lines.count == 3, lines[0].hasPrefix("-- expect: "), lines[1].hasPrefix("-- "),
-              let expected = LeakOutcome(lines[0].dropFirst("-- expect: ".count))
-        else { throw MalformedLeakHeader(name: name) }
+        script = try CorpusScript(named: name, in: "leaks")
+        guard let expected = LeakOutcome(script.expectation) else { throw MalformedHeader(name: name) }
         self.expected = expected
     }
-}
-
-/// A script whose first two lines are not an expectation header and a comment.
-private struct MalformedLeakHeader: Error, CustomStringConvertible {
-    let name: String
-    var description: String { "\(name): the first line must be `-- expect: <outcome>`, the second a comment" }
 }
 
 /// The result a leak script must give in every state.

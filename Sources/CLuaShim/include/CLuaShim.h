@@ -85,9 +85,7 @@ typedef struct lrs_context {
   /* the watchdog's view of the state (lrs_watchdog.c); watch_lock guards the call fields */
   pthread_mutex_t watch_lock;
   pthread_t thread;           /* the thread running the current call */
-  uint64_t call_seq;          /* counts top-level calls */
-  uint64_t seen_seq;          /* the call the watchdog last started a clock for */
-  int64_t seen_at;            /* when it did, on the call's clock */
+  int64_t started_at;         /* when it began, on the deadline's clock (ns) */
   int in_call;                /* 1 while a top-level call runs */
   volatile sig_atomic_t overdue; /* 1 once the current call passed its deadline */
   int watched;                /* 1 while the state is on the watchdog's list */

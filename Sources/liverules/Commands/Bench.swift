@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import LiveRules
+import Lua
 
 /// `liverules bench <pack-dir>`: presents the pack's fixtures repeatedly and reports the time per
 /// presentation, the instructions per presentation and the memory of a state.
@@ -20,8 +21,14 @@ struct Bench: ParsableCommand {
     @Option(help: "How many presentations to time (the fixtures in turn).")
     var iterations = 2_000
 
+    @Option(help: ArgumentHelp(
+        "The deadline of CPU time per call, in milliseconds (0: none).",
+        discussion: "Raise it under a tool that slows every instruction, such as valgrind, so that it keeps watching without stopping the pack's setup."))
+    var deadline = 50
+
     func validate() throws {
         if iterations < 1 { throw ValidationError("--iterations must be at least 1") }
+        if deadline < 0 { throw ValidationError("--deadline must be 0 or more milliseconds") }
     }
 
     func run() throws {
@@ -42,7 +49,7 @@ struct Bench: ParsableCommand {
             throw ExitStatus.badInput.exitCode
         }
         do {
-            presenter = try Presenter(pack: loaded)
+            presenter = try Presenter(pack: loaded, limits: LuaLimits(deadline: deadline > 0 ? .milliseconds(deadline) : nil))
             let afterSetup = presenter.memoryInUse
             presenter.metersInstructions = true
             var instructions: [Int] = []

@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# Machine instructions per presentation of a pack, counted by valgrind's callgrind on the release
+# CLI's `bench`: exact figures a loaded machine does not blur. Runs bench with 200 and 1,200
+# timed presentations; the difference divided by 1,000 leaves out setup and the metered pass.
+# The deadline stays armed (its bookkeeping is part of every call) but is set to a minute, since
+# valgrind runs every instruction about fifty times slower.
+#   scripts/count-presentation-instructions.sh [pack] [liverules binary]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+pack=${1:-rules/meetings}
+binary=${2:-}
+if ! command -v valgrind >/dev/null; then
+  echo "count-presentation-instructions: valgrind is missing (Debian: apt-get install valgrind)" >&2
+  exit 1
+fi
+if [ -z "$binary" ]; then
+  swift build -c release --product liverules >/dev/null
+  binary=.build/release/liverules
+fi
+scratch=$(mktemp -d)
+trap 'rm -rf "$scratch"' EXIT
+# valgrind cannot read the debug information of Swift binaries; symbols are enough.
+objcopy --strip-debug "$binary" "$scratch/liverules"
+count() {  # presentations -> instructions of the whole run
+  valgrind --tool=callgrind --callgrind-out-file="$scratch/out" "$scratch/liverules" bench "$pack" --iterations "$1" --deadline 60000 2>&1 |
+    awk '/Collected/ { print $4 }'
+}
+low=$(count 200)
+high=$(count 1200)
+printf '%s: %d instructions per presentation\n' "$pack" $(( (high - low) / 1000 ))
