@@ -26,6 +26,8 @@ func threadCPUTime() -> Duration {
 }
 
 var timings: [(name: String, wall: Duration, cpu: Duration, outcome: String)] = []
+/// Scripts a counted budget should have ended that reached the deadline first.
+var misjudged: [String] = []
 let clock = ContinuousClock()
 for name in names {
     let source = try String(contentsOfFile: folder + "/" + name, encoding: .utf8)
@@ -37,6 +39,7 @@ for name in names {
         try state.call(try state.load(source, chunkName: "hostile/" + name))
     } catch {
         outcome = error.message
+        if case .budget(.deadline, _) = error, !source.hasPrefix("-- expect: deadline") { misjudged.append(name) }
     }
     timings.append((name, start.duration(to: clock.now), threadCPUTime() - startCPU, outcome))
 }
@@ -50,5 +53,8 @@ for timing in timings.prefix(shown) {
     print("  \(milliseconds(timing.wall)) \(milliseconds(timing.cpu))  \(timing.name.padding(toLength: 40, withPad: " ", startingAt: 0))  \(timing.outcome.prefix(60))")
 }
 let total = timings.reduce(Duration.zero) { $0 + $1.wall }
+if !misjudged.isEmpty {
+    print("reached the deadline before the counted budget their header names: \(misjudged.joined(separator: ", "))")
+}
 let slowestCPU = timings.max { $0.cpu < $1.cpu }!
 print("slowest: \(milliseconds(timings[0].wall)) wall (\(timings[0].name)), \(milliseconds(slowestCPU.cpu)) CPU (\(slowestCPU.name)); all \(names.count) in \(milliseconds(total))")

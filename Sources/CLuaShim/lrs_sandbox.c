@@ -111,11 +111,9 @@ static int sb_error(lua_State *L) {
   lua_Integer level = luaL_optinteger(L, 2, 1);
   lua_settop(L, 1);
   if (lua_type(L, 1) == LUA_TSTRING && (level > 0 || !lrs_haswhere(lua_tostring(L, 1)))) {
-    luaL_where(L, level > 0 && level < INT_MAX ? (int)level : 1);
-    if (lua_rawlen(L, -1) == 0) {                            /* no Lua function that deep */
-      lua_pop(L, 1);
-      luaL_where(L, 1);
-    }
+    lua_Debug ar;
+    int reachable = level > 0 && level < INT_MAX && lua_getstack(L, (int)level, &ar);
+    luaL_where(L, reachable ? (int)level : 1);  /* past the stack: the caller's line */
     lua_pushvalue(L, 1);
     lua_concat(L, 2);
   }
