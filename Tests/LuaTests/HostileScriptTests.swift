@@ -88,21 +88,13 @@ import Testing
 }
 
 /// One script of the corpus: its source and the error its header declares.
-private struct HostileScript {
-    static let names = CorpusScript.names(in: "hostile")
+private typealias HostileScript = CorpusScript<Outcome>
 
-    let script: CorpusScript
-    let expected: Outcome
+extension HostileScript {
+    static var names: [String] { scriptNames(in: "hostile") }
 
-    var name: String { script.name }
-    var source: String { script.source }
-    var chunkName: String { script.chunkName }
-
-    /// Reads `name` from the corpus; throws unless its header names a valid outcome.
     init(named name: String) throws {
-        script = try CorpusScript(named: name, in: "hostile")
-        guard let expected = Outcome(script.expectation) else { throw MalformedHeader(name: name) }
-        self.expected = expected
+        try self.init(named: name, in: "hostile")
     }
 
     /// The file `error` must be located in: this script, or nil where Lua cannot know the
@@ -115,7 +107,7 @@ private struct HostileScript {
 }
 
 /// The error a script must end in, under the default ``LuaLimits``.
-private enum Outcome: CustomStringConvertible {
+private enum Outcome: CorpusOutcome, CustomStringConvertible {
     case budget(LuaBudget)
     case memory
     case runtime(containing: String)

@@ -74,28 +74,20 @@ private enum LeakResult: CustomStringConvertible {
 }
 
 /// One script of the leak corpus: its source and the result its header declares.
-private struct LeakScript {
-    static let names = CorpusScript.names(in: "leaks")
+private typealias LeakScript = CorpusScript<LeakOutcome>
+
+extension LeakScript {
+    static var names: [String] { scriptNames(in: "leaks") }
     /// The corpus folder, also the module folder the scripts require from.
-    static let folder = CorpusScript.folder("leaks")
+    static var folder: URL? { folderURL(of: "leaks") }
 
-    let script: CorpusScript
-    let expected: LeakOutcome
-
-    var name: String { script.name }
-    var source: String { script.source }
-    var chunkName: String { script.chunkName }
-
-    /// Reads `name` from the corpus; throws unless its header names a valid outcome.
     init(named name: String) throws {
-        script = try CorpusScript(named: name, in: "leaks")
-        guard let expected = LeakOutcome(script.expectation) else { throw MalformedHeader(name: name) }
-        self.expected = expected
+        try self.init(named: name, in: "leaks")
     }
 }
 
 /// The result a leak script must give in every state.
-private enum LeakOutcome: CustomStringConvertible {
+private enum LeakOutcome: CorpusOutcome, CustomStringConvertible {
     /// It returns a string (the same one in every state).
     case deterministic
     /// The attempt is refused: a runtime error whose message contains the text.

@@ -1,43 +1,47 @@
 import Foundation
 import Testing
 
+/// What a corpus script may declare on its first line, parsed from what follows `-- expect: `.
+protocol CorpusOutcome {
+    init?(_ header: Substring)
+}
+
 /// A script of a test corpus (`Resources/<corpus>/*.lua`, copied into the test bundle as a
-/// folder): its source and what its first line declares, `-- expect: <outcome>`, explained by the
-/// comment on its second.
-struct CorpusScript {
+/// folder): its source and the outcome its first line declares, `-- expect: <outcome>`,
+/// explained by the comment on its second.
+struct CorpusScript<Outcome: CorpusOutcome> {
     let corpus: String
     let name: String
     let source: String
-    /// What follows `-- expect: ` on the first line.
-    let expectation: Substring
+    let expected: Outcome
 
     /// The corpus folder in the test bundle, or nil when it is missing.
-    static func folder(_ corpus: String) -> URL? {
+    static func folderURL(of corpus: String) -> URL? {
         Bundle.module.url(forResource: "Resources/\(corpus)", withExtension: nil)
     }
 
     /// The script names of a corpus (its `.lua` files, not its subfolders), sorted; empty when
     /// the folder is missing.
-    static func names(in corpus: String) -> [String] {
-        guard let folder = folder(corpus), let files = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return [] }
+    static func scriptNames(in corpus: String) -> [String] {
+        guard let folder = folderURL(of: corpus), let files = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return [] }
         return files.filter { $0.hasSuffix(".lua") }.sorted()
     }
 
     /// How errors name the script.
     var chunkName: String { "\(corpus)/\(name)" }
 
-    /// Reads `name` from the corpus; throws unless its first line is an `-- expect: ` header and
-    /// its second a comment.
+    /// Reads `name` from the corpus; throws unless its first line is an `-- expect: ` header
+    /// naming a valid outcome and its second a comment.
     init(named name: String, in corpus: String) throws {
         self.corpus = corpus
         self.name = name
-        let file = try #require(Self.folder(corpus)).appendingPathComponent(name)
+        let file = try #require(Self.folderURL(of: corpus)).appendingPathComponent(name)
         source = try String(contentsOf: file, encoding: .utf8)
         let lines = source.split(separator: "\n", maxSplits: 2, omittingEmptySubsequences: false)
-        guard lines.count == 3, lines[0].hasPrefix("-- expect: "), lines[1].hasPrefix("-- ") else {
-            throw MalformedHeader(name: name)
-        }
-        expectation = lines[0].dropFirst("-- expect: ".count)
+        guard lines.count == 3, lines[0].hasPrefix("-- expect: "), lines[1].hasPrefix("-- "),
+              let expected = Outcome(lines[0].dropFirst("-- expect: ".count))
+        else { throw MalformedHeader(name: name) }
+        self.expected = expected
     }
 }
 
