@@ -73,6 +73,11 @@ let package = Package(
             resources: [.copy("Resources")]
         ),
         .testTarget(name: "LiveRulesCLITests", dependencies: ["liverules"]),
+        // Fuzz targets: plain builds check the files they are given; scripts/fuzz.sh builds them
+        // with libFuzzer.
+        .target(name: "LibFuzzer", path: "Fuzz/LibFuzzer"),
+        .executableTarget(name: "FuzzJSON", dependencies: ["LiveRules", "LibFuzzer"], path: "Fuzz/FuzzJSON"),
+        .executableTarget(name: "FuzzManifest", dependencies: ["LiveRules", "LibFuzzer"], path: "Fuzz/FuzzManifest"),
     ],
     swiftLanguageModes: [.v6]
 )

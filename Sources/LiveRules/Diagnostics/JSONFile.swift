@@ -32,11 +32,6 @@ enum JSONFile {
         return data
     }
 
-    /// Parses the file at `url`, refused without reading it when it has more than `limit` bytes.
-    static func read(_ url: URL, displayPath: String, limit: Int, kind: String) throws(DiagnosticError) -> JSONDocument {
-        try parse(contents(of: url, displayPath: displayPath, limit: limit, kind: kind), displayPath: displayPath)
-    }
-
     /// Parses JSON bytes read from the file `displayPath` names.
     static func parse(_ data: Data, displayPath: String) throws(DiagnosticError) -> JSONDocument {
         do {

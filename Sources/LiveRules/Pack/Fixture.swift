@@ -24,9 +24,15 @@ public struct Fixture: Sendable, Hashable {
     }
 
     /// Reads and checks the fixture at `url`; every problem is reported, at its line and column.
+    /// A file over ``InputLimits/fixtureBytes`` is refused before it is read.
     public static func load(from url: URL, displayPath: String, manifest: PackManifest) throws(DiagnosticError) -> Fixture {
-        let document = try JSONFile.read(url, displayPath: displayPath, limit: InputLimits.fixtureBytes, kind: "a fixture")
-        var reader = DocumentReader(document: document, file: displayPath)
+        try read(JSONFile.contents(of: url, displayPath: displayPath, limit: InputLimits.fixtureBytes, kind: "a fixture"),
+                 displayPath: displayPath, manifest: manifest)
+    }
+
+    /// Reads and checks a fixture from the bytes of the file `displayPath` names.
+    package static func read(_ data: Data, displayPath: String, manifest: PackManifest) throws(DiagnosticError) -> Fixture {
+        var reader = DocumentReader(document: try JSONFile.parse(data, displayPath: displayPath), file: displayPath)
         guard let fixture = read(in: &reader, manifest: manifest) else { throw DiagnosticError(reader.diagnostics) }
         return fixture
     }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A pack's `pack.json`: what the pack is, its schema, its phases, its rule files and the field
 /// ids its layouts use.
 public struct PackManifest: Sendable, Hashable {
@@ -20,6 +22,14 @@ public struct PackManifest: Sendable, Hashable {
 
 extension PackManifest {
     static let members = ["name", "version", "hostAPI", "description", "schema", "phases", "rules", "fields"]
+
+    /// Reads a manifest from the bytes of the file `displayPath` names, as ``RulePack/load(from:displayPath:)``
+    /// does before it reads the rules.
+    package static func read(_ data: Data, displayPath: String) throws(DiagnosticError) -> PackManifest {
+        var reader = DocumentReader(document: try JSONFile.parse(data, displayPath: displayPath), file: displayPath)
+        guard let manifest = read(in: &reader) else { throw DiagnosticError(reader.diagnostics) }
+        return manifest
+    }
 
     /// Reads a parsed manifest; problems go to `reader`. Returns nil when there were errors.
     static func read(in reader: inout DocumentReader) -> PackManifest? {
