@@ -1,0 +1,61 @@
+#!/usr/bin/env bash
+# Builds the Lua layer's tests under AddressSanitizer, then under UndefinedBehaviorSanitizer,
+# and runs them (LuaTests, which drive the C shim through every path the host uses):
+#
+#   scripts/sanitize.sh [address|undefined]     (default: both, in that order)
+#
+# Each sanitizer has its own build folder (.build-asan, .build-ubsan). The C shim is compiled
+# with the sanitizer (checked below), and every finding stops the test process: AddressSanitizer
+# always does (leaks included, at exit), UndefinedBehaviorSanitizer with -fno-sanitize-recover=all.
+# The script fails on the first finding.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+./scripts/setup.sh
+
+# Swift's own crash reporter would hold the process; the sanitizers report findings themselves.
+export SWIFT_BACKTRACE=enable=no
+export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1}
+export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
+
+# sanitize <name> <build folder> <symbol the instrumented C shim calls> <build flags...>: builds,
+# checks that the C shim is instrumented, runs LuaTests.
+sanitize() {
+  local name=$1 scratch=$2 marker=$3
+  shift 3
+  echo "== $name: building in $scratch"
+  swift build --build-tests --scratch-path "$scratch" "$@"
+  local objects
+  objects=$(find "$scratch/debug/CLuaShim.build" -name '*.o')
+  [[ -n "$objects" ]] || { echo "sanitize.sh: no objects of the C shim in $scratch" >&2; exit 1; }
+  # shellcheck disable=SC2086 # one word per object file
+  if ! nm $objects | grep "$marker" > /dev/null; then
+    echo "sanitize.sh: the C shim is not instrumented for $name (no $marker in its objects)" >&2
+    exit 1
+  fi
+  echo "== $name: running LuaTests"
+  swift test --skip-build --disable-xctest --scratch-path "$scratch" --filter LuaTests
+}
+
+# AddressSanitizer instruments the Swift and the C targets. swiftc has no UndefinedBehaviorSanitizer
+# on Linux, so it instruments the C targets only, and its runtime is linked in by clang.
+address() {
+  sanitize address .build-asan __asan_report --sanitize=address
+}
+undefined() {
+  sanitize undefined .build-ubsan __ubsan_handle -Xcc -fsanitize=undefined -Xcc -fno-sanitize-recover=all \
+    -Xswiftc -Xclang-linker -Xswiftc -fsanitize=undefined
+}
+
+case "${1:-both}" in
+  address) address ;;
+  undefined) undefined ;;
+  both)
+    address
+    undefined
+    ;;
+  *)
+    echo "usage: scripts/sanitize.sh [address|undefined]" >&2
+    exit 2
+    ;;
+esac
+echo "sanitize.sh: no findings"
