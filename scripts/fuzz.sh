@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs one libFuzzer target for some minutes:
 #
-#   scripts/fuzz.sh json|manifest|patterns [minutes]     (default 1 minute)
+#   scripts/fuzz.sh json|manifest|patterns [minutes] [libFuzzer options…]   (default 1 minute)
 #
 #   json      the JSON parser and the fixture reader (Fuzz/FuzzJSON, Swift, AddressSanitizer)
 #   manifest  the pack.json reader, schema included (Fuzz/FuzzManifest, Swift, AddressSanitizer)
@@ -17,12 +17,13 @@ cd "$(dirname "$0")/.."
 
 target=${1:-}
 minutes=${2:-1}
+options=("${@:3}")
 case "$target" in
   json) product=FuzzJSON max_len=16384 ;;
   manifest) product=FuzzManifest max_len=16384 ;;
   patterns) product=FuzzPatterns max_len=4096 ;;
   *)
-    echo "usage: scripts/fuzz.sh json|manifest|patterns [minutes]" >&2
+    echo "usage: scripts/fuzz.sh json|manifest|patterns [minutes] [libFuzzer options…]" >&2
     exit 2
     ;;
 esac
@@ -58,7 +59,7 @@ fi
 export SWIFT_BACKTRACE=enable=no
 export LSAN_OPTIONS=suppressions=$PWD/Fuzz/lsan.supp
 "$binary" "$work" "Fuzz/corpus/$target" -max_total_time=$((minutes * 60)) -max_len=$max_len \
-  -timeout=5 -rss_limit_mb=2048 -artifact_prefix="$findings/" -print_final_stats=1 || {
+  -timeout=5 -rss_limit_mb=2048 -artifact_prefix="$findings/" -print_final_stats=1 ${options[@]+"${options[@]}"} || {
   status=$?
   echo "fuzz.sh: a finding in $findings/ (above). Minimize it with" >&2
   echo "  SWIFT_BACKTRACE=enable=no $binary -minimize_crash=1 -runs=100000 <file>" >&2
