@@ -58,7 +58,8 @@ import Testing
         #expect(problems.first?.file.hasSuffix("tiny/badge.lua") == true, "\(problems)")
         #expect(try badge(engine) == "v1")
         try save("badge.lua", of: 3, in: root)
-        #expect(isActivated(events.wait(for: 3).last), "\(events.all)")
+        // A loaded machine may deliver the broken save as two batches: wait for the activation.
+        #expect(isActivated(events.wait { $0.count >= 3 && isActivated($0.last) }.last), "\(events.all)")
         #expect(try badge(engine) == "v3")
     }
 
