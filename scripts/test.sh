@@ -8,7 +8,7 @@ cd "$(dirname "$0")/.."
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
 swift build --build-tests 2>&1 | tee "$log"
-if grep -E "^$(pwd)/(Sources|Tests|Benchmarks)/.*(warning|error):" "$log"; then
+if grep -E "^$(pwd)/(Sources|Tests|Benchmarks|Fuzz)/.*(warning|error):" "$log"; then
   echo "The build has warnings in the project's own code (above): fix them." >&2
   exit 1
 fi
