@@ -118,7 +118,9 @@ import Testing
         for k in 101...1_100 { try cycle(k) }
         let after = ResidentMemory.bytes()
         // A leaked version holds a Lua state of well over 100 KiB: 1,000 of them would add 100 MiB.
-        #expect(after - before < 16 << 20, "resident memory grew by \(after - before) bytes over 1,000 reloads")
+        // Resident memory is the whole process's, and other suites run meanwhile (19 MiB was seen
+        // on a loaded CI machine), so the bound sits between what they add and what a leak would.
+        #expect(after - before < 48 << 20, "resident memory grew by \(after - before) bytes over 1,000 reloads")
     }
 }
 
