@@ -31,10 +31,12 @@ let package = Package(
             dependencies: ["Lua", "CLuaShim"],
             resources: [.copy("Helpers"), .copy("Driver")]
         ),
+        // What only the CLI needs: golden reports, recording, review, coverage, pack checks.
+        .target(name: "LiveRulesTooling", dependencies: ["LiveRules"]),
         .target(name: "LiveRulesExamples"),
         .executableTarget(
             name: "liverules",
-            dependencies: ["LiveRules", "Lua", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["LiveRulesTooling", "LiveRules", "Lua", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .target(name: "BenchmarkSupport", dependencies: ["CLua", "LiveRulesExamples"], path: "Benchmarks/BenchmarkSupport"),
         .executableTarget(
@@ -54,7 +56,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "GoldenBenchmarks",
-            dependencies: ["LiveRules"],
+            dependencies: ["LiveRules", "LiveRulesTooling"],
             path: "Benchmarks/GoldenBenchmarks"
         ),
         .executableTarget(
@@ -69,7 +71,7 @@ let package = Package(
         ),
         .testTarget(
             name: "LiveRulesTests",
-            dependencies: ["LiveRules", "LiveRulesExamples", "Lua"],
+            dependencies: ["LiveRules", "LiveRulesTooling", "LiveRulesExamples", "Lua"],
             resources: [.copy("Resources")]
         ),
         .testTarget(name: "LiveRulesCLITests", dependencies: ["liverules"]),

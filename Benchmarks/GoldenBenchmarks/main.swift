@@ -1,5 +1,6 @@
 import Foundation
 import LiveRules
+import LiveRulesTooling
 
 // The golden suite at scale: 1,000 generated meetings fixtures (a day of meetings at 1,000
 // moments), run by `liverules test` as CI runs it, and in process with 1 and 2 workers.

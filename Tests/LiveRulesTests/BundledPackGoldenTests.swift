@@ -1,5 +1,6 @@
 import Foundation
 @testable import LiveRules
+@testable import LiveRulesTooling
 import Testing
 
 /// Every bundled pack's fixtures present exactly their goldens, so the project's own CI guards

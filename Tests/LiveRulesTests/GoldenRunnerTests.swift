@@ -1,5 +1,6 @@
 import Foundation
 @testable import LiveRules
+@testable import LiveRulesTooling
 import Testing
 
 /// Running golden cases: outcomes, parallel workers, recording, reports.
@@ -72,7 +73,7 @@ import Testing
         #expect(relevance.uncovered == [4])
         #expect(relevance.uncoveredRanges == "4")
         #expect(relevance.percent == 80)
-        let report = GoldenReport(results: run.results, orphans: [], pending: [], ci: false, coverage: files, minimumCoverage: 90)
+        let report = GoldenReport(results: run.results, orphans: [], pending: [], mode: .check, coverage: files, minimumCoverage: 90)
         #expect(report.belowMinimum.map(\.file) == [display + "/relevance.lua"])
         #expect(report.isFailure)
         #expect(report.text(colour: false).contains("/relevance.lua    80.0%  uncovered: 4\n"))
@@ -132,7 +133,7 @@ import Testing
     @Test func theTextReportShowsFieldPathsADiffAndEndsWithTheCounts() throws {
         let pack = try brokenPack()
         let suite = cases(pack)
-        let report = GoldenReport(results: GoldenRunner().run(suite.cases), orphans: suite.orphans, pending: [], ci: false)
+        let report = GoldenReport(results: GoldenRunner().run(suite.cases), orphans: suite.orphans, pending: [], mode: .check)
         let text = report.text(colour: false)
         let lines = text.split(separator: "\n").map(String.init)
         #expect(lines.last == "17 passed, 5 failed")
@@ -149,7 +150,7 @@ import Testing
         let pack = try TemporaryPack(files: ["golden/gone.json": "{}\n", "golden/done.json.new": "{}\n"])
         let suite = cases(pack)
         let report = GoldenReport(results: GoldenRunner().run(suite.cases), orphans: suite.orphans,
-                                  pending: suite.pending.map(\.pendingPath), ci: true)
+                                  pending: suite.pending.map(\.pendingPath), mode: .ci)
         #expect(report.summary == "20 passed, 2 failed")
         #expect(report.text(colour: false).contains("gone.json: error: orphan golden"))
     }
@@ -157,7 +158,7 @@ import Testing
     @Test func jsonAndJUnitReportsCountTheSame() throws {
         let pack = try brokenPack()
         let suite = cases(pack)
-        let report = GoldenReport(results: GoldenRunner().run(suite.cases), orphans: suite.orphans, pending: [], ci: false)
+        let report = GoldenReport(results: GoldenRunner().run(suite.cases), orphans: suite.orphans, pending: [], mode: .check)
         let json = try JSONParser.parse(try report.json()).value
         #expect(json["passed"] == .integer(17) && json["failed"] == .integer(5))
         guard case .array(let entries)? = json["cases"] else { Issue.record("no cases"); return }

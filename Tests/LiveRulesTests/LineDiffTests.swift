@@ -1,5 +1,6 @@
 import Testing
 @testable import LiveRules
+@testable import LiveRulesTooling
 
 @Suite struct LineDiffTests {
     /// `line 1\n` … `line N\n`, with `edits` replacing, deleting (`nil`) or extending lines by number.

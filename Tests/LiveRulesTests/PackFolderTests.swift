@@ -1,5 +1,6 @@
 import Foundation
 @testable import LiveRules
+@testable import LiveRulesTooling
 import Testing
 
 /// Nothing outside a pack's real folder is read or written: links that leave the pack, and
@@ -103,7 +104,7 @@ import Testing
             guard case .failed(let problems) = result.outcome else { Issue.record("\(result.outcome)"); continue }
             #expect(problems.first?.message.hasPrefix("leads outside the pack folder") == true, "\(problems)")
         }
-        let report = GoldenReport(results: results, orphans: [], pending: [], ci: false).text(colour: false)
+        let report = GoldenReport(results: results, orphans: [], pending: [], mode: .check).text(colour: false)
         #expect(!report.contains("root:") && !report.contains("s3cr3t"), "no content of the linked files is shown")
         let written = refusal { _ = try GoldenRecorder.record(scratch.missingResults(["combo-back-to-back-5-min"])) }
         #expect(written.isOutsidePack && written.lines

@@ -1,5 +1,6 @@
 import Foundation
 @testable import LiveRules
+@testable import LiveRulesTooling
 import Testing
 
 /// Control characters in text bound for a terminal become visible escapes; nothing else changes.
@@ -22,7 +23,7 @@ import Testing
                                    outcome: .failed([Diagnostic(file: "rules/x.lua", message: "boom\r0 failed\u{9B}")]), seconds: 0)
         let changed = GoldenResult(testCase: GoldenCase(folder: folder, name: "other"),
                                    outcome: .changed(expected: "{\n  \"a\": \"\u{1B}[31m\"\n}\n", actual: "{\n  \"a\": \"b\"\n}\n"), seconds: 0)
-        let report = GoldenReport(results: [failing, changed], orphans: ["rules/golden/orphan\u{1B}.json"], pending: [], ci: false)
+        let report = GoldenReport(results: [failing, changed], orphans: ["rules/golden/orphan\u{1B}.json"], pending: [], mode: .check)
         let coloured = report.text(colour: true)
         let withoutOwnColours = coloured.replacingOccurrences(of: #"\u{1B}\[[0-9;]*m"#, with: "", options: .regularExpression)
         #expect(!withoutOwnColours.unicodeScalars.contains { ($0.value < 0x20 && $0 != "\n") || (0x7F...0x9F).contains($0.value) },

@@ -5,11 +5,11 @@
 /// window title, write the clipboard (OSC 52) or, with a carriage return, overwrite a line such
 /// as `0 errors`. Every text output applies ``escaped(_:)`` to each line it shows before adding
 /// its own colours and joining lines.
-public enum TerminalText {
+package enum TerminalText {
     /// `text` with every control character written as a visible Swift escape, `\u{1B}` (hex,
     /// uppercase, no leading zeros): C0 (U+0000–U+001F, newline, tab and ESC included), DEL
     /// (U+007F) and C1 (U+0080–U+009F). Everything else, backslashes included, is unchanged.
-    public static func escaped(_ text: String) -> String {
+    package static func escaped(_ text: String) -> String {
         guard text.unicodeScalars.contains(where: isControl) else { return text }
         var escaped = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {

@@ -1,5 +1,5 @@
 /// How one golden case ended.
-public enum GoldenOutcome: Sendable, Hashable {
+package enum GoldenOutcome: Sendable, Hashable {
     /// The presentation is byte for byte the golden.
     case passed
     /// The presentation differs from the golden: both texts.
@@ -9,10 +9,10 @@ public enum GoldenOutcome: Sendable, Hashable {
     /// The fixture could not be read or presented: the problems, compiler style.
     case failed([Diagnostic])
 
-    public var isPassed: Bool { self == .passed }
+    package var isPassed: Bool { self == .passed }
 
     /// How reports head the case: `PASS`, `FAIL` (changed), `MISSING` (no golden), `ERROR`.
-    public var label: String {
+    package var label: String {
         switch self {
         case .passed: "PASS"
         case .changed: "FAIL"
@@ -23,14 +23,35 @@ public enum GoldenOutcome: Sendable, Hashable {
 }
 
 /// A case, how it ended, and how long it took.
-public struct GoldenResult: Sendable {
-    public var testCase: GoldenCase
-    public var outcome: GoldenOutcome
-    public var seconds: Double
+package struct GoldenResult: Sendable {
+    package var testCase: GoldenCase
+    package var outcome: GoldenOutcome
+    package var seconds: Double
 
-    public init(testCase: GoldenCase, outcome: GoldenOutcome, seconds: Double) {
+    package init(testCase: GoldenCase, outcome: GoldenOutcome, seconds: Double) {
         self.testCase = testCase
         self.outcome = outcome
         self.seconds = seconds
+    }
+}
+
+extension GoldenResult {
+    /// What went wrong, as raw lines without a diff: the field paths that changed, the new or
+    /// missing golden, or the problems; empty when the case passed.
+    package var problems: [String] {
+        switch outcome {
+        case .passed:
+            return []
+        case .missing:
+            return ["no golden \(testCase.goldenPath) (run `liverules test --record` to write it)"]
+        case .failed(let diagnostics):
+            return diagnostics.map(\.description)
+        case .changed(let expected, let actual):
+            if expected.isEmpty { return ["new golden \(testCase.goldenPath)"] }
+            guard let old = try? JSONParser.parse(expected).value, let new = try? JSONParser.parse(actual).value else {
+                return ["\(testCase.goldenPath) is not valid JSON"]
+            }
+            return FieldChange.between(old, new).map(\.description)
+        }
     }
 }

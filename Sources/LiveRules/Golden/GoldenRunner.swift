@@ -3,13 +3,13 @@ import Foundation
 /// Runs golden cases in parallel: one worker per core, each with its own ``Presenter`` per pack
 /// (a presenter is used by one thread at a time). A fixture that cannot be read or presented
 /// is a failed case; the others still run.
-public struct GoldenRunner: Sendable {
+package struct GoldenRunner: Sendable {
     /// Threads to run on; by default one per core.
-    public var workers: Int
+    package var workers: Int
     /// Whether to record which lines of Lua ran (``GoldenRun/coverage``).
-    public var recordsCoverage: Bool
+    package var recordsCoverage: Bool
 
-    public init(workers: Int = ProcessInfo.processInfo.activeProcessorCount, recordsCoverage: Bool = false) {
+    package init(workers: Int = ProcessInfo.processInfo.activeProcessorCount, recordsCoverage: Bool = false) {
         self.workers = max(1, workers)
         self.recordsCoverage = recordsCoverage
     }
@@ -17,14 +17,14 @@ public struct GoldenRunner: Sendable {
     /// The results, in the order of `cases`. `progress` is called (from any thread) with the
     /// number of cases finished so far. Packs are loaded from their folders unless `packs`
     /// holds them (by folder).
-    public func run(
+    package func run(
         _ cases: [GoldenCase], packs: [URL: RulePack] = [:], progress: (@Sendable (Int) -> Void)? = nil
     ) -> [GoldenResult] {
         runRecording(cases, packs: packs, progress: progress).results
     }
 
     /// The results, and the lines run per chunk name when recording coverage.
-    public func runRecording(
+    package func runRecording(
         _ cases: [GoldenCase], packs given: [URL: RulePack] = [:], progress: (@Sendable (Int) -> Void)? = nil
     ) -> GoldenRun {
         var loading: [URL: Result<RulePack, DiagnosticError>] = given.mapValues { .success($0) }
@@ -88,9 +88,9 @@ public struct GoldenRunner: Sendable {
 
 /// What a run found: the results in the order of the cases, and the lines of Lua that ran, per
 /// chunk name, when coverage was recorded.
-public struct GoldenRun: Sendable {
-    public var results: [GoldenResult]
-    public var coverage: [String: [Int: Int]]
+package struct GoldenRun: Sendable {
+    package var results: [GoldenResult]
+    package var coverage: [String: [Int: Int]]
 }
 
 /// The work queue and the results the workers share.

@@ -1,21 +1,21 @@
 import Foundation
 
 /// The golden cases under some paths, and the files that belong to no case.
-public struct GoldenSuite: Sendable {
+package struct GoldenSuite: Sendable {
     /// Every fixture of every pack found, packs in path order, fixtures sorted.
-    public var cases: [GoldenCase]
+    package var cases: [GoldenCase]
     /// Goldens without a fixture, as display paths.
-    public var orphans: [String]
+    package var orphans: [String]
     /// Pending results (`golden/*.json.new`) waiting for review.
-    public var pending: [GoldenCase]
+    package var pending: [GoldenCase]
     /// Paths given that hold no pack.
-    public var empty: [String]
+    package var empty: [String]
     /// Files and folders of packs that lead outside their pack (``PackFolder``): such a pack
     /// contributes no cases.
-    public var refused: [Diagnostic]
+    package var refused: [Diagnostic]
 
     /// Finds the packs at each path (a pack folder, or a folder of packs) and their cases.
-    public static func discover(_ paths: [String]) -> GoldenSuite {
+    package static func discover(_ paths: [String]) -> GoldenSuite {
         var suite = GoldenSuite(cases: [], orphans: [], pending: [], empty: [], refused: [])
         for path in paths {
             let root = URL(fileURLWithPath: path)
@@ -30,7 +30,7 @@ public struct GoldenSuite: Sendable {
     }
 
     /// The cases of the one pack in `folder`.
-    public static func discover(pack folder: PackFolder) -> GoldenSuite {
+    package static func discover(pack folder: PackFolder) -> GoldenSuite {
         var suite = GoldenSuite(cases: [], orphans: [], pending: [], empty: [], refused: [])
         suite.add(folder)
         return suite

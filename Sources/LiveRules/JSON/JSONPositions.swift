@@ -3,7 +3,7 @@
 /// Stored as a tree of value ids (each value's position, and an edge from its container by key
 /// or index), not as path strings: memory and building time are linear in the number of values,
 /// whatever the depth and the length of keys. A lookup costs time linear in the path's length.
-struct JSONPositions: Sendable, Hashable {
+package struct JSONPositions: Sendable, Hashable {
     private struct Edge: Hashable, Sendable {
         var parent: Int
         var step: JSONPath.Step
@@ -27,7 +27,7 @@ struct JSONPositions: Sendable, Hashable {
 
     /// Where the value at `path` starts; nil when the document has no such value or `path` is
     /// not a path ``JSONPath`` writes.
-    subscript(path: String) -> SourcePosition? {
+    package subscript(path: String) -> SourcePosition? {
         guard !starts.isEmpty, let steps = Self.steps(of: path) else { return nil }
         var id = 0
         for step in steps {

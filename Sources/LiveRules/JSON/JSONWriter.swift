@@ -5,21 +5,21 @@
 /// `\u00xx` with lowercase hex); everything else, `/` included, is written as raw UTF-8.
 /// `.number` is written as described in `numberText(_:)`; an integral `.number` below 2^53 is
 /// therefore read back as `.integer`, and canonical text is a fixed point of parse-then-write.
-enum JSONWriter {
+package enum JSONWriter {
     /// A NaN or infinite `.number`, which JSON cannot represent.
-    struct NonFiniteNumberError: Error, CustomStringConvertible {
+    package struct NonFiniteNumberError: Error, CustomStringConvertible {
         /// The `JSONPath` of the offending value.
         let path: String
         let value: Double
 
-        var description: String {
+        package var description: String {
             "cannot write non-finite number \(value) at \(path.isEmpty ? "the document root" : path)"
         }
     }
 
     /// Two-space indentation, one member or element per line, `"key": value`, `[]` and `{}` for
     /// empty containers, and exactly one trailing newline.
-    static func canonical(_ value: JSONValue) throws(NonFiniteNumberError) -> String {
+    package static func canonical(_ value: JSONValue) throws(NonFiniteNumberError) -> String {
         var output = ""
         try write(value, path: JSONPath.root, indentLevel: 0, into: &output)
         output.append("\n")
@@ -27,7 +27,7 @@ enum JSONWriter {
     }
 
     /// `text` as a JSON string literal, quotes included.
-    static func quoted(_ text: String) -> String {
+    package static func quoted(_ text: String) -> String {
         var output = "\""
         for scalar in text.unicodeScalars {
             switch scalar {

@@ -2,7 +2,7 @@ extension Fixture {
     /// Reads and checks the fixture `relative` (`fixtures/countdown.json`) of the pack in
     /// `folder`; refused when it leads outside the pack. `displayPath` names it in messages (by
     /// default `folder.display(relative)`).
-    public static func load(
+    package static func load(
         _ relative: String, in folder: PackFolder, displayPath: String? = nil, manifest: PackManifest
     ) throws(DiagnosticError) -> Fixture {
         let display = displayPath ?? folder.display(relative)

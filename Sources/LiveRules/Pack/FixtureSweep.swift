@@ -1,17 +1,17 @@
 /// Every fixture of a pack read against its schema and presented once: the problems found, and
 /// the phases and field ids the presentations reached. What `liverules check` and a reload run.
-struct FixtureSweep {
+package struct FixtureSweep {
     /// The fixture files, relative to `fixtures/`, sorted.
-    let names: [String]
+    package let names: [String]
     /// Fixtures that do not match the schema, at their line and column; then rule and output
     /// failures, each once, naming the fixtures that hit it: `… (presenting 3 fixtures: a.json, …)`.
-    let diagnostics: [Diagnostic]
-    let phases: Set<String>
-    let fields: Set<String>
+    package let diagnostics: [Diagnostic]
+    package let phases: Set<String>
+    package let fields: Set<String>
 
     /// Reads and presents every fixture of `pack` with `present`. Throws only when the fixtures
     /// cannot be listed (a file or folder leads outside the pack).
-    init(_ pack: RulePack, present: (Fixture) throws(PresentationError) -> Presentation) throws(DiagnosticError) {
+    package init(_ pack: RulePack, present: (Fixture) throws(PresentationError) -> Presentation) throws(DiagnosticError) {
         names = try pack.fixtureNames()
         var diagnostics: [Diagnostic] = []
         var phases: Set<String> = [], fields: Set<String> = []

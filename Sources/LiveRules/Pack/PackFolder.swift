@@ -17,28 +17,28 @@ import Darwin
 ///
 /// Every error is a ``DiagnosticError`` naming the file as `displayPath/name`; refusals have
 /// ``DiagnosticError/isOutsidePack`` set.
-public struct PackFolder: Sendable, Hashable {
+package struct PackFolder: Sendable, Hashable {
     /// The folder as given.
-    public let url: URL
+    package let url: URL
     /// How messages name it: `rules/meetings`.
-    public let displayPath: String
+    package let displayPath: String
     /// The folder's real path, or nil when it cannot be resolved (it does not exist).
-    public let realPath: String?
+    package let realPath: String?
 
-    public init(_ url: URL, displayPath: String) {
+    package init(_ url: URL, displayPath: String) {
         self.url = url
         self.displayPath = displayPath
         realPath = Self.resolved(url.path)
     }
 
     /// How messages name the file or folder `relative`: `rules/meetings/golden/done.json`.
-    public func display(_ relative: String) -> String {
+    package func display(_ relative: String) -> String {
         relative.isEmpty ? displayPath : displayPath + "/" + relative
     }
 
     /// The path of `url` relative to this folder when it is lexically inside it (as given, or
     /// under its real path), `..` resolved without following links; nil otherwise.
-    public func relativePath(of url: URL) -> String? {
+    package func relativePath(of url: URL) -> String? {
         let path = url.standardizedFileURL.path
         for root in [self.url.standardizedFileURL.path, realPath].compactMap({ $0 }) where path.hasPrefix(root + "/") {
             return String(path.dropFirst(root.count + 1))
@@ -47,13 +47,13 @@ public struct PackFolder: Sendable, Hashable {
     }
 
     /// The bytes of the file `relative`; "cannot read the file" when there is none.
-    public func read(_ relative: String) throws(DiagnosticError) -> Data {
+    package func read(_ relative: String) throws(DiagnosticError) -> Data {
         guard let data = try readIfPresent(relative) else { throw failure(relative, "cannot read the file") }
         return data
     }
 
     /// The bytes of the file `relative`, or nil when nothing is there.
-    public func readIfPresent(_ relative: String) throws(DiagnosticError) -> Data? {
+    package func readIfPresent(_ relative: String) throws(DiagnosticError) -> Data? {
         guard let real = try locate(relative) else { return nil }
         let descriptor = open(real, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else { throw failure(relative, "cannot read the file: \(Self.errorText())") }
@@ -70,12 +70,12 @@ public struct PackFolder: Sendable, Hashable {
     /// The real location of the file or folder `relative`, or nil when nothing is there: for
     /// readers with their own checks (a fixture's size limit). It holds no links, so opening it
     /// reads inside the pack.
-    public func location(of relative: String) throws(DiagnosticError) -> URL? {
+    package func location(of relative: String) throws(DiagnosticError) -> URL? {
         try locate(relative).map { URL(fileURLWithPath: $0) }
     }
 
     /// Whether a file or folder is at `relative`.
-    public func exists(_ relative: String) throws(DiagnosticError) -> Bool {
+    package func exists(_ relative: String) throws(DiagnosticError) -> Bool {
         try locate(relative) != nil
     }
 
@@ -83,7 +83,7 @@ public struct PackFolder: Sendable, Hashable {
     /// to it, without the suffix, sorted. Links that stay inside the pack are followed (each real
     /// folder once). Every link leaving the pack that names a folder or a file ending in
     /// `suffix` is refused, all of them in one error. Empty when the folder does not exist.
-    public func files(in relative: String, ending suffix: String) throws(DiagnosticError) -> [String] {
+    package func files(in relative: String, ending suffix: String) throws(DiagnosticError) -> [String] {
         guard let start = try locate(relative), Self.isFolder(start) else { return [] }
         var found: [String] = [], refused: [Diagnostic] = []
         var visited: Set<String> = [start]
@@ -116,7 +116,7 @@ public struct PackFolder: Sendable, Hashable {
     /// Writes `data` to the file `relative`, making missing folders on the way (inside the pack):
     /// the bytes go to a temporary file in the target's real folder, which then replaces the
     /// target in one rename.
-    public func write(_ relative: String, _ data: Data) throws(DiagnosticError) {
+    package func write(_ relative: String, _ data: Data) throws(DiagnosticError) {
         let (parent, name) = try split(relative)
         let folder = try makeFolders(parent)
         let target = folder + "/" + name
@@ -142,7 +142,7 @@ public struct PackFolder: Sendable, Hashable {
     }
 
     /// Deletes the file `relative` (a link there is removed, not what it leads to).
-    public func remove(_ relative: String) throws(DiagnosticError) {
+    package func remove(_ relative: String) throws(DiagnosticError) {
         let (parent, name) = try split(relative)
         guard let folder = try locate(parent) else { throw failure(relative, "cannot remove the file: no such file") }
         let target = folder + "/" + name
@@ -151,7 +151,7 @@ public struct PackFolder: Sendable, Hashable {
     }
 
     /// Renames the file `source` to `destination` in one step, replacing what is there.
-    public func move(_ source: String, to destination: String) throws(DiagnosticError) {
+    package func move(_ source: String, to destination: String) throws(DiagnosticError) {
         let (sourceParent, sourceName) = try split(source)
         guard let sourceFolder = try locate(sourceParent) else { throw failure(source, "cannot move the file: no such file") }
         let from = sourceFolder + "/" + sourceName

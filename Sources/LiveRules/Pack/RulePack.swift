@@ -13,20 +13,20 @@ public struct RulePack: Sendable {
     public static let manifestFile = "pack.json"
 
     /// The pack folder: every file of the pack is read through it.
-    public let folder: PackFolder
+    package let folder: PackFolder
     /// The pack folder as given.
     public var directory: URL { folder.url }
     /// How messages name the folder: `rules/meetings`.
     public var displayPath: String { folder.displayPath }
     public let manifest: PackManifest
-    public let rules: [RuleStage: RuleSource]
+    package let rules: [RuleStage: RuleSource]
     /// The text of every Lua file in the pack folder, by path inside it (`badges.lua`, `lib/x.lua`).
-    public let sources: [String: String]
+    package let sources: [String: String]
     /// A hash of the manifest and every Lua file: the same content gives the same hash.
     public let contentHash: String
     /// Where each value of the manifest starts, by JSON path: diagnostics about the manifest
     /// point there.
-    let manifestPositions: JSONPositions
+    package let manifestPositions: JSONPositions
 
     /// Loads the pack in `directory`. `displayPath` names it in messages (by default the path
     /// relative to the current directory).
@@ -36,7 +36,7 @@ public struct RulePack: Sendable {
 
     /// Loads the pack in `folder`. A file or folder of the pack that leads outside it fails the
     /// load (``DiagnosticError/isOutsidePack``).
-    public static func load(folder: PackFolder) throws(DiagnosticError) -> RulePack {
+    package static func load(folder: PackFolder) throws(DiagnosticError) -> RulePack {
         let display = folder.displayPath
         let manifestName = folder.display(manifestFile)
         guard let manifestURL = try folder.location(of: manifestFile) else {

@@ -133,7 +133,7 @@ extension Reloader {
         guard !failures.isEmpty else { return nil }
         return failures.map { failure in
             Diagnostic(file: failure.testCase.fixturePath, message: "golden test fails: "
-                + (GoldenReport.details(of: failure).first ?? "the presentation differs from its golden"))
+                + (failure.problems.first ?? "the presentation differs from its golden"))
         }
     }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import LiveRules
+import LiveRulesTooling
 
 /// `liverules check <pack-dir>...`: validates packs without changing anything.
 struct Check: ParsableCommand {

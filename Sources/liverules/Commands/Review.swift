@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import LiveRules
+import LiveRulesTooling
 
 /// `liverules review [path...]`: shows each pending golden change and accepts or rejects it.
 struct Review: ParsableCommand {
@@ -48,27 +49,37 @@ struct Review: ParsableCommand {
             print("no pending changes")
             return
         }
-        let interactive = !accept && !reject && !Environment.isCI && Terminal.isInteractive
+        let decision: Decision = accept ? .acceptAll : reject ? .rejectAll
+            : !Environment.isCI && Terminal.isInteractive ? .ask : .skipAll
         let counts: (accepted: Int, rejected: Int, skipped: Int)
-        do { counts = try review(pending, interactive: interactive) } catch {
+        do { counts = try review(pending, decision) } catch {
             report(error.diagnostics)
             throw ExitStatus.badInput.exitCode
         }
         print("\(counts.accepted) accepted, \(counts.rejected) rejected, \(counts.skipped) skipped")
     }
 
-    /// Shows each change and decides it: as the flags say, or as the person at the terminal answers.
-    private func review(_ pending: [GoldenCase], interactive: Bool) throws(DiagnosticError) -> (accepted: Int, rejected: Int, skipped: Int) {
+    /// How the pending changes are decided.
+    private enum Decision {
+        /// The person at the terminal answers for each change.
+        case ask
+        case acceptAll, rejectAll
+        /// No terminal to ask and no flag: every change is shown and left pending.
+        case skipAll
+    }
+
+    /// Shows each change and decides it.
+    private func review(_ pending: [GoldenCase], _ decision: Decision) throws(DiagnosticError) -> (accepted: Int, rejected: Int, skipped: Int) {
         let colour = Terminal.isOutput
         var accepted = 0, rejected = 0, skipped = 0
         review: for (index, change) in pending.enumerated() {
             print(try PendingChange(change).text(colour: colour))
-            var decision: Character = accept ? "a" : reject ? "r" : "s"
-            if interactive {
+            var answer: Character = decision == .acceptAll ? "a" : decision == .rejectAll ? "r" : "s"
+            if decision == .ask {
                 print("[\(index + 1)/\(pending.count)] accept (a), reject (r), skip (s), quit (q)? ", terminator: "")
-                decision = readLine()?.lowercased().first ?? "q"
+                answer = readLine()?.lowercased().first ?? "q"
             }
-            switch decision {
+            switch answer {
             case "a":
                 try PendingChange(change).accept()
                 print("accepted \(TerminalText.escaped(change.goldenPath))\n")

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import LiveRules
+import LiveRulesTooling
 
 /// `liverules test [path...]`: presents every fixture of every pack and compares it with its
 /// golden.
@@ -48,7 +49,7 @@ struct Test: ParsableCommand {
     }
 
     func run() throws {
-        let ci = Environment.isCI
+        let mode = GoldenMode(recording: record, ci: Environment.isCI)
         let suite = GoldenSuite.discover(paths)
         guard suite.empty.isEmpty, suite.refused.isEmpty else {
             report(suite.empty.map { Diagnostic(file: $0, message: "no pack here: a pack is a folder with a \(RulePack.manifestFile)") })
@@ -69,24 +70,23 @@ struct Test: ParsableCommand {
                 throw ExitStatus.badInput.exitCode
             }
         }
-        if record {
-            if ci {
-                FileHandle.standardError.write(Data("CI is set: --record writes nothing\n".utf8))
-            } else {
-                let written: [String]
-                do { written = try GoldenRecorder.record(results) } catch {
-                    report(error.diagnostics)
-                    throw ExitStatus.badInput.exitCode
-                }
-                for line in written { FileHandle.standardError.write(Data((TerminalText.escaped(line) + "\n").utf8)) }
-                results = results.map { result in
-                    guard case .missing = result.outcome else { return result }
-                    return GoldenResult(testCase: result.testCase, outcome: .passed, seconds: result.seconds)
-                }
+        if record && mode == .ci {
+            FileHandle.standardError.write(Data("CI is set: --record writes nothing\n".utf8))
+        }
+        if mode == .record {
+            let written: [String]
+            do { written = try GoldenRecorder.record(results) } catch {
+                report(error.diagnostics)
+                throw ExitStatus.badInput.exitCode
+            }
+            for line in written { FileHandle.standardError.write(Data((TerminalText.escaped(line) + "\n").utf8)) }
+            results = results.map { result in
+                guard case .missing = result.outcome else { return result }
+                return GoldenResult(testCase: result.testCase, outcome: .passed, seconds: result.seconds)
             }
         }
         let pending = GoldenSuite.discover(paths).pending.map(\.pendingPath)
-        let outcome = GoldenReport(results: results, orphans: suite.orphans, pending: pending, ci: ci,
+        let outcome = GoldenReport(results: results, orphans: suite.orphans, pending: pending, mode: mode,
                                    coverage: files, minimumCoverage: minCoverage)
         switch format {
         case .text:

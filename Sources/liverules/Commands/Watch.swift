@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import LiveRules
+import LiveRulesTooling
 
 /// `liverules watch [path...]`: re-runs a pack's golden tests on every save.
 struct Watch: ParsableCommand {

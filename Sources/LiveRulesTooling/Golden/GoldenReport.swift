@@ -1,73 +1,56 @@
 import Foundation
+import LiveRules
 
 /// The results of a golden run, with the files that belong to no case, counted and rendered.
-/// With `ci` set, orphan goldens and pending `.new` files fail the run; otherwise they are
+/// In ``GoldenMode/ci`` orphan goldens and pending `.new` files fail the run; otherwise they are
 /// reported as warnings.
-public struct GoldenReport: Sendable {
-    public var results: [GoldenResult]
-    public var orphans: [String]
-    public var pending: [String]
-    public var ci: Bool
+package struct GoldenReport: Sendable {
+    package var results: [GoldenResult]
+    package var orphans: [String]
+    package var pending: [String]
+    package var mode: GoldenMode
     /// Per rule file, when coverage was recorded.
-    public var coverage: [RuleCoverage]?
+    package var coverage: [RuleCoverage]?
     /// Files below this percentage fail the run.
-    public var minimumCoverage: Double?
+    package var minimumCoverage: Double?
 
-    public init(results: [GoldenResult], orphans: [String], pending: [String], ci: Bool,
+    package init(results: [GoldenResult], orphans: [String], pending: [String], mode: GoldenMode,
                 coverage: [RuleCoverage]? = nil, minimumCoverage: Double? = nil) {
         self.results = results
         self.orphans = orphans
         self.pending = pending
-        self.ci = ci
+        self.mode = mode
         self.coverage = coverage
         self.minimumCoverage = minimumCoverage
     }
 
     /// Rule files below the minimum coverage.
-    public var belowMinimum: [RuleCoverage] {
+    package var belowMinimum: [RuleCoverage] {
         guard let minimumCoverage, let coverage else { return [] }
         return coverage.filter { $0.percent < minimumCoverage }
     }
 
     /// Whether the run failed: a failed case, a stray file in CI, or too little coverage.
-    public var isFailure: Bool { failed > 0 || !belowMinimum.isEmpty }
+    package var isFailure: Bool { failed > 0 || !belowMinimum.isEmpty }
 
-    public var passed: Int { results.filter(\.outcome.isPassed).count }
-    public var failed: Int { results.count - passed + (ci ? orphans.count + pending.count : 0) }
+    package var passed: Int { results.filter(\.outcome.isPassed).count }
+    package var failed: Int { results.count - passed + (mode == .ci ? orphans.count + pending.count : 0) }
 
     /// `N passed, N failed`: the last line of the text report.
-    public var summary: String { "\(passed) passed, \(failed) failed" }
+    package var summary: String { "\(passed) passed, \(failed) failed" }
 
     /// What went wrong with one case, as lines: the field paths that changed, then a unified diff
     /// (golden → `newName`); or the missing golden; or the problems. Lines are raw: text
     /// outputs escape them (``TerminalText``).
     static func details(of result: GoldenResult, newName: String = "actual") -> [String] {
-        let testCase = result.testCase
-        switch result.outcome {
-        case .passed:
-            return []
-        case .missing:
-            return ["no golden \(testCase.goldenPath) (run `liverules test --record` to write it)"]
-        case .failed(let diagnostics):
-            return diagnostics.map(\.description)
-        case .changed(let expected, let actual):
-            var lines: [String] = []
-            if expected.isEmpty {
-                lines.append("new golden \(testCase.goldenPath)")
-            } else if let old = try? JSONParser.parse(expected).value, let new = try? JSONParser.parse(actual).value {
-                lines += FieldChange.between(old, new).map(\.description)
-            } else {
-                lines.append("\(testCase.goldenPath) is not valid JSON")
-            }
-            let diff = LineDiff.unified(old: expected, new: actual, oldName: testCase.goldenPath, newName: newName)
-            lines += diff.split(separator: "\n", omittingEmptySubsequences: false).map(String.init).filter { !$0.isEmpty }
-            return lines
-        }
+        guard case .changed(let expected, let actual) = result.outcome else { return result.problems }
+        let diff = LineDiff.unified(old: expected, new: actual, oldName: result.testCase.goldenPath, newName: newName)
+        return result.problems + diff.split(separator: "\n").map(String.init)
     }
 
     /// What went wrong with one case in a line or a few: the field paths that changed, the
     /// missing golden, or the problems (no diff). Lines are raw, as ``details(of:newName:)``.
-    public static func compactDetails(of result: GoldenResult) -> [String] {
+    package static func compactDetails(of result: GoldenResult) -> [String] {
         details(of: result).filter { line in
             !(line.hasPrefix("---") || line.hasPrefix("+++") || line.hasPrefix("@@") || line.hasPrefix("-") || line.hasPrefix("+")
                 || line.hasPrefix(" ") || line.hasPrefix("\\"))
@@ -77,13 +60,13 @@ public struct GoldenReport: Sendable {
     /// The human report: one block per failed case, warnings or failures for orphans and
     /// pending files, then the summary as the last line. Text from the packs is escaped
     /// (``TerminalText``); `colour` adds ANSI colours.
-    public func text(colour: Bool) -> String {
+    package func text(colour: Bool) -> String {
         var lines: [String] = []
         for result in results where !result.outcome.isPassed {
             lines += Self.block(result, label: result.outcome.label, colour: colour)
             lines.append("")
         }
-        let severity = ci ? Self.paint("error", "1;31", colour) : Self.paint("warning", "33", colour)
+        let severity = mode == .ci ? Self.paint("error", "1;31", colour) : Self.paint("warning", "33", colour)
         for orphan in orphans { lines.append("\(TerminalText.escaped(orphan)): \(severity): orphan golden: no fixture has this name") }
         for file in pending { lines.append("\(TerminalText.escaped(file)): \(severity): pending change: run `liverules review`") }
         if !orphans.isEmpty || !pending.isEmpty { lines.append("") }

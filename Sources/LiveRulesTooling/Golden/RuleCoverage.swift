@@ -1,23 +1,24 @@
 import Foundation
+import LiveRules
 import Lua
 
 /// Which lines of one rule file the fixtures ran.
-public struct RuleCoverage: Sendable, Hashable {
+package struct RuleCoverage: Sendable, Hashable {
     /// The file's chunk name: `rules/meetings/badge.lua`.
-    public var file: String
+    package var file: String
     /// Lines that hold code.
-    public var executable: Set<Int>
+    package var executable: Set<Int>
     /// Executable lines no fixture ran.
-    public var uncovered: [Int]
+    package var uncovered: [Int]
 
-    public var percent: Double {
+    package var percent: Double {
         executable.isEmpty ? 100 : Double(executable.count - uncovered.count) * 100 / Double(executable.count)
     }
 
     /// The coverage of every Lua file in each pack (rules and the pack's own modules), from the
     /// line hits of a run, sorted by file. Files are read through each pack's ``PackFolder``; a
     /// file that does not compile is left out (the cases of its pack fail with its error).
-    public static func of(packs: [(directory: URL, displayPath: String)], hits: [String: [Int: Int]]) throws -> [RuleCoverage] {
+    package static func of(packs: [(directory: URL, displayPath: String)], hits: [String: [Int: Int]]) throws -> [RuleCoverage] {
         let compiler = try LuaState()
         var files: [RuleCoverage] = []
         for pack in packs {
@@ -34,7 +35,7 @@ public struct RuleCoverage: Sendable, Hashable {
     }
 
     /// `12, 40-42`: uncovered lines with runs collapsed.
-    public var uncoveredRanges: String {
+    package var uncoveredRanges: String {
         var parts: [String] = []
         var index = 0
         while index < uncovered.count {

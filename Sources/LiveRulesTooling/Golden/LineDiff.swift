@@ -1,3 +1,5 @@
+import LiveRules
+
 /// Line-oriented unified diffs in the format of `diff -u`.
 enum LineDiff {
     /// The unified diff turning `old` into `new`, or `""` when their UTF-8 bytes are equal.

@@ -1,13 +1,14 @@
 import Foundation
+import LiveRules
 
 /// Writes what `--record` asks for: a missing golden is written, a changed result goes to
 /// `<case>.json.new` for review, and a passing case loses a stale pending file. Every write goes
 /// through the case's ``PackFolder``, so nothing is written outside the pack. Never called when
 /// `CI` is set.
-public enum GoldenRecorder {
+package enum GoldenRecorder {
     /// What was written or removed, as display paths with a verb. Stops at the first file that
     /// cannot be written, or that leads outside its pack.
-    public static func record(_ results: [GoldenResult]) throws(DiagnosticError) -> [String] {
+    package static func record(_ results: [GoldenResult]) throws(DiagnosticError) -> [String] {
         var done: [String] = []
         for result in results {
             let testCase = result.testCase

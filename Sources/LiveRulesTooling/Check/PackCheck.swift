@@ -1,13 +1,14 @@
 import Foundation
+import LiveRules
 
 /// `liverules check` for one pack: loads it (manifest, schema, every rule compiled), sets it up,
 /// reads every fixture against the schema and presents it, checking the output against the
 /// vocabulary. Reports every problem found, and warns about declared phases and field ids that
 /// no fixture reaches.
-public enum PackCheck {
+package enum PackCheck {
     /// The problems found in the pack. Throws, instead, when a file or folder of the pack leads
     /// outside it (``DiagnosticError/isOutsidePack``): nothing else of the pack is read then.
-    public static func run(packAt directory: URL, displayPath: String) throws(DiagnosticError) -> [Diagnostic] {
+    package static func run(packAt directory: URL, displayPath: String) throws(DiagnosticError) -> [Diagnostic] {
         let pack: RulePack
         do { pack = try RulePack.load(from: directory, displayPath: displayPath) } catch {
             if error.isOutsidePack { throw error }

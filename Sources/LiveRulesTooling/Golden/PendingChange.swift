@@ -1,18 +1,19 @@
 import Foundation
+import LiveRules
 
 /// A result `--record` left for review: `golden/<case>.json.new` beside the golden it would
 /// replace (or create). Both are read, renamed and deleted through the case's ``PackFolder``.
-public struct PendingChange: Sendable {
-    public var testCase: GoldenCase
+package struct PendingChange: Sendable {
+    package var testCase: GoldenCase
 
-    public init(_ testCase: GoldenCase) {
+    package init(_ testCase: GoldenCase) {
         self.testCase = testCase
     }
 
     /// The change as the review shows it: a header, the field paths, a unified diff from the
     /// golden (or nothing, for a new golden) to the pending result. Control characters in it are
     /// escaped (``TerminalText``).
-    public func text(colour: Bool) throws(DiagnosticError) -> String {
+    package func text(colour: Bool) throws(DiagnosticError) -> String {
         let folder = testCase.folder
         let golden = try folder.readIfPresent(testCase.goldenFile).map { String(decoding: $0, as: UTF8.self) } ?? ""
         let pending = try folder.readIfPresent(testCase.pendingFile).map { String(decoding: $0, as: UTF8.self) } ?? ""
@@ -22,12 +23,12 @@ public struct PendingChange: Sendable {
     }
 
     /// The pending file becomes the golden, in one rename.
-    public func accept() throws(DiagnosticError) {
+    package func accept() throws(DiagnosticError) {
         try testCase.folder.move(testCase.pendingFile, to: testCase.goldenFile)
     }
 
     /// The pending file is deleted; the golden stays as it was.
-    public func reject() throws(DiagnosticError) {
+    package func reject() throws(DiagnosticError) {
         try testCase.folder.remove(testCase.pendingFile)
     }
 }

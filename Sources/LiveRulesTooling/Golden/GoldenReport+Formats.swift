@@ -1,8 +1,9 @@
 import Foundation
+import LiveRules
 
 extension GoldenReport {
     /// The report as canonical JSON: the counts, every case with its outcome, orphans, pending.
-    public func json() throws -> String {
+    package func json() throws -> String {
         let cases: [JSONValue] = results.map { result in
             var entry: [String: JSONValue] = [
                 "id": .string(result.testCase.id),
@@ -41,8 +42,8 @@ extension GoldenReport {
     }
 
     /// The report as JUnit XML: one test suite per pack, one test case per fixture, failures
-    /// with their details; orphans and pending files as failed cases when `ci` is set.
-    public func junit() -> String {
+    /// with their details; orphans and pending files as failed cases in ``GoldenMode/ci``.
+    package func junit() -> String {
         var packs: [String] = []
         var byPack: [String: [GoldenResult]] = [:]
         for result in results {
@@ -69,7 +70,7 @@ extension GoldenReport {
             }
             xml.append("  </testsuite>")
         }
-        if ci && !(orphans.isEmpty && pending.isEmpty) {
+        if mode == .ci && !(orphans.isEmpty && pending.isEmpty) {
             xml.append("  <testsuite name=\"stray files\" tests=\"\(orphans.count + pending.count)\" failures=\"\(orphans.count + pending.count)\">")
             for file in orphans { xml.append("    <testcase name=\"\(escape(file))\"><failure message=\"orphan golden: no fixture has this name\"/></testcase>") }
             for file in pending { xml.append("    <testcase name=\"\(escape(file))\"><failure message=\"pending change: run liverules review\"/></testcase>") }
