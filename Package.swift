@@ -26,11 +26,16 @@ let package = Package(
             cSettings: [.unsafeFlags(["-Wall", "-Wextra", "-O2"])]
         ),
         .target(name: "Lua", dependencies: ["CLua", "CLuaShim"]),
+        // The helper library and the driver are compiled in by the EmbedLua plugin (no resource
+        // bundle: a copied or installed binary finds everything it needs inside itself).
         .target(
             name: "LiveRules",
             dependencies: ["Lua", "CLuaShim"],
-            resources: [.copy("Helpers"), .copy("Driver")]
+            exclude: ["Helpers", "Driver"],
+            plugins: ["EmbedLua"]
         ),
+        .executableTarget(name: "EmbedLuaTool"),
+        .plugin(name: "EmbedLua", capability: .buildTool(), dependencies: ["EmbedLuaTool"]),
         .target(name: "LiveRulesExamples"),
         .executableTarget(
             name: "liverules",
