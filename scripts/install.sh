@@ -20,7 +20,7 @@ for argument in "$@"; do
   case "$argument" in
     --debug) configuration=debug ;;
     --completions) completions=true ;;
-    -h|--help) sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "$0"; exit 0 ;;
     -*) echo "install.sh: unknown option $argument (see --help)" >&2; exit 2 ;;
     *)
       [ -z "$prefix" ] || { echo "install.sh: one PREFIX only (see --help)" >&2; exit 2; }
