@@ -10,3 +10,7 @@ set -x
 liverules check rules
 liverules test rules --coverage
 liverules eval rules/meetings rules/meetings/fixtures/combo-back-to-back-5-min.json --format text
+set +x
+echo
+echo "liverules is installed in .build/install/bin. To run the README's commands as typed, run this in the project folder:"
+echo '  export PATH="$PWD/.build/install/bin:$PATH"'
