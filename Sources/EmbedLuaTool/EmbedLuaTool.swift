@@ -75,6 +75,7 @@ enum EmbedLuaTool {
         return escaped + "\""
     }
 
+    /// Prints `error: message` (as compilers do, so the build shows it) and exits with status 1.
     static func fail(_ message: String) -> Never {
         FileHandle.standardError.write(Data(("error: " + message + "\n").utf8))
         exit(1)

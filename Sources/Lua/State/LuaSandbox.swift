@@ -21,6 +21,7 @@ public struct LuaSandbox: Sendable {
     /// Receives what rules `print`.
     public var log: @Sendable (String) -> Void
 
+    /// A sandbox; by default `require` is disabled and `print` goes nowhere.
     public init(
         moduleRoot: URL? = nil,
         modules: [String: String]? = nil,
