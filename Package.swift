@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .library(name: "Lua", targets: ["Lua"]),
         .library(name: "LiveRules", targets: ["LiveRules"]),
+        .library(name: "LiveRulesExamples", targets: ["LiveRulesExamples"]),
         .executable(name: "liverules", targets: ["liverules"]),
     ],
     dependencies: [
@@ -16,21 +17,23 @@ let package = Package(
         .systemLibrary(
             name: "CLua",
             pkgConfig: "lua5.4",
-            providers: [.apt(["liblua5.4-dev"]), .brew(["lua"])]
+            // Homebrew's `lua@5.4` is keg-only: see the README for the PKG_CONFIG_PATH it needs.
+            providers: [.apt(["liblua5.4-dev"]), .brew(["lua@5.4"])]
         ),
-        .target(
-            name: "CLuaShim",
-            dependencies: ["CLua"],
-            // Optimized in every configuration: the shim enforces the budgets, and how long a
-            // hostile rule takes to stop must not depend on the build configuration.
-            cSettings: [.unsafeFlags(["-Wall", "-Wextra", "-O2"])]
-        ),
+        // Its C warnings are checked by scripts/test.sh (-Wall -Wextra -Werror): flags set here
+        // would be `unsafeFlags`, which versioned dependencies may not use.
+        .target(name: "CLuaShim", dependencies: ["CLua"]),
         .target(name: "Lua", dependencies: ["CLua", "CLuaShim"]),
+        // The helper library and the driver are compiled in by the EmbedLua plugin (no resource
+        // bundle: a copied or installed binary finds everything it needs inside itself).
         .target(
             name: "LiveRules",
             dependencies: ["Lua", "CLuaShim"],
-            resources: [.copy("Helpers"), .copy("Driver")]
+            exclude: ["Helpers", "Driver"],
+            plugins: ["EmbedLua"]
         ),
+        .executableTarget(name: "EmbedLuaTool"),
+        .plugin(name: "EmbedLua", capability: .buildTool(), dependencies: ["EmbedLuaTool"]),
         // What only the CLI needs: golden reports, recording, review, coverage, pack checks.
         .target(name: "LiveRulesTooling", dependencies: ["LiveRules"]),
         .target(name: "LiveRulesExamples"),

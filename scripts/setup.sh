@@ -16,7 +16,7 @@ elif command -v sudo >/dev/null 2>&1 && sudo -n true 2>/dev/null; then
 else
   echo "LiveRules needs ${missing[*]}; install it as root:" >&2
   echo "  sudo apt-get install -y ${missing[*]}      (Debian, Ubuntu)" >&2
-  echo "  brew install lua pkg-config                (macOS)" >&2
+  echo "  brew install lua@5.4 pkg-config            (macOS; then see the README, Lua on macOS)" >&2
   exit 1
 fi
 echo "Installing ${missing[*]}..." >&2

@@ -1,15 +1,32 @@
 #!/usr/bin/env bash
-# Sets up what is missing, builds everything (failing on any warning in the project's own code)
-# and runs the whole test suite, including every hostile script and the bundled rules' fixtures.
+# Sets up what is missing, checks every C target's warnings, builds everything (failing on any
+# warning in the project's own code), runs the whole test suite, including every hostile script
+# and the bundled rules' fixtures, and proves the package works as a versioned dependency.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ./scripts/setup.sh
 
+# C warnings: SwiftPM takes no warning flags from a package others depend on (they would be
+# `unsafeFlags`), so every C file of every C target in Sources is compiled here on its own with
+# -Wall -Wextra -Werror, against Lua's headers and every C target's public headers.
+clang=$(command -v clang || true)
+[ -n "$clang" ] || clang="$(dirname "$(readlink -f "$(command -v swift)")")/clang"
+includes=()
+for folder in Sources/*/include; do includes+=(-I "$folder"); done
+read -r -a lua_cflags <<<"$(pkg-config --cflags lua5.4)"
+checked=0
+while IFS= read -r file; do
+  "$clang" -fsyntax-only -Wall -Wextra -Werror "${lua_cflags[@]}" "${includes[@]}" -I "$(dirname "$file")" "$file"
+  checked=$((checked + 1))
+done < <(find Sources -name '*.c' | sort)
+echo "C warnings: $checked files checked with -Wall -Wextra -Werror"
+
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
 swift build --build-tests 2>&1 | tee "$log"
-if grep -E "^$(pwd)/(Sources|Tests|Benchmarks|Fuzz)/.*(warning|error):" "$log"; then
+if grep -E "^$(pwd)/(Sources|Tests|Benchmarks|Fuzz|Plugins)/.*(warning|error):" "$log"; then
   echo "The build has warnings in the project's own code (above): fix them." >&2
   exit 1
 fi
 swift test --skip-build
+./scripts/consumer-check.sh

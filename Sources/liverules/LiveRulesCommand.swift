@@ -7,6 +7,7 @@ struct LiveRulesCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "liverules",
         abstract: "Evaluate Lua presentation rules against typed content state.",
+        version: LiveRulesVersion.description,
         subcommands: [Eval.self, Check.self, Test.self, Review.self, Watch.self, Bench.self]
     )
 

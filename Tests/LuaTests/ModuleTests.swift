@@ -84,6 +84,32 @@ import Testing
         #expect(state.stackDepth == 0)
     }
 
+    @Test func hostModulesResolveUnderTheirPrefixAndAreNamedByTheirPath() throws {
+        let state = try LuaState(sandbox: LuaSandbox(
+            modules: ["util.lua": "return 'pack'", "app/shadow.lua": "return 'from the pack'"],
+            chunkPrefix: "rules/demo",
+            hostModules: [
+                "app/fmt.lua": "return { id = function(x) return x end }",
+                "app/bad.lua": "local x = 1\nerror('host bug')",
+            ],
+            hostModulePrefix: "app"))
+        #expect(try state.run("return require('app.fmt').id('ok') .. require('util')", chunkName: "m.lua", returning: String.self)
+            == "okpack")
+        do {
+            try state.run("require('app.bad')", chunkName: "m.lua")
+            Issue.record("an erroring host module loaded")
+        } catch {
+            #expect(error.location == SourceLocation(file: "app/bad.lua", line: 2), "\(error)")
+        }
+        do {
+            try state.run("require('app.shadow')", chunkName: "m.lua")
+            Issue.record("a pack module answered for the host's prefix")
+        } catch {
+            #expect(error.message.contains("require 'app.shadow': the host has no such module (it has app.bad, app.fmt)"), "\(error)")
+        }
+        #expect(state.stackDepth == 0)
+    }
+
     @Test func errorsInsideAModuleNameItsFile() throws {
         let state = try state(["broken.lua": "local x = 1\nerror('bad module')"])
         #expect {

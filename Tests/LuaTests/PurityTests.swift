@@ -93,18 +93,15 @@ import Testing
     }
 
     @Test func aPacksModulesMustBePureTheHostsAreTrusted() throws {
-        let host = FileManager.default.temporaryDirectory.appendingPathComponent("lua-host-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: host.appendingPathComponent("liverules"), withIntermediateDirectories: true)
-        try "local calls = 0\nreturn { call = function() calls = calls + 1 return calls end }"
-            .write(to: host.appendingPathComponent("liverules/memo.lua"), atomically: true, encoding: .utf8)
+        let host = ["app/memo.lua": "local calls = 0\nreturn { call = function() calls = calls + 1 return calls end }"]
         let state = try LuaState(sandbox: LuaSandbox(
             modules: [
                 "util.lua": "local hits = 0\nreturn { hit = function()\n  hits = hits + 1\n  return hits\nend }",
                 "fine.lua": "local base = 40\nreturn { add = function(x) return base + x end }",
             ],
-            chunkPrefix: "rules/demo", hostModuleRoot: host))
+            chunkPrefix: "rules/demo", hostModules: host, hostModulePrefix: "app"))
         #expect(try state.run("return require('fine').add(2)", chunkName: "m.lua", returning: Int.self) == 42)
-        #expect(try state.run("return require('liverules.memo').call()", chunkName: "m.lua", returning: Int.self) == 1)
+        #expect(try state.run("return require('app.memo').call()", chunkName: "m.lua", returning: Int.self) == 1)
         do {
             try state.run("return require('util').hit()", chunkName: "m.lua")
             Issue.record("an impure module loaded")

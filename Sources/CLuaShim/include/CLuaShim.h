@@ -329,6 +329,9 @@ void lrs_pushkey(lua_State *L, const char *key, size_t length);
 /* Pushes table[key], read raw; returns its type. [-0, +1, -] */
 int lrs_getfield(lua_State *L, int table, const char *key, size_t length);
 
+/* The Lua release the shim was built with, e.g. "Lua 5.4.6" (lrs_release.c). */
+const char *lrs_release(void);
+
 /* --- macros Swift cannot call --- */
 
 static inline void lrs_pop(lua_State *L, int n) { lua_settop(L, -(n)-1); }

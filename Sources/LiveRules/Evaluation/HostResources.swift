@@ -1,15 +1,12 @@
-import Foundation
-
-/// The host's Lua files, shipped as resources of this module.
+/// The host's Lua files, compiled into this module by the EmbedLua plugin from `Helpers/` and
+/// `Driver/` (nothing is looked up at run time).
 enum HostResources {
-    /// The folder of the helper modules rules `require` as `liverules.*`.
-    static let helpers: URL? = Bundle.module.url(forResource: "Helpers", withExtension: nil)
+    /// The name rules `require` the helper modules under: `require "liverules.text"`.
+    static let modulePrefix = "liverules"
+
+    /// The helper modules' texts by path (`liverules/text.lua`).
+    static let helpers: [String: String] = EmbeddedLua.modules
 
     /// The evaluation driver (`Driver/driver.lua`).
-    static let driverSource: String = {
-        guard let url = Bundle.module.url(forResource: "driver", withExtension: "lua", subdirectory: "Driver"),
-              let text = try? String(contentsOf: url, encoding: .utf8)
-        else { return "error('liverules: the driver resource is missing from this build')" }
-        return text
-    }()
+    static let driverSource: String = EmbeddedLua.driver
 }

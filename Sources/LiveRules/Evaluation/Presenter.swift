@@ -30,7 +30,8 @@ public final class Presenter {
         self.strict = strict
         fields = Set(pack.manifest.fields)
         let sandbox = LuaSandbox(
-            modules: pack.sources, chunkPrefix: pack.displayPath, hostModuleRoot: HostResources.helpers, log: log)
+            modules: pack.sources, chunkPrefix: pack.displayPath,
+            hostModules: HostResources.helpers, hostModulePrefix: HostResources.modulePrefix, log: log)
         do {
             lua = try LuaState(limits: limits, sandbox: sandbox)
             lua.recordsCoverage = recordsCoverage

@@ -5,14 +5,15 @@ import Foundation
 extension LuaState {
     /// Installs the searcher `require` uses: module `a.b` is `a/b.lua` in `sandbox.modules`, or
     /// the text file `a/b.lua` inside `sandbox.moduleRoot`, named `<chunkPrefix>/a/b.lua` in
-    /// errors; modules named `liverules.…` come from `sandbox.hostModuleRoot` instead. Names with
-    /// anything but letters, digits, `_` and `.` are refused, and so is any file outside its root.
-    /// The pack's modules must be pure (see ``LuaState/load(_:chunkName:pure:)``); the host's
-    /// are trusted.
+    /// errors; modules named `<hostModulePrefix>.…` come from `sandbox.hostModules` instead,
+    /// named by their path alone. Names with anything but letters, digits, `_` and `.` are
+    /// refused, and so is any file outside its root. The pack's modules must be pure (see
+    /// ``LuaState/load(_:chunkName:pure:)``); the host's are trusted.
     func installModuleSearcher() {
         let packRoot = sandbox.moduleRoot.map(Self.resolved)
         let packModules = sandbox.modules
-        let hostRoot = sandbox.hostModuleRoot.map(Self.resolved)
+        let hostModules = sandbox.hostModules
+        let hostPrefix = sandbox.hostModulePrefix
         let prefix = sandbox.chunkPrefix
         pushHostFunction(LuaHostFunction(name: "require") { call in
             let name = try call.argument(1, as: String.self)
@@ -22,16 +23,24 @@ extension LuaState {
             }
             guard valid else { throw LuaModuleError.invalidName(name) }
             let relative = parts.joined(separator: "/") + ".lua"
-            let isHostModule = parts.count > 1 && parts[0] == "liverules" && hostRoot != nil
-            let chunkName = "@" + (prefix.isEmpty || isHostModule ? relative : prefix + "/" + relative)
-            if !isHostModule, let packModules {
+            if parts.count > 1, let hostPrefix, parts[0] == hostPrefix {
+                guard let source = hostModules[relative] else {
+                    throw LuaModuleError.notAHostModule(name, known: hostModules.keys.map(Self.moduleName).sorted())
+                }
+                try call.return(source)
+                try call.return("@" + relative)
+                try call.return(false)
+                return
+            }
+            let chunkName = "@" + (prefix.isEmpty ? relative : prefix + "/" + relative)
+            if let packModules {
                 guard let source = packModules[relative] else { throw LuaModuleError.notFound(name, relative) }
                 try call.return(source)
                 try call.return(chunkName)
                 try call.return(true)
                 return
             }
-            guard let root = isHostModule ? hostRoot : packRoot else { throw LuaModuleError.notFound(name, relative) }
+            guard let root = packRoot else { throw LuaModuleError.notFound(name, relative) }
             let file = root.appendingPathComponent(relative).resolvingSymlinksInPath()
             guard file.path.hasPrefix(root.path + "/") else { throw LuaModuleError.outsideRoot(name) }
             guard let source = try? String(contentsOf: file, encoding: .utf8) else {
@@ -39,13 +48,18 @@ extension LuaState {
             }
             try call.return(source)
             try call.return(chunkName)
-            try call.return(!isHostModule)
+            try call.return(true)
         })
         lrs_setsearcher(L)
     }
 
     private static func resolved(_ url: URL) -> URL {
         url.standardizedFileURL.resolvingSymlinksInPath()
+    }
+
+    /// `a/b.lua` as `require` names it: `a.b`.
+    private static func moduleName(_ path: String) -> String {
+        String(path.dropLast(".lua".count)).replacingOccurrences(of: "/", with: ".")
     }
 }
 
@@ -54,12 +68,15 @@ enum LuaModuleError: Error, CustomStringConvertible {
     case invalidName(String)
     case outsideRoot(String)
     case notFound(String, String)
+    case notAHostModule(String, known: [String])
 
     var description: String {
         switch self {
         case .invalidName(let name): "require '\(name)': module names use letters, digits, '_' and '.'"
         case .outsideRoot(let name): "require '\(name)': the module is outside the pack folder"
         case .notFound(let name, let file): "require '\(name)': no file \(file) in the pack folder"
+        case .notAHostModule(let name, let known):
+            "require '\(name)': the host has no such module (it has \(known.isEmpty ? "none" : known.joined(separator: ", ")))"
         }
     }
 }

@@ -11,24 +11,30 @@ public struct LuaSandbox: Sendable {
     /// How chunks from `moduleRoot` are named in errors: `rules/meetings` gives
     /// `rules/meetings/a/b.lua:12:`. Keep it short: Lua cuts chunk names at 60 bytes.
     public var chunkPrefix: String
-    /// The folder of the host's own modules: `require "liverules.x"` is `liverules/x.lua` inside
-    /// it, named `liverules/x.lua` in errors. Consulted before `moduleRoot` for names starting
-    /// with `liverules.`; `nil` when the host has none.
-    public var hostModuleRoot: URL?
+    /// The host's own modules' texts by path: with the prefix `host`, `require "host.x"` runs
+    /// `hostModules["host/x.lua"]`, named `host/x.lua` in errors. They are trusted (not checked
+    /// for purity).
+    public var hostModules: [String: String]
+    /// The first part of the names `require` resolves in `hostModules` instead of the pack's
+    /// modules (`"host"` for `host.x`); `nil` when the host has none.
+    public var hostModulePrefix: String?
     /// Receives what rules `print`.
     public var log: @Sendable (String) -> Void
 
+    /// A sandbox; by default `require` is disabled and `print` goes nowhere.
     public init(
         moduleRoot: URL? = nil,
         modules: [String: String]? = nil,
         chunkPrefix: String = "",
-        hostModuleRoot: URL? = nil,
+        hostModules: [String: String] = [:],
+        hostModulePrefix: String? = nil,
         log: @escaping @Sendable (String) -> Void = { _ in }
     ) {
         self.moduleRoot = moduleRoot
         self.modules = modules
         self.chunkPrefix = chunkPrefix
-        self.hostModuleRoot = hostModuleRoot
+        self.hostModules = hostModules
+        self.hostModulePrefix = hostModulePrefix
         self.log = log
     }
 }

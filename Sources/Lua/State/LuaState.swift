@@ -46,7 +46,7 @@ public final class LuaState {
         context.pointee.host = Unmanaged.passUnretained(self).toOpaque()
         lua_pushcclosure(L, lrs_opensandbox, 0)
         try protectedCall(arguments: 0, results: 0)
-        if sandbox.moduleRoot != nil || sandbox.modules != nil || sandbox.hostModuleRoot != nil { installModuleSearcher() }
+        if sandbox.moduleRoot != nil || sandbox.modules != nil || sandbox.hostModulePrefix != nil { installModuleSearcher() }
     }
 
     deinit {

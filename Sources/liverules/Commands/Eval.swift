@@ -18,7 +18,7 @@ struct Eval: ParsableCommand {
     @Argument(help: "The pack folder, e.g. rules/meetings.")
     var pack: String
 
-    @Argument(help: "The fixture, e.g. rules/meetings/fixtures/countdown.json.")
+    @Argument(help: "The fixture, e.g. rules/meetings/fixtures/countdown-middle.json.")
     var fixture: String
 
     @Option(help: "Show only this placement's layout (e.g. islandMinimal).")

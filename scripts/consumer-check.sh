@@ -1,0 +1,82 @@
+#!/usr/bin/env bash
+# Proves LiveRules works as a versioned dependency, as the README's "Use as a package" section
+# says: clones the current commit (what is committed, not the working tree) into a temporary
+# folder, tags it with the package's version, writes a consumer package that depends on it with
+# the README's `.package(url:from:)` and `.product(name:package:)` (the URL replaced by the
+# clone's file:// URL) and the README's example program, builds it (debug) and runs it in the
+# clone's folder: it presents a typed state and one bundled fixture and prints their phases.
+# Exits non-zero, saying why, when any step fails.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root=$PWD
+fail() { echo "consumer-check: FAILED: $*" >&2; exit 1; }
+
+# What the README tells a consumer to write.
+package_line=$(grep -o '\.package(url: "[^"]*", from: "[^"]*")' README.md | head -1) \
+  || fail "README.md has no \`.package(url: \"…\", from: \"…\")\` line"
+product_line=$(grep -o '\.product(name: "[^"]*", package: "[^"]*")' README.md | head -1) \
+  || fail "README.md has no \`.product(name: \"…\", package: \"…\")\` line"
+url=$(sed 's/.*url: "\([^"]*\)".*/\1/' <<<"$package_line")
+from=$(sed 's/.*from: "\([^"]*\)".*/\1/' <<<"$package_line")
+product=$(sed 's/.*name: "\([^"]*\)".*/\1/' <<<"$product_line")
+package=$(sed 's/.*package: "\([^"]*\)".*/\1/' <<<"$product_line")
+identity=$(basename "$url" .git)
+[ "$(tr '[:upper:]' '[:lower:]' <<<"$package")" = "$(tr '[:upper:]' '[:lower:]' <<<"$identity")" ] \
+  || fail "README.md: .product(package: \"$package\") is not the identity of $url ($identity)"
+version=$(sed -n 's/.*static let current = "\(.*\)".*/\1/p' Sources/liverules/LiveRulesVersion.swift)
+[ -n "$version" ] || fail "no version in Sources/liverules/LiveRulesVersion.swift"
+echo "README: .package(url: \"$url\", from: \"$from\"), .product(name: \"$product\", package: \"$package\"); tagging $version"
+
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+git clone --quiet "$root" "$work/$identity"
+git -C "$work/$identity" -c user.name=consumer-check -c user.email=consumer-check@localhost tag "$version"
+
+mkdir -p "$work/consumer/Sources/Consumer"
+cat > "$work/consumer/Package.swift" <<SWIFT
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "Consumer",
+    platforms: [.macOS(.v14)],
+    dependencies: [
+        .package(url: "file://$work/$identity", from: "$from"),
+    ],
+    targets: [
+        .executableTarget(name: "Consumer", dependencies: [
+            .product(name: "$product", package: "$package"),
+            .product(name: "LiveRulesExamples", package: "$package"),
+        ]),
+    ]
+)
+SWIFT
+# The README's example program, with one bundled fixture presented by its presenter after it.
+awk '/^## Use as a package/ { section = 1; next } section && /^## / { exit }
+     section && /^```swift$/ { block = 1; text = ""; next }
+     block && /^```$/ { block = 0; if (text ~ /^import /) { printf "%s", text; exit } next }
+     block { text = text $0 "\n" }' README.md >"$work/consumer/Sources/Consumer/main.swift"
+grep -q '^import LiveRules$' "$work/consumer/Sources/Consumer/main.swift" \
+  || fail "README.md's \"Use as a package\" section has no Swift program starting with imports"
+fixture=rules/meetings/fixtures/combo-back-to-back-5-min.json
+cat >>"$work/consumer/Sources/Consumer/main.swift" <<SWIFT
+
+// Added by scripts/consumer-check.sh: a bundled fixture through the same presenter.
+let fixture = try Fixture.load(from: URL(fileURLWithPath: "$fixture"), displayPath: "$fixture", manifest: pack.manifest)
+let fixturePhase = try presenter.present(fixture).phase
+print("phase of the fixture: \(fixturePhase)")
+SWIFT
+
+echo "building the consumer (debug)…"
+swift build --package-path "$work/consumer" >"$work/build.log" 2>&1 \
+  || { cat "$work/build.log" >&2; fail "the consumer package did not build"; }
+consumer="$(swift build --package-path "$work/consumer" --show-bin-path)/Consumer"
+grep -q "\"version\" *: *\"$version\"" "$work/consumer/Package.resolved" \
+  || fail "the consumer did not resolve $identity at $version: $(cat "$work/consumer/Package.resolved")"
+
+output=$(cd "$work/$identity" && "$consumer") || fail "the consumer failed: $output"
+echo "$output"
+expected=$(sed -n 's/^  "phase": "\(.*\)",\{0,1\}$/\1/p' "rules/meetings/golden/$(basename "$fixture")")
+[ "$(sed -n 's/^phase of the fixture: //p' <<<"$output")" = "$expected" ] \
+  || fail "the consumer printed a phase other than the golden's ($expected)"
+echo "consumer-check: OK: a package depending on $identity from \"$from\" (resolved at $version) builds and presents"
