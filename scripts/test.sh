@@ -29,4 +29,17 @@ if grep -E "^$(pwd)/(Sources|Tests|Benchmarks|Fuzz|Plugins)/.*(warning|error):" 
   exit 1
 fi
 swift test --skip-build
+
+# API documentation: DocC builds each library module's docs with warnings as errors (archives in
+# .build/plugins/Swift-DocC/outputs/), then every public symbol must have a doc comment.
+docs_ok=true
+for target in Lua LiveRules LiveRulesExamples; do
+  swift package generate-documentation --target "$target" --warnings-as-errors || docs_ok=false
+done
+./scripts/doc-coverage.py || docs_ok=false
+if [ "$docs_ok" != true ]; then
+  echo "The API documentation has problems (above): fix them." >&2
+  exit 1
+fi
+
 ./scripts/consumer-check.sh

@@ -4,6 +4,7 @@ import Lua
 /// alive while any presentation that started on it runs, so in-flight work finishes on the
 /// version it started with even after a newer one is active.
 public final class PackVersion: Sendable {
+    /// The loaded pack this version presents.
     public let pack: RulePack
     let pool: PresenterPool
 
@@ -22,7 +23,8 @@ public final class PackVersion: Sendable {
     /// The content hash naming this version.
     public var hash: String { pack.contentHash }
 
-    /// Presents a fixture on this version.
+    /// Presents a fixture on this version, waiting for an idle state when all are busy; throws
+    /// when a state cannot be set up or the rules fail on the fixture.
     public func present(_ fixture: Fixture) throws(PresentationError) -> Presentation {
         try pool.withPresenter { presenter throws(PresentationError) in try presenter.present(fixture) }
     }

@@ -12,12 +12,16 @@ public final class RuleEngine: @unchecked Sendable {
     private let lock = NSLock()
     private var active: [String: PackVersion] = [:]
 
+    /// An engine with no packs whose states have the budgets `limits`, with up to
+    /// `statesPerVersion` states (at least 1) per pack version, made as concurrent
+    /// presentations need them.
     public init(limits: LuaLimits = LuaLimits(), statesPerVersion: Int = ProcessInfo.processInfo.activeProcessorCount) {
         self.limits = limits
         self.statesPerVersion = max(1, statesPerVersion)
     }
 
-    /// Checks `pack` and returns it as a version ready to activate; nothing changes yet.
+    /// Checks `pack` and returns it as a version ready to activate; nothing changes yet. Throws
+    /// when a rule file fails to run or does not return a function.
     public func prepare(_ pack: RulePack) throws(PresentationError) -> PackVersion {
         try PackVersion(pack: pack, limits: limits, states: statesPerVersion)
     }
@@ -32,7 +36,10 @@ public final class RuleEngine: @unchecked Sendable {
         }
     }
 
-    /// Loads the pack in `directory`, checks it and activates it.
+    /// Loads the pack in `directory`, checks it and activates it; returns the new version.
+    /// Throws ``DiagnosticError`` when the pack does not load and ``PresentationError`` when it
+    /// does not check; the active version is then unchanged. `displayPath` names the folder in
+    /// messages.
     @discardableResult
     public func load(_ directory: URL, displayPath: String? = nil) throws -> PackVersion {
         let version = try prepare(RulePack.load(from: directory, displayPath: displayPath))
@@ -40,7 +47,7 @@ public final class RuleEngine: @unchecked Sendable {
         return version
     }
 
-    /// The active version of the pack named `name`.
+    /// The active version of the pack named `name`, or `nil` when none is active.
     public func version(named name: String) -> PackVersion? {
         lock.withLock { active[name] }
     }
@@ -50,8 +57,10 @@ public final class RuleEngine: @unchecked Sendable {
         lock.withLock { active.keys.sorted() }
     }
 
-    /// Presents with the active version of pack `name`; the presentation finishes on that
-    /// version whatever is activated meanwhile.
+    /// Presents `attributes` and `state` at `now` with the active version of pack `name`; the
+    /// presentation finishes on that version whatever is activated meanwhile. `previousPhase` is
+    /// the phase of the update before, for alerts. Throws ``PresentationError`` when no version
+    /// of `name` is active, the inputs do not match the schema, or a rule fails.
     public func present<Attributes: Encodable, State: Encodable>(
         _ name: String, attributes: Attributes, state: State, now: Date, previousPhase: String? = nil
     ) throws(PresentationError) -> Presentation {

@@ -2,12 +2,19 @@ import Foundation
 
 /// A JSON value. Integers that fit `Int64` are kept apart from other numbers.
 public enum JSONValue: Sendable, Hashable {
+    /// `null`.
     case null
+    /// `true` or `false`.
     case bool(Bool)
+    /// A number written without fraction or exponent that fits `Int64`.
     case integer(Int64)
+    /// Any other number.
     case number(Double)
+    /// A string.
     case string(String)
+    /// An array, its elements in order.
     case array([JSONValue])
+    /// An object, by member name.
     /// Keys compare with `String` equality, so keys that differ only in Unicode normalization are one key.
     case object([String: JSONValue])
 
@@ -38,6 +45,8 @@ public enum JSONValue: Sendable, Hashable {
 }
 
 extension JSONValue: Encodable {
+    /// Encodes the value as the JSON it stands for: `null`, a Boolean, a number, a string, an
+    /// unkeyed container or a keyed container with the member names as keys.
     public func encode(to encoder: any Encoder) throws {
         switch self {
         case .null:

@@ -11,10 +11,15 @@ public struct Fixture: Sendable, Hashable {
     public var file: String
     /// Unix seconds.
     public var now: Double
+    /// The phase of the update before, one of the pack's phases; `nil` when there was none.
     public var previousPhase: String?
+    /// The activity's static attributes, as the schema's attributes type.
     public var attributes: JSONValue
+    /// The activity's content state, as the schema's state type.
     public var state: JSONValue
 
+    /// A fixture from values already in rule form (dates as Unix seconds); nothing is checked
+    /// until it is presented.
     public init(file: String, now: Double, previousPhase: String? = nil, attributes: JSONValue, state: JSONValue) {
         self.file = file
         self.now = now

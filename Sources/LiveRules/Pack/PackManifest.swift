@@ -6,11 +6,15 @@ public struct PackManifest: Sendable, Hashable {
     /// The host API this host implements; a pack names the one it was written for.
     public static let hostAPIVersion = 1
 
+    /// The pack's name: engines and reloaders know the pack by it.
     public var name: String
     /// `MAJOR.MINOR.PATCH`.
     public var version: String
+    /// The host API the pack was written for; always ``hostAPIVersion`` in a loaded manifest.
     public var hostAPI: Int
+    /// What the pack presents, for people; `nil` when the manifest has none.
     public var description: String?
+    /// The types of the attributes and the state the rules receive.
     public var schema: Schema
     /// Every phase the phase rule may return.
     public var phases: [String]

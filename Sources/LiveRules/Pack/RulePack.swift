@@ -10,6 +10,7 @@ import Lua
 /// is this snapshot, never the folder as it is later: the pack is one version, named by
 /// ``contentHash``.
 public struct RulePack: Sendable {
+    /// The manifest's file name in a pack folder.
     public static let manifestFile = "pack.json"
 
     /// The pack folder: every file of the pack is read through it.
@@ -18,6 +19,7 @@ public struct RulePack: Sendable {
     public var directory: URL { folder.url }
     /// How messages name the folder: `rules/meetings`.
     public var displayPath: String { folder.displayPath }
+    /// The pack's checked `pack.json`.
     public let manifest: PackManifest
     package let rules: [RuleStage: RuleSource]
     /// The text of every Lua file in the pack folder, by path inside it (`badges.lua`, `lib/x.lua`).
@@ -29,7 +31,9 @@ public struct RulePack: Sendable {
     package let manifestPositions: JSONPositions
 
     /// Loads the pack in `directory`. `displayPath` names it in messages (by default the path
-    /// relative to the current directory).
+    /// relative to the current directory). Throws every problem found in the manifest, the
+    /// schema and the rule files at once; a manifest over ``InputLimits/manifestBytes`` is refused
+    /// before it is read.
     public static func load(from directory: URL, displayPath: String? = nil) throws(DiagnosticError) -> RulePack {
         try load(folder: PackFolder(directory, displayPath: displayPath ?? PackFinder.displayPath(of: directory)))
     }
@@ -88,7 +92,9 @@ public struct RulePack: Sendable {
         return files
     }
 
-    /// The fixture files (`fixtures/**/*.json`), as paths relative to `fixtures/`, sorted.
+    /// The fixture files (`fixtures/**/*.json`), as paths relative to `fixtures/`, sorted; empty
+    /// when the pack has no `fixtures` folder. Throws when a fixture file or folder leads outside
+    /// the pack.
     public func fixtureNames() throws(DiagnosticError) -> [String] {
         try folder.files(in: "fixtures", ending: ".json").map { $0 + ".json" }
     }

@@ -1,5 +1,14 @@
 /// The rules of a pack, in the order the host runs them. The phase rule runs first; the others
 /// see the phase it chose and the facts it returned.
 public enum RuleStage: String, CaseIterable, Sendable, Hashable {
-    case phase, badge, relevance, layout, palette
+    /// Chooses the phase (one of the manifest's phases) and returns facts the later rules see.
+    case phase
+    /// The badge: its text and tone.
+    case badge
+    /// The relevance score and whether the update alerts.
+    case relevance
+    /// Which fields each placement shows.
+    case layout
+    /// The colours, with fallbacks.
+    case palette
 }

@@ -11,6 +11,7 @@ public struct DeliveryAttributes: Codable, Hashable, Sendable {
     /// `#RRGGBB`, when the store has a brand colour.
     public var storeColour: String?
 
+    /// Attributes of a delivery from `storeName` promised for `promisedAt`, shown in `timeZone`.
     public init(storeName: String, promisedAt: Date, timeZone: String, storeColour: String? = nil) {
         self.storeName = storeName
         self.promisedAt = promisedAt

@@ -2,13 +2,16 @@ import Foundation
 
 /// The match activity's static attributes, set when it starts.
 public struct MatchAttributes: Codable, Hashable, Sendable {
+    /// The home team.
     public var home: Team
+    /// The away team.
     public var away: Team
     /// The scheduled kick-off time.
     public var kickoff: Date
     /// IANA time zone the kick-off and "last update" times are shown in.
     public var timeZone: String
 
+    /// Attributes of `home` against `away`, kicking off at `kickoff`, shown in `timeZone`.
     public init(home: Team, away: Team, kickoff: Date, timeZone: String) {
         self.home = home
         self.away = away

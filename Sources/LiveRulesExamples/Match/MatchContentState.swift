@@ -2,6 +2,7 @@ import Foundation
 
 /// The match activity's dynamic content state (ActivityKit's `ContentState`).
 public struct MatchContentState: Codable, Hashable, Sendable {
+    /// Where the match stands.
     public var status: MatchStatus
     /// The score; 0–0 before kick-off.
     public var score: Score
@@ -13,6 +14,8 @@ public struct MatchContentState: Codable, Hashable, Sendable {
     /// event's `at`; later updates (the clock ticking, a heartbeat) carry their own, later time.
     public var updatedAt: Date
 
+    /// A state with `status` and `score` as of `updatedAt`, with the minute and latest event
+    /// when the feed has them.
     public init(status: MatchStatus, score: Score, minute: Int? = nil, lastEvent: MatchEvent? = nil, updatedAt: Date) {
         self.status = status
         self.score = score

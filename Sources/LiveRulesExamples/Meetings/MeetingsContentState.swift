@@ -5,6 +5,7 @@ public struct MeetingsContentState: Codable, Hashable, Sendable {
     /// The last "running late" notice sent, if any.
     public var lateNotice: LateNotice?
 
+    /// A state with today's `meetings` and the last late notice, if any.
     public init(meetings: [Meeting], lateNotice: LateNotice? = nil) {
         self.meetings = meetings
         self.lateNotice = lateNotice
