@@ -1,11 +1,27 @@
 import Foundation
 import Lua
 
-/// Helpers rules reach through the `liverules.*` modules that need the host: time zones.
+/// What the `liverules.*` helper modules take from the host: time zones, the placement budgets
+/// and "did you mean" suggestions. Each is a global `liverules_host_…` function a helper module
+/// picks up when it loads.
 enum HostFunctions {
-    /// Provides `time.clock(date, timeZone) -> "HH:mm"`: `liverules.time` picks up the global
-    /// `liverules_host_clock` when it loads.
+    /// Registers the host functions in `lua`:
+    /// - `liverules_host_clock(date, timeZone) -> "HH:mm"`, which `liverules.time` provides as
+    ///   `time.clock`;
+    /// - `liverules_host_placements() -> { { id, capacity, slots = { { name, width, lines,
+    ///   fontSize, chars } … } } … }`, every placement's budget in `Placement.allCases` order
+    ///   (a new table on each call), which `liverules.placements` and `liverules.layout` read once;
+    /// - `liverules_host_suggestion(name, known) -> " — did you mean x?"` or `""`, the host's
+    ///   `Suggestion.hint`, which every helper's "unknown name" error ends with.
     static func install(in lua: LuaState) {
+        lua.register("liverules_host_placements") { call in
+            try call.return(Placement.allCases.map(\.budget))
+        }
+        lua.register("liverules_host_suggestion") { call in
+            let name = try call.argument(1, as: String.self)
+            let known = try call.argument(2, as: [String].self)
+            try call.return(Suggestion.hint(for: name, among: known))
+        }
         lua.register("liverules_host_clock") { call in
             let seconds = try call.argument(1, as: Double.self)
             let identifier = try call.argument(2, as: String.self)
