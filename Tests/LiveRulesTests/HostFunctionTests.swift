@@ -1,8 +1,10 @@
 import Foundation
 @testable import LiveRules
+import Lua
 import Testing
 
-/// `time.clock`, the helper that needs the host: wall-clock time in an IANA zone.
+/// What the helper modules take from the host: `time.clock` (wall-clock time in an IANA zone),
+/// the placement budgets and "did you mean" suggestions; and the colour syntax they share with it.
 @Suite struct HostFunctionTests {
     @Test func clockUsesTheZoneNotTheMachine() throws {
         let berlin = try #require(TimeZone(identifier: "Europe/Berlin"))
@@ -48,5 +50,117 @@ import Testing
                                        displayPath: "x.json", manifest: pack.manifest)
         let text = try Presenter(pack: pack).present(fixture).badge.text
         #expect(text == Array(repeating: "false:expected a date", count: 5).joined(separator: " "))
+    }
+
+    /// A sandboxed state with the helper modules and the host functions, as a presenter has.
+    private func helperState() throws -> LuaState {
+        let state = try LuaState(sandbox: LuaSandbox(hostModules: HostResources.helpers, hostModulePrefix: HostResources.modulePrefix))
+        HostFunctions.install(in: state)
+        return state
+    }
+
+    /// A placement as the helpers show it, read back from Lua.
+    private struct SeenPlacement: Decodable, Equatable {
+        let id: String, capacity: Int, width: Double, lines: Int, fontSize: Int, chars: Int
+        let slots: [SeenSlot]
+    }
+
+    private struct SeenSlot: Decodable, Equatable {
+        let name: String, width: Double, lines: Int, fontSize: Int, chars: Int
+    }
+
+    /// `liverules.placements` and `layout.capacity` show exactly Swift's budgets, field for
+    /// field and in `Placement.allCases` order.
+    @Test func helpersSeeTheHostsPlacementBudgets() throws {
+        let seen = try helperState().run("""
+            local placements = require "liverules.placements"
+            local layout = require "liverules.layout"
+            local seen = {}
+            for i, id in ipairs(placements.ids) do
+              local entry, slots = placements[id], {}
+              for j, name in ipairs(entry.slotNames) do
+                local s = entry.slots[name]
+                slots[j] = { name = name, width = s.width, lines = s.lines, fontSize = s.fontSize, chars = s.chars }
+              end
+              seen[i] = { id = entry.id, capacity = layout.capacity[id], width = entry.width, lines = entry.lines,
+                          fontSize = entry.fontSize, chars = entry.chars, slots = slots }
+            end
+            return seen
+            """, chunkName: "placements-seen.lua", returning: [SeenPlacement].self)
+        let expected = Placement.allCases.map { placement in
+            let budget = placement.budget, first = budget.slots[0]
+            return SeenPlacement(
+                id: placement.rawValue, capacity: budget.capacity, width: first.width, lines: first.lines,
+                fontSize: first.fontSize, chars: first.chars,
+                slots: budget.slots.map { SeenSlot(name: $0.name, width: $0.width, lines: $0.lines, fontSize: $0.fontSize, chars: $0.chars) })
+        }
+        #expect(seen == expected)
+    }
+
+    /// The budgets keep the facts of `domain/placements.md` that the helpers document: every
+    /// `chars` is what fits of 0.55-em characters, StandBy has the lock screen's slots.
+    @Test func budgetsFollowTheirDerivation() {
+        for placement in Placement.allCases {
+            let budget = placement.budget
+            #expect(budget.placement == placement && !budget.slots.isEmpty && budget.capacity >= 1)
+            #expect(Set(budget.slots.map(\.name)).count == budget.slots.count, "\(placement): duplicate slot names")
+            for slot in budget.slots {
+                let average = 0.55 * Double(slot.fontSize)
+                #expect(Double(slot.chars) * average <= slot.width && Double(slot.chars + 1) * average > slot.width)
+            }
+        }
+        #expect(Placement.standBy.budget.slots == Placement.lockScreen.budget.slots)
+        #expect(Placement.islandMinimal.budget.slots[0].chars == 3)
+        #expect(Placement.androidOngoing.budget.slots.last?.chars == 7)
+    }
+
+    /// Unknown names in the helpers get the host's suggestion, worded as the host words it.
+    @Test func helpersSuggestAsTheHostDoes() throws {
+        let state = try helperState()
+        let resolve = try state.run("""
+            local placements = require "liverules.placements"
+            return function(id, slot) return select(2, placements.resolve(id, slot)) end
+            """, chunkName: "resolve.lua", returning: LuaRef.self)
+        let ids = Placement.allCases.map(\.rawValue)
+        for typo in ["lockscreen", "islandMinmal", "standby", "andriodOngoing", "compactTrailing", "tv", "x"] {
+            let reason = try state.call(resolve, typo, returning: String.self)
+            #expect(reason == "unknown placement '\(typo)'" + Suggestion.hint(for: typo, among: ids))
+        }
+        let slots = Placement.lockScreen.budget.slots.map(\.name)
+        for typo in ["bdy", "tilte", "headline"] {
+            let reason = try state.call(resolve, "lockScreen", typo, returning: String.self)
+            #expect(reason == "placement 'lockScreen' has no slot '\(typo)'" + Suggestion.hint(for: typo, among: slots))
+        }
+        #expect(try state.call(resolve, "lockscreen", returning: String.self) == "unknown placement 'lockscreen' — did you mean lockScreen?")
+    }
+
+    /// `colour.valid` (Lua, which parses the channels too) accepts exactly what `Colour.isValid`
+    /// (Swift, which checks rule output) accepts: every ASCII byte in every position of a
+    /// colour, other lengths, and characters beyond ASCII.
+    @Test func colourSyntaxIsTheHosts() throws {
+        let state = try helperState()
+        let valid = try state.run("""
+            local colour = require "liverules.colour"
+            return function(list)
+              local verdicts = {}
+              for i, text in ipairs(list) do verdicts[i] = colour.valid(text) end
+              return verdicts
+            end
+            """, chunkName: "valid.lua", returning: LuaRef.self)
+        var inputs = ["", "#", "#FFF", "#12345", "#1234567", "FFFFFF0", "#ÄBCDEF", "#０12345", "#12345é", "é#12345"]
+        let base = Array("#a0B9fF".unicodeScalars)
+        for position in base.indices {
+            for byte in 0..<128 {
+                var scalars = base
+                scalars[position] = Unicode.Scalar(UInt8(byte))
+                inputs.append(String(String.UnicodeScalarView(scalars)))
+            }
+        }
+        let verdicts = try state.call(valid, inputs, returning: [Bool].self)
+        #expect(verdicts.count == inputs.count)
+        #expect(verdicts.filter { $0 }.count > 100)
+        for (input, verdict) in zip(inputs, verdicts) {
+            #expect(verdict == Colour.isValid(input), "\(input.debugDescription)")
+        }
     }
 }

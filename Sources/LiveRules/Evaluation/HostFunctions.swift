@@ -1,11 +1,32 @@
 import Foundation
 import Lua
 
-/// Helpers rules reach through the `liverules.*` modules that need the host: time zones.
+/// What the `liverules.*` helper modules take from the host: time zones, the placement budgets,
+/// "did you mean" suggestions and the colour syntax. Each is a global `liverules_host_…` function a helper module
+/// picks up when it loads.
 enum HostFunctions {
-    /// Provides `time.clock(date, timeZone) -> "HH:mm"`: `liverules.time` picks up the global
-    /// `liverules_host_clock` when it loads.
+    /// Registers the host functions in `lua`:
+    /// - `liverules_host_clock(date, timeZone) -> "HH:mm"`, which `liverules.time` provides as
+    ///   `time.clock`;
+    /// - `liverules_host_placements() -> { { id, capacity, slots = { { name, width, lines,
+    ///   fontSize, chars } … } } … }`, every placement's budget in `Placement.allCases` order
+    ///   (a new table on each call), which `liverules.placements` and `liverules.layout` read once;
+    /// - `liverules_host_suggestion(name, known) -> " — did you mean x?"` or `""`, the host's
+    ///   `Suggestion.hint`, which every helper's "unknown name" error ends with;
+    /// - `liverules_host_colour_valid(text) -> boolean`, the host's `Colour.isValid`, which
+    ///   `liverules.colour` accepts colours by.
     static func install(in lua: LuaState) {
+        lua.register("liverules_host_placements") { call in
+            try call.return(Placement.allCases.map(\.budget))
+        }
+        lua.register("liverules_host_suggestion") { call in
+            let name = try call.argument(1, as: String.self)
+            let known = try call.argument(2, as: [String].self)
+            try call.return(Suggestion.hint(for: name, among: known))
+        }
+        lua.register("liverules_host_colour_valid") { call in
+            try call.return(Colour.isValid(try call.argument(1, as: String.self)))
+        }
         lua.register("liverules_host_clock") { call in
             let seconds = try call.argument(1, as: Double.self)
             let identifier = try call.argument(2, as: String.self)

@@ -1,5 +1,8 @@
 -- liverules.colour: "#RRGGBB" colours, WCAG contrast and StandBy night mode.
 
+local support = require "liverules.support"
+local describe = support.describe
+
 local M = {}
 
 M.WHITE = "#FFFFFF"
@@ -7,36 +10,21 @@ M.BLACK = "#000000"
 M.GRAPHICS_CONTRAST = 3.0 -- WCAG minimum for icons, progress bars and large text
 M.TEXT_CONTRAST = 4.5     -- WCAG minimum for body text
 
--- A value as a message shows it: strings quoted, tables and functions by type.
-local function describe(value)
-  if type(value) == "string" then return '"' .. value .. '"' end
-  if type(value) == "table" or type(value) == "function" then return type(value) end
-  return tostring(value)
-end
-
--- The value 0...15 of a hex digit byte, or nil.
-local function hex_digit(byte)
-  if byte >= 48 and byte <= 57 then return byte - 48 end   -- 0-9
-  if byte >= 65 and byte <= 70 then return byte - 55 end   -- A-F
-  if byte >= 97 and byte <= 102 then return byte - 87 end  -- a-f
-  return nil
-end
+-- The host's check of the syntax (Colour.isValid, which also checks colours in a rule's
+-- output): one definition, and cheaper than checking each digit in Lua.
+local is_colour = support.host("colour_valid", "colour")
 
 -- colour.parse(hex) -> r, g, b (integers 0...255) for "#RRGGBB" (hex digits in either case);
 -- nil, reason for anything else. It never raises.
 function M.parse(hex)
-  if type(hex) ~= "string" or #hex ~= 7 or string.sub(hex, 1, 1) ~= "#" then
+  if type(hex) ~= "string" or not is_colour(hex) then
+    if type(hex) == "string" and #hex == 7 and string.sub(hex, 1, 1) == "#" then
+      local bad = string.find(hex, "[^%x]", 2)
+      if bad then return nil, "bad hex digit '" .. string.sub(hex, bad, bad) .. "' in " .. describe(hex) end
+    end
     return nil, 'expected "#RRGGBB", got ' .. describe(hex)
   end
-  local digits = {}
-  for i = 2, 7 do
-    local digit = hex_digit(string.byte(hex, i))
-    if not digit then
-      return nil, "bad hex digit '" .. string.sub(hex, i, i) .. "' in " .. describe(hex)
-    end
-    digits[#digits + 1] = digit
-  end
-  return digits[1] * 16 + digits[2], digits[3] * 16 + digits[4], digits[5] * 16 + digits[6]
+  return tonumber(string.sub(hex, 2, 3), 16), tonumber(string.sub(hex, 4, 5), 16), tonumber(string.sub(hex, 6, 7), 16)
 end
 
 -- colour.valid(hex) -> true when colour.parse accepts `hex`.

@@ -14,21 +14,13 @@
 -- Rows are checked when the table is built and returned as they are (not copied), so build
 -- tables once, at load time, and do not change their rows afterwards.
 
+local support = require "liverules.support"
+local describe = support.describe
+
 local M = {}
 
--- The sentinel that matches any value.
-M.any = setmetatable({}, {
-  __tostring = function() return "decide.any" end,
-  __newindex = function() error("decide.any is read-only", 2) end,
-  __metatable = false,
-})
-
--- A value as an error message shows it: strings quoted, tables and functions by type.
-local function describe(value)
-  if type(value) == "string" then return '"' .. value .. '"' end
-  if type(value) == "table" or type(value) == "function" then return type(value) end
-  return tostring(value)
-end
+-- The sentinel that matches any value (read-only; tostring gives "decide.any").
+M.any = support.readonly("decide.any", {})
 
 -- Whether one condition accepts `value`.
 local function accepts(condition, value, subject)

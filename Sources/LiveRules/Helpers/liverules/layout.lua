@@ -10,32 +10,30 @@
 -- a rendering that fits the width of its slot (liverules.text and liverules.placements).
 
 local placements = require "liverules.placements"
+local support = require "liverules.support"
 local text = require "liverules.text"
+
+local describe = support.describe
 
 local M = {}
 
--- How many fields each placement shows at most: one glyph-sized field in the compact and
--- minimal island, a few lines on the watch and in an Android notification, a card elsewhere.
-local CAPACITY = {
-  lockScreen = 8, standBy = 8, islandExpanded = 6,
-  islandCompactLeading = 1, islandCompactTrailing = 1, islandMinimal = 1,
-  watchSmartStack = 3, androidOngoing = 4,
-}
-
-M.capacity = setmetatable({}, {
-  __index = function(_, id)
-    local capacity = CAPACITY[id]
-    if capacity == nil then error("layout.capacity: unknown placement " .. tostring(id), 2) end
-    return capacity
-  end,
-  __newindex = function() error("layout.capacity is read-only", 2) end,
-  __metatable = false,
-})
-
-local function describe(value)
-  if type(value) == "string" then return '"' .. value .. '"' end
-  return type(value) == "nil" and "nil" or type(value)
+-- How many fields each placement shows at most (the host's numbers, as liverules.placements'):
+-- one glyph-sized field in the compact and minimal island, a few lines on the watch and in an
+-- Android notification, a card elsewhere.
+local CAPACITY = {}
+for _, budget in ipairs(support.host("placements", "liverules.layout")()) do
+  CAPACITY[budget.id] = budget.capacity
 end
+
+-- The reason `placementId` names no placement, as layout's functions report it.
+local function unknown(fname, placementId)
+  local _, reason = placements.resolve(placementId)
+  return fname .. ": " .. tostring(reason)
+end
+
+M.capacity = support.readonly("layout.capacity", CAPACITY, function(key)
+  return unknown("layout.capacity", key)
+end)
 
 -- The renderings of a wanted field: its text, or its list of texts.
 local function renderings(fname, index, entry)
@@ -73,11 +71,8 @@ end
 -- shown when the placement has room for one more field and one of its renderings fits its
 -- slot; shown fields keep the order of `wanted`.
 function M.place(placementId, wanted)
-  local capacity = CAPACITY[placementId]
-  if capacity == nil then
-    local _, reason = placements.resolve(placementId)
-    error("layout.place: " .. tostring(reason), 2)
-  end
+  local capacity = rawget(CAPACITY, placementId)
+  if capacity == nil then error(unknown("layout.place", placementId), 2) end
   if type(wanted) ~= "table" then
     error("layout.place: wanted must be a list of fields, got " .. describe(wanted), 2)
   end

@@ -11,6 +11,7 @@
 -- A palette rule returns the result as it is.
 
 local colour = require "liverules.colour"
+local describe = require("liverules.support").describe
 
 local M = {}
 
@@ -20,11 +21,6 @@ local APPEARANCES = {
   { name = "dark", background = colour.BLACK, foreground = colour.WHITE },
   { name = "standByNight", background = colour.BLACK, foreground = colour.night(colour.WHITE), night = true },
 }
-
-local function describe(value)
-  if type(value) == "string" then return '"' .. value .. '"' end
-  return type(value) == "nil" and "nil" or type(value)
-end
 
 local function same(c) return c end
 

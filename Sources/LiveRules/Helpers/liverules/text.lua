@@ -7,6 +7,7 @@
 -- It is an estimate, the same on every device, not a measurement of the rendered font.
 
 local placements = require "liverules.placements"
+local describe = require("liverules.support").describe
 
 local M = {}
 
@@ -25,13 +26,6 @@ local function advance(codepoint)
   if special then return special end
   if codepoint >= 65 and codepoint <= 90 then return UPPER end
   return OTHER
-end
-
--- A value as an error message shows it: strings quoted, tables and functions by type.
-local function describe(value)
-  if type(value) == "string" then return '"' .. value .. '"' end
-  if type(value) == "table" or type(value) == "function" then return type(value) end
-  return tostring(value)
 end
 
 -- Raises at the public function's caller unless `s` is a valid UTF-8 string.

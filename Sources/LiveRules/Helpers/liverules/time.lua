@@ -1,22 +1,15 @@
 -- liverules.time: countdowns, durations and progress for presentation rules.
 -- Dates are Unix seconds (integers or floats).
 
+local support = require "liverules.support"
+local describe = support.describe
+
 local M = {}
 
 -- time.clock(date, timeZone) -> "14:30": the wall-clock time of `date` in an IANA time zone,
 -- on a 24-hour clock. The host provides it (time zones need the host's database); an unknown
 -- zone is an error naming it.
-local ok, hostClock = pcall(function() return liverules_host_clock end)
-M.clock = ok and hostClock or function()
-  error("time.clock: this host provides no clock", 2)
-end
-
--- A value as an error message shows it: strings quoted, tables and functions by type.
-local function describe(value)
-  if type(value) == "string" then return '"' .. value .. '"' end
-  if type(value) == "table" or type(value) == "function" then return type(value) end
-  return tostring(value)
-end
+M.clock = support.host("clock", "time.clock")
 
 -- Raises unless `value` is a finite number; `level` 3 blames the caller of the public
 -- function calling this, 4 the caller of the public function calling that function.

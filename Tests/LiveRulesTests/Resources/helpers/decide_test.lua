@@ -86,7 +86,7 @@ return {
     eq(pick { last = true }.text, "last")
     eq(pick { phase = "x", last = false }, nil)
     eq(tostring(decide.any), "decide.any")
-    raises(function() decide.any.x = 1 end, "decide.any is read-only")
+    raises(function() decide.any.x = 1 end, "decide.any is read-only (cannot set x)")
   end,
   ["matching: read-only subjects from the host"] = function()
     eq(badge(readonly { phase = "progress", last = true }), ROWS[1])

@@ -89,8 +89,10 @@ return {
     eq(layout.capacity.watchSmartStack, 3)
   end,
   ["capacity: read-only, and unknown placements are errors"] = function()
-    raises(function() layout.capacity.lockScreen = 99 end, "read-only")
-    raises(function() return layout.capacity.nowhere end, "unknown placement")
+    raises(function() layout.capacity.lockScreen = 99 end, "layout.capacity is read-only (cannot set lockScreen)")
+    raises(function() return layout.capacity.nowhere end, "layout.capacity: unknown placement 'nowhere'")
+    raises(function() return layout.capacity.lockscreen end, "layout.capacity: unknown placement 'lockscreen' — did you mean lockScreen?")
+    raises(function() return layout.capacity[3] end, "layout.capacity: placement id must be a string, got 3")
   end,
   ["wanted: fields with text, in order, with their slots and shortening"] = function()
     local texts = { title = "Design review", remaining = { "12 min", "12m" } }
@@ -112,6 +114,7 @@ return {
   ["wanted: rejects bad arguments"] = function()
     local text_of = function() return "x" end
     raises(function() layout.wanted("title", text_of) end, "layout.wanted: ids must be a list of field ids, got \"title\"")
+    raises(function() layout.wanted(5, text_of) end, "layout.wanted: ids must be a list of field ids, got 5")
     raises(function() layout.wanted({ "title" }, { title = "x" }) end, "layout.wanted: text_of must be a function")
     raises(function() layout.wanted({ "title" }, text_of, "title") end, "layout.wanted: slot_of must be a function")
     raises(function() layout.wanted({ "title" }, text_of, nil, 6) end, "layout.wanted: shorten must be a table")

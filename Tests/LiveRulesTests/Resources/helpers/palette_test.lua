@@ -46,6 +46,7 @@ return {
     raises(function() palette.accented { preferred = "blue" } end, 'preferred must be a colour #RRGGBB or nil, got "blue"')
     raises(function() palette.accented { fallbacks = { "#12345" } } end, 'fallbacks[1] must be a colour #RRGGBB, got "#12345"')
     raises(function() palette.fixed "green" end, 'palette.fixed: expected a colour #RRGGBB, got "green"')
+    raises(function() palette.fixed(true) end, "palette.fixed: expected a colour #RRGGBB, got true")
   end,
   ["the result is the caller's own table"] = function()
     local p = palette.accented { fallbacks = { "#0A84FF" } }

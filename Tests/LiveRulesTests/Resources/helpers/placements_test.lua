@@ -80,18 +80,27 @@ return {
     end
   end,
   ["an unknown placement suggests the closest id"] = function()
-    raises(function() return placements.lockscreen end, "placements: unknown placement 'lockscreen' (did you mean 'lockScreen'?)")
-    raises(function() return placements.islandMinmal end, "(did you mean 'islandMinimal'?)")
-    raises(function() return placements.compactTrailing end, "(did you mean 'islandCompactTrailing'?)")
-    raises(function() return placements.standby end, "(did you mean 'standBy'?)")
-    raises(function() return placements.andriodOngoing end, "(did you mean 'androidOngoing'?)")
-    raises(function() return placements[1] end, "placements: unknown placement 1 (did you mean")
+    raises(function() return placements.lockscreen end, "placements: unknown placement 'lockscreen' — did you mean lockScreen?")
+    raises(function() return placements.islandMinmal end, "— did you mean islandMinimal?")
+    raises(function() return placements.standby end, "— did you mean standBy?")
+    raises(function() return placements.andriodOngoing end, "— did you mean androidOngoing?")
+  end,
+  ["a name far from every id is an error without a suggestion"] = function()
+    local function message(f)
+      local ok, m = pcall(f)
+      assert(not ok, "expected an error")
+      return (string.gsub(tostring(m), "^[^:]*:%d+: ", ""))
+    end
+    eq(message(function() return placements.compactTrailing end), "placements: unknown placement 'compactTrailing'")
+    eq(message(function() return placements[1] end), "placements: unknown placement 1")
+    eq(message(function() return placements.lockScreen.slots.headline end), "placements.lockScreen has no slot 'headline'")
+    eq(select(2, placements.resolve("tv")), "unknown placement 'tv'")
   end,
   ["an unknown slot or field suggests the closest name"] = function()
-    raises(function() return placements.lockScreen.slots.bdy end, "placements.lockScreen has no slot 'bdy' (did you mean 'body'?)")
-    raises(function() return placements.islandExpanded.slots.botom end, "(did you mean 'bottom'?)")
-    raises(function() return placements.lockScreen.widht end, "placements.lockScreen has no field 'widht' (did you mean 'width'?)")
-    raises(function() return placements.islandMinimal.slots.main.char end, "(did you mean 'chars'?)")
+    raises(function() return placements.lockScreen.slots.bdy end, "placements.lockScreen has no slot 'bdy' — did you mean body?")
+    raises(function() return placements.islandExpanded.slots.botom end, "— did you mean bottom?")
+    raises(function() return placements.lockScreen.widht end, "placements.lockScreen has no field 'widht' — did you mean width?")
+    raises(function() return placements.islandMinimal.slots.main.char end, "— did you mean chars?")
   end,
   ["everything is read-only"] = function()
     raises(function() placements.lockScreen = {} end, "placements is read-only (cannot set lockScreen)")
@@ -102,6 +111,7 @@ return {
     raises(function() placements.ids[9] = "tv" end, "placements.ids is read-only (cannot set 9)")
     raises(function() table.insert(placements.ids, "tv") end, "placements.ids is read-only")
     eq(getmetatable(placements), false)
+    eq(tostring(placements.lockScreen.slots), "placements.lockScreen.slots")
     eq(placements.lockScreen.slots.title.chars, 30)
   end,
   ["pairs visits slots in sorted order"] = function()
@@ -121,9 +131,9 @@ return {
   end,
   ["resolve: nil and a reason instead of raising"] = function()
     local s, reason = placements.resolve("lockscreen")
-    eq(s, nil); eq(reason, "unknown placement 'lockscreen' (did you mean 'lockScreen'?)")
+    eq(s, nil); eq(reason, "unknown placement 'lockscreen' — did you mean lockScreen?")
     s, reason = placements.resolve("standBy", "tilte")
-    eq(s, nil); eq(reason, "placement 'standBy' has no slot 'tilte' (did you mean 'title'?)")
+    eq(s, nil); eq(reason, "placement 'standBy' has no slot 'tilte' — did you mean title?")
     s, reason = placements.resolve(nil)
     eq(s, nil); eq(reason, "placement id must be a string, got nil")
     s, reason = placements.resolve("standBy", 2)

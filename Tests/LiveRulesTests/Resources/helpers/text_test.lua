@@ -71,8 +71,8 @@ return {
     eq(text.fits(string.rep("a", 17), "watchSmartStack"), false)
   end,
   ["fits: errors name the placement and suggest"] = function()
-    raises(function() text.fits("12m", "islandMinmal") end, "text.fits: unknown placement 'islandMinmal' (did you mean 'islandMinimal'?)")
-    raises(function() text.fits("12m", "lockScreen", "bdy") end, "text.fits: placement 'lockScreen' has no slot 'bdy' (did you mean 'body'?)")
+    raises(function() text.fits("12m", "islandMinmal") end, "text.fits: unknown placement 'islandMinmal' — did you mean islandMinimal?")
+    raises(function() text.fits("12m", "lockScreen", "bdy") end, "text.fits: placement 'lockScreen' has no slot 'bdy' — did you mean body?")
     raises(function() text.fits(12, "lockScreen") end, "text.fits: s must be a string, got 12")
     raises(function() text.fits("12m") end, "text.fits: placement id must be a string, got nil")
   end,
@@ -138,7 +138,7 @@ return {
     raises(function() text.fit("islandMinimal", "12m") end, 'text.fit: renderings must be a list of strings, got "12m"')
     raises(function() text.fit("islandMinimal", { "12m", 12 }) end, "text.fit: renderings[2] must be a string, got 12")
     raises(function() text.fit("islandMinimal", { "ok", "\xc3" }) end, "text.fit: renderings[2] is not valid UTF-8")
-    raises(function() text.fit("lockscreen", { "a" }) end, "text.fit: unknown placement 'lockscreen' (did you mean 'lockScreen'?)")
-    raises(function() text.fit("lockScreen", { "a" }, "bodyy") end, "text.fit: placement 'lockScreen' has no slot 'bodyy' (did you mean 'body'?)")
+    raises(function() text.fit("lockscreen", { "a" }) end, "text.fit: unknown placement 'lockscreen' — did you mean lockScreen?")
+    raises(function() text.fit("lockScreen", { "a" }, "bodyy") end, "text.fit: placement 'lockScreen' has no slot 'bodyy' — did you mean body?")
   end,
 }

@@ -1,0 +1,78 @@
+-- liverules.support: what the helper modules share; not meant for rules. It holds functions
+-- only (no data), so a rule that requires it can build nothing it could not build itself.
+--   support.describe(value)            how an error message shows a value
+--   support.hint(name, known)          the host's " — did you mean x?", or ""
+--   support.readonly(path, data, ...)  a read-only view of a helper's own table
+--   support.host(name, what)           a host function (liverules_host_<name>)
+
+local M = {}
+
+-- support.host(name, what) -> the host function liverules_host_<name>, or a function raising
+-- "<what>: this host provides no <name>" when the host did not register it. The globals may
+-- already be sealed when a helper loads (a rule can require one inside its function), so a
+-- missing global is read under pcall.
+function M.host(name, what)
+  local ok, found = pcall(function() return _ENV["liverules_host_" .. name] end)
+  if ok and found then return found end
+  return function() error(what .. ": this host provides no " .. name, 2) end
+end
+
+-- support.describe(value) -> how an error message shows `value`: strings quoted, numbers,
+-- booleans and nil as Lua writes them, anything else by its type ("table", "function").
+function M.describe(value)
+  local kind = type(value)
+  if kind == "string" then return '"' .. value .. '"' end
+  if kind == "number" or kind == "boolean" or kind == "nil" then return tostring(value) end
+  return kind
+end
+
+local suggestion = M.host("suggestion", "liverules")
+
+-- support.hint(name, known) -> " — did you mean x?" when `name` (any value, shown as text) is
+-- a likely typo of one of the strings in the list `known`; "" otherwise. The host decides and
+-- words it, as it does for every other unknown name.
+function M.hint(name, known)
+  return suggestion(tostring(name), known)
+end
+
+-- The keys of `data` sorted (by type, then value), for a deterministic `pairs`.
+local function sorted_keys(data)
+  local keys = {}
+  for key in pairs(data) do keys[#keys + 1] = key end
+  table.sort(keys, function(a, b)
+    if type(a) ~= type(b) then return type(a) < type(b) end
+    return a < b
+  end)
+  return keys
+end
+
+-- support.readonly(path, data [, missing]) -> a read-only view of `data` named `path`: writes
+-- raise "<path> is read-only (cannot set <key>)"; `#` and ipairs work as on `data`; pairs
+-- visits keys in sorted order; tostring gives `path`. `missing(key)`, when given, returns the
+-- message for reading an unknown key; without it unknown keys read as nil (as a list's end
+-- must). Reads go straight to `data` (fast); only a miss reaches `missing`, through a metatable
+-- set on `data`, which must therefore be the helper's own table, shown to nobody else.
+function M.readonly(path, data, missing)
+  local keys = sorted_keys(data)
+  if missing then
+    setmetatable(data, { __index = function(_, key) error(missing(key), 3) end })
+  end
+  return setmetatable({}, {
+    __index = data,
+    __newindex = function(_, key)
+      error(path .. " is read-only (cannot set " .. tostring(key) .. ")", 2)
+    end,
+    __len = function() return #data end,
+    __pairs = function()
+      local i = 0
+      return function()
+        i = i + 1
+        if keys[i] ~= nil then return keys[i], data[keys[i]] end
+      end
+    end,
+    __tostring = function() return path end,
+    __metatable = false,
+  })
+end
+
+return M
