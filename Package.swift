@@ -26,9 +26,12 @@ let package = Package(
             cSettings: [.unsafeFlags(["-Wall", "-Wextra", "-O2"])]
         ),
         .target(name: "Lua", dependencies: ["CLua", "CLuaShim"]),
+        // The host's own C over Lua's API (the schema checker and input views), on the shim's
+        // shared utilities; reached from Swift only through the Lua layer's LuaState.
+        .target(name: "CLiveRules", dependencies: ["CLua", "CLuaShim"]),
         .target(
             name: "LiveRules",
-            dependencies: ["Lua", "CLuaShim"],
+            dependencies: ["Lua", "CLiveRules"],
             resources: [.copy("Helpers"), .copy("Driver")]
         ),
         .target(name: "LiveRulesExamples"),
@@ -69,7 +72,7 @@ let package = Package(
         ),
         .testTarget(
             name: "LiveRulesTests",
-            dependencies: ["LiveRules", "LiveRulesExamples", "Lua"],
+            dependencies: ["LiveRules", "LiveRulesExamples", "Lua", "CLiveRules"],
             resources: [.copy("Resources")]
         ),
         .testTarget(name: "LiveRulesCLITests", dependencies: ["liverules"]),
