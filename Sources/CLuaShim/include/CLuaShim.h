@@ -135,10 +135,15 @@ void lrs_pool_release(lrs_pool *pool);
 
 /* --- protected calls (lrs_call.c) --- */
 
-/* Calls the function below nargs arguments, like lua_pcall, with a traceback message handler and
-** the budgets armed (reset when this is the outermost call). On success the results replace the
-** function and arguments; on failure one error value does. Returns a LUA_* status; the budget
-** that ran out, if any, is in ctx->exceeded. [-(nargs+1), +(nresults|1), -] */
+/* Registry key of the stack traceback of the last failed lrs_pcall ("stack traceback:\n..."),
+** kept apart from the error message; absent when the failure had none (out of memory). */
+#define LRS_TRACEBACK "lrs.traceback"
+
+/* Calls the function below nargs arguments, like lua_pcall, with a message handler and the
+** budgets armed (reset when this is the outermost call). On success the results replace the
+** function and arguments; on failure one error message does, and the handler leaves the stack
+** traceback in registry[LRS_TRACEBACK]. Returns a LUA_* status; the budget that ran out, if any,
+** is in ctx->exceeded. [-(nargs+1), +(nresults|1), -] */
 int lrs_pcall(lua_State *L, int nargs, int nresults);
 /* Compiles a text chunk (never binary) with the memory budget armed; when pure is set, refuses
 ** it as a syntax error if it is not pure (lrs_checkchunk). Pushes the function or an error
