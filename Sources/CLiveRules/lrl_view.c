@@ -93,16 +93,6 @@ void lrl_makeview(lua_State *L, int t) {
   lua_replace(L, t);
 }
 
-int lrl_isview(lua_State *L, int index) {
-  if (lrs_proxykindof(L, index) != LRS_PROXY_HOST) return 0;
-  lua_getmetatable(L, index);
-  lua_pushliteral(L, "__newindex");
-  lua_rawget(L, -2);
-  int view = lua_tocfunction(L, -1) == lrl_viewwrite;
-  lua_pop(L, 2);
-  return view;
-}
-
 void lrl_pushhint(lua_State *L, int n, const char *key, size_t lk) {
   if (lrs_pushdidyoumean(L, n, key, lk)) return;
   luaL_Buffer b;

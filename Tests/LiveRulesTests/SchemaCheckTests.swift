@@ -50,6 +50,34 @@ import Testing
         #expect(state.stackDepth == 0)
     }
 
+    /// Views and frozen tables are the same read-only proxy, of two kinds: freezing what a pack
+    /// built walks into the rules' tables but leaves the host's data behind a view alone, so a
+    /// view kept in a global still names its paths after the globals are sealed.
+    @Test func sealingLeavesTheDataBehindAViewAlone() throws {
+        let state = try state()
+        let object = LRL_KIND_OBJECT.rawValue, string = LRL_KIND_STRING.rawValue, array = LRL_KIND_ARRAY.rawValue
+        try state.run("""
+            local d = prepare({ \(object), false, "Meeting", { title = { \(string), false, "string" },
+              tags = { \(array), false, "[string]", { \(string), false, "string" } } }, { "title", "tags" } })
+            held = check({ title = "a", tags = { "x" } }, d, "state", true)
+            """, chunkName: "held.lua")
+        try state.sealGlobals()
+        let read = try state.run("return function(f) return f(held) end", chunkName: "read.lua", returning: LuaRef.self)
+        func failure(_ body: String) throws -> String {
+            let probe = try state.run("return function(held) \(body) end", chunkName: "probe.lua", returning: LuaRef.self)
+            do {
+                try state.call(read, probe)
+                return "no error"
+            } catch {
+                return error.message
+            }
+        }
+        #expect(try failure("return held.tags.first") == "state.tags: this is a list of string; index it with numbers, not 'first'")
+        #expect(try failure("held.tags[1] = 'y'") == "state.tags.1: rule inputs are read-only (copy what you need into a local table)")
+        #expect(try failure("return held.titel") == "state.titel: no such field in Meeting — did you mean title?")
+        #expect(state.stackDepth == 0)
+    }
+
     struct Mismatch: Decodable, Equatable {
         var path: String
         var message: String

@@ -59,6 +59,13 @@ import Testing
         }
     }
 
+    @Test func typeNamesAreLuasOwn() throws {
+        let names = try read("return { s = 'x', n = 1, t = {}, f = print, b = false }") { output throws(LuaError) in
+            ["s", "n", "t", "f", "b", "absent"].map(output.typeName)
+        }
+        #expect(names == ["string", "number", "table", "function", "boolean", "nil"])
+    }
+
     @Test func readsRawSoNoMetamethodRuns() throws {
         let value = try read("""
             local hidden = setmetatable({}, { __index = function() error('a metamethod ran') end })

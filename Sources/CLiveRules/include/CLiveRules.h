@@ -44,7 +44,5 @@ int lrl_schema_prepare(lua_State *L);
 ** raise on undeclared fields (with a suggestion) and on writes, naming paths from viewName
 ** (default rootName) with Lua's 1-based indices. Raises only when out of memory. */
 int lrl_schema_check(lua_State *L);
-/* Whether the value at index is a view lrl_schema_check made. [-0, +0, -] */
-int lrl_isview(lua_State *L, int index);
 
 #endif
