@@ -26,11 +26,14 @@ let package = Package(
         // would be `unsafeFlags`, which versioned dependencies may not use.
         .target(name: "CLuaShim", dependencies: ["CLua"]),
         .target(name: "Lua", dependencies: ["CLua", "CLuaShim"]),
+        // The host's own C over Lua's API (the schema checker and input views), on the shim's
+        // shared utilities; reached from Swift only through the Lua layer's LuaState.
+        .target(name: "CLiveRules", dependencies: ["CLua", "CLuaShim"]),
         // The helper library and the driver are compiled in by the EmbedLua plugin (no resource
         // bundle: a copied or installed binary finds everything it needs inside itself).
         .target(
             name: "LiveRules",
-            dependencies: ["Lua", "CLuaShim"],
+            dependencies: ["Lua", "CLiveRules"],
             exclude: ["Helpers", "Driver"],
             plugins: ["EmbedLua"]
         ),
@@ -76,7 +79,7 @@ let package = Package(
         ),
         .testTarget(
             name: "LiveRulesTests",
-            dependencies: ["LiveRules", "LiveRulesTooling", "LiveRulesExamples", "Lua"],
+            dependencies: ["LiveRules", "LiveRulesTooling", "LiveRulesExamples", "Lua", "CLiveRules"],
             resources: [.copy("Resources")]
         ),
         .testTarget(name: "LiveRulesCLITests", dependencies: ["liverules"]),

@@ -3,18 +3,21 @@
 */
 #include "CLuaShim.h"
 
-/* Message handler: turns the error value into "message\nstack traceback:...". Invokes no
-** metamethod (a hostile __tostring cannot run here); non-string errors are named by type.
-** [-1, +1, -] */
+/* Message handler: turns the error value into its message and leaves the stack traceback, a
+** separate string, in registry[LRS_TRACEBACK]. Invokes no metamethod (a hostile __tostring
+** cannot run here); non-string errors are named by type. [-1, +1, -] */
 static int lrs_traceback(lua_State *L) {
   lrs_context *ctx = lrs_ctx(L);
   int enforcing = ctx->enforcing;
   ctx->enforcing = 0;  /* the traceback must be buildable even at the memory cap */
-  const char *message = NULL;
-  if (lua_type(L, 1) == LUA_TSTRING || lua_type(L, 1) == LUA_TNUMBER) message = lua_tostring(L, 1);
-  if (message == NULL)
-    message = lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, 1));
-  luaL_traceback(L, L, message, 1);
+  if (lua_type(L, 1) == LUA_TSTRING || lua_type(L, 1) == LUA_TNUMBER) {
+    lua_settop(L, 1);
+    lua_tostring(L, 1);
+  } else {
+    lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, 1));
+  }
+  luaL_traceback(L, L, NULL, 1);
+  lua_setfield(L, LUA_REGISTRYINDEX, LRS_TRACEBACK);
   ctx->enforcing = enforcing;
   return 1;
 }

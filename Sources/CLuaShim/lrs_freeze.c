@@ -194,9 +194,9 @@ static void lrs_freezevalue(lua_State *L, int index, int depth) {
     lua_pushvalue(L, index);
     return;
   }
-  if (lrs_isreadonly(L, index)) {                 /* a module's, the globals, a view */
+  if (lrs_isreadonly(L, index)) {                 /* a module's, the globals, the host's */
     lrs_memoset(L, index, index);
-    if (!lrs_isview(L, index) && lrs_pushbehind(L, index)) {
+    if (lrs_proxykindof(L, index) != LRS_PROXY_HOST && lrs_pushbehind(L, index)) {
       lrs_freezeentries(L, lua_gettop(L), depth);
       lua_pop(L, 1);
     }

@@ -1,17 +1,16 @@
 /*
 ** Read-only tables and sealed globals.
 **
-** A read-only table is an empty proxy whose metatable reads through to the real table and raises
-** on writes; `#`, pairs and ipairs see the real contents. Proxies are remembered in a weak set so
-** the sandbox's rawset can refuse them.
+** A read-only table is a proxy (lrs_proxy.c) whose writes raise naming the table. The sealed
+** globals are the globals table itself, kept in a weak set so the sandbox's rawset can refuse it.
 */
 #include "CLuaShim.h"
 
-#define LRS_READONLY "lrs.readonly"  /* weak-keyed set of read-only proxies and sealed globals */
+#define LRS_SEALED "lrs.sealed"  /* weak-keyed set of sealed globals tables */
 
-/* Pushes the weak set of read-only tables, creating it on first use. [-0, +1, m] */
-static void lrs_readonlyset(lua_State *L) {
-  if (luaL_getsubtable(L, LUA_REGISTRYINDEX, LRS_READONLY)) return;
+/* Pushes the weak set of sealed globals, creating it on first use. [-0, +1, m] */
+static void lrs_sealedset(lua_State *L) {
+  if (luaL_getsubtable(L, LUA_REGISTRYINDEX, LRS_SEALED)) return;
   lua_createtable(L, 0, 1);
   lua_pushliteral(L, "k");
   lua_setfield(L, -2, "__mode");
@@ -19,19 +18,19 @@ static void lrs_readonlyset(lua_State *L) {
 }
 
 int lrs_isreadonly(lua_State *L, int index) {
+  if (lrs_proxykindof(L, index) >= 0) return 1;
   index = lua_absindex(L, index);
-  if (lrs_isview(L, index)) return 1;
-  lrs_readonlyset(L);
+  lrs_sealedset(L);
   lua_pushvalue(L, index);
-  int readonly = lua_rawget(L, -2) != LUA_TNIL;
+  int sealed = lua_rawget(L, -2) != LUA_TNIL;
   lua_pop(L, 2);
-  return readonly;
+  return sealed;
 }
 
-/* Adds the table at index to the read-only set. [-0, +0, m] */
-static void lrs_markreadonly(lua_State *L, int index) {
+/* Adds the globals table at index to the sealed set. [-0, +0, m] */
+static void lrs_marksealed(lua_State *L, int index) {
   index = lua_absindex(L, index);
-  lrs_readonlyset(L);
+  lrs_sealedset(L);
   lua_pushvalue(L, index);
   lua_pushboolean(L, 1);
   lua_rawset(L, -3);
@@ -42,19 +41,6 @@ static void lrs_markreadonly(lua_State *L, int index) {
 static int lrs_refusewrite(lua_State *L) {
   return luaL_error(L, "attempt to modify read-only table '%s' (field '%s')",
                     lua_tostring(L, lua_upvalueindex(1)), lrs_tolstring(L, 2, NULL));
-}
-
-/* __len of a proxy: the raw length of the real table in upvalue 1. */
-static int lrs_proxylen(lua_State *L) {
-  lua_pushinteger(L, (lua_Integer)lua_rawlen(L, lua_upvalueindex(1)));
-  return 1;
-}
-
-/* __pairs of a proxy: the real table in upvalue 1, in the defined order. The iterator keeps the
-** real table to itself: nothing a rule can reach hands it out. */
-static int lrs_proxypairs(lua_State *L) {
-  lrs_pushorderedpairs(L, lua_upvalueindex(1), 0);
-  return 3;
 }
 
 int lrs_pushbehind(lua_State *L, int index) {
@@ -73,30 +59,6 @@ static int lrs_refusefrozen(lua_State *L) {
                        "(build the table inside the rule function)", lrs_tolstring(L, 2, NULL));
 }
 
-/* Replaces the table on top by a read-only proxy whose writes go to refuse (upvalue 1: what).
-** [-1, +1, m] */
-static void lrs_makeproxy(lua_State *L, lua_CFunction refuse, const char *what) {
-  int real = lua_gettop(L);
-  lua_createtable(L, 0, 0);                 /* proxy */
-  lua_createtable(L, 0, 5);                 /* its metatable */
-  lua_pushvalue(L, real);
-  lua_setfield(L, -2, "__index");
-  lua_pushstring(L, what);
-  lua_pushcclosure(L, refuse, 1);
-  lua_setfield(L, -2, "__newindex");
-  lua_pushvalue(L, real);
-  lua_pushcclosure(L, lrs_proxylen, 1);
-  lua_setfield(L, -2, "__len");
-  lua_pushvalue(L, real);
-  lua_pushcclosure(L, lrs_proxypairs, 1);
-  lua_setfield(L, -2, "__pairs");
-  lua_pushboolean(L, 0);
-  lua_setfield(L, -2, "__metatable");
-  lua_setmetatable(L, -2);
-  lrs_markreadonly(L, -1);
-  lua_replace(L, real);
-}
-
 void lrs_readthrough(lua_State *L, int index) {
   if (!lua_getmetatable(L, index)) return;  /* the common case: a table the rule built */
   lua_pop(L, 1);
@@ -104,11 +66,14 @@ void lrs_readthrough(lua_State *L, int index) {
 }
 
 void lrs_makereadonly(lua_State *L, const char *what) {
-  lrs_makeproxy(L, lrs_refusewrite, what);
+  lua_pushstring(L, what);
+  lua_pushcclosure(L, lrs_refusewrite, 1);
+  lrs_makeproxy(L, LRS_PROXY_RULES);
 }
 
 void lrs_makefrozen(lua_State *L) {
-  lrs_makeproxy(L, lrs_refusefrozen, "");
+  lua_pushcfunction(L, lrs_refusefrozen);
+  lrs_makeproxy(L, LRS_PROXY_RULES);
 }
 
 /* __newindex of the sealed globals. */
@@ -169,7 +134,7 @@ int lrs_sealglobals(lua_State *L) {
   lua_pushboolean(L, 0);
   lua_setfield(L, -2, "__metatable");
   lua_setmetatable(L, globals);
-  lrs_markreadonly(L, globals);
+  lrs_marksealed(L, globals);
   lrs_freeze(L, globals);                                /* what rules left in the globals */
   lua_settop(L, globals - 1);
   return 0;

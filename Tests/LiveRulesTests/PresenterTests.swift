@@ -61,6 +61,19 @@ import Testing
             == "state.meetings[1].colour: not in the schema of Meeting (it has: id, title, start, end, location, calendarColor)")
     }
 
+    /// The checker hands the path and the message over as separate values: a key holding ": "
+    /// stays in the path instead of splitting it.
+    @Test func aMismatchKeepsItsPathAndMessageApart() throws {
+        let presenter = try Presenter(pack: MeetingsFixtures.pack())
+        let state: [String: [LooseMeeting]] = ["meetings": [], "odd: key": []]
+        #expect {
+            _ = try presenter.present(attributes: MeetingsAttributes(timeZone: "UTC"), state: state, now: Date(timeIntervalSince1970: 0))
+        } throws: { error in
+            guard case .input(let mismatch) = error as? PresentationError else { return false }
+            return mismatch.path == "state.odd: key" && mismatch.message.hasPrefix("not in the schema of MeetingDayState (it has: ")
+        }
+    }
+
     @Test func aMissingRequiredFieldIsRejected() throws {
         #expect(try inputError(LooseState(meetings: [LooseMeeting(title: nil)]))
             == "state.meetings[0].title: expected string, got nil")
@@ -154,6 +167,11 @@ import Testing
     @Test func aPhaseThePackDoesNotDeclareNamesThePhaseRule() throws {
         let error = try failure(["phase.lua": "return function(input) return 'finished' end\n"])
         #expect(error?.description == "rules/meetings/phase.lua:1:1: error: phase: expected one of combo, countdown, done, progress, upcoming, got \"finished\"")
+
+        let number = try failure(["phase.lua": "return function(input) return 3 end\n"])
+        #expect(number?.description == "rules/meetings/phase.lua:1:1: error: phase: expected one of combo, countdown, done, progress, upcoming, got a number")
+        let none = try failure(["phase.lua": "return function(input) end\n"])
+        #expect(none?.description == "rules/meetings/phase.lua:1:1: error: phase: expected one of combo, countdown, done, progress, upcoming, got nil")
     }
 
     @Test func ruleErrorsCarryTheirFileAndLine() throws {

@@ -22,6 +22,20 @@ import Testing
         #expect(state.stackDepth == 0)
     }
 
+    /// The traceback comes apart from the message, never cut out of it: a message that reads
+    /// like a traceback stays whole.
+    @Test func theTracebackIsKeptApartFromTheMessage() throws {
+        let state = try LuaState()
+        let raise = try state.run("return function() error('a\\nstack traceback:\\nb') end", chunkName: "t.lua", returning: LuaRef.self)
+        #expect {
+            try state.call(raise)
+        } throws: { error in
+            guard case .runtime(let message, _, let traceback) = error as? LuaError else { return false }
+            return message == "a\nstack traceback:\nb" && traceback.hasPrefix("stack traceback:\n") && traceback.contains("t.lua:1:")
+        }
+        #expect(state.stackDepth == 0)
+    }
+
     @Test func runtimeErrorsCarryLocationAndTraceback() throws {
         let state = try LuaState()
         let source = "local function inner()\n  error('boom')\nend\nreturn function() inner() end\n"

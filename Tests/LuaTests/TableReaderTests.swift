@@ -22,10 +22,10 @@ import Testing
             """) { output throws(LuaError) in
             (try output.string("phase"), try output.number("score"), try output.bool("alert"), try output.optionalString("missing"),
              try output.table("layout") { layout throws(LuaError) in
-                 (try layout.list("fields") { layout, slot, path throws(LuaError) in
-                     try layout.table(at: slot, path: path) { field throws(LuaError) in Field(id: try field.string("id"), text: try field.string("text")) }
-                 }, try layout.list("dropped", optional: true) { layout, slot, path throws(LuaError) in try layout.string(at: slot, path: path) },
-                  try layout.list("absent", optional: true) { _, _, _ throws(LuaError) in 0 })
+                 (try layout.list("fields") { element throws(LuaError) in
+                     try element.table { field throws(LuaError) in Field(id: try field.string("id"), text: try field.string("text")) }
+                 }, try layout.list("dropped", optional: true) { element throws(LuaError) in try element.string() },
+                  try layout.list("absent", optional: true) { _ throws(LuaError) in 0 })
              }, output.has("layout"), output.has("nothing"), output.stringKeys().sorted())
         }
         #expect(result.0 == "combo" && result.1 == 80 && result.2 == true && result.3 == nil)
@@ -39,8 +39,8 @@ import Testing
         #expect(throws: LuaError.decoding(path: "layout.fields[2].text", expected: "string", found: "nil")) {
             try read("return { layout = { fields = { { text = 'x' }, { id = 'b' } } } }") { output throws(LuaError) in
                 try output.table("layout") { layout throws(LuaError) in
-                    try layout.list("fields") { layout, slot, path throws(LuaError) in
-                        try layout.table(at: slot, path: path) { field throws(LuaError) in try field.string("text") }
+                    try layout.list("fields") { element throws(LuaError) in
+                        try element.table { field throws(LuaError) in try field.string("text") }
                     }
                 }
             }
@@ -57,6 +57,13 @@ import Testing
         #expect(throws: LuaError.decoding(path: "text", expected: "valid UTF-8", found: "2 bytes that are not")) {
             try read("return { text = '\\xff\\xfe' }") { output throws(LuaError) in try output.string("text") }
         }
+    }
+
+    @Test func typeNamesAreLuasOwn() throws {
+        let names = try read("return { s = 'x', n = 1, t = {}, f = print, b = false }") { output throws(LuaError) in
+            ["s", "n", "t", "f", "b", "absent"].map(output.typeName)
+        }
+        #expect(names == ["string", "number", "table", "function", "boolean", "nil"])
     }
 
     @Test func readsRawSoNoMetamethodRuns() throws {

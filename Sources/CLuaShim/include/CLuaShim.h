@@ -135,10 +135,15 @@ void lrs_pool_release(lrs_pool *pool);
 
 /* --- protected calls (lrs_call.c) --- */
 
-/* Calls the function below nargs arguments, like lua_pcall, with a traceback message handler and
-** the budgets armed (reset when this is the outermost call). On success the results replace the
-** function and arguments; on failure one error value does. Returns a LUA_* status; the budget
-** that ran out, if any, is in ctx->exceeded. [-(nargs+1), +(nresults|1), -] */
+/* Registry key of the stack traceback of the last failed lrs_pcall ("stack traceback:\n..."),
+** kept apart from the error message; absent when the failure had none (out of memory). */
+#define LRS_TRACEBACK "lrs.traceback"
+
+/* Calls the function below nargs arguments, like lua_pcall, with a message handler and the
+** budgets armed (reset when this is the outermost call). On success the results replace the
+** function and arguments; on failure one error message does, and the handler leaves the stack
+** traceback in registry[LRS_TRACEBACK]. Returns a LUA_* status; the budget that ran out, if any,
+** is in ctx->exceeded. [-(nargs+1), +(nresults|1), -] */
 int lrs_pcall(lua_State *L, int nargs, int nresults);
 /* Compiles a text chunk (never binary) with the memory budget armed; when pure is set, refuses
 ** it as a syntax error if it is not pure (lrs_checkchunk). Pushes the function or an error
@@ -231,45 +236,43 @@ void lrs_guardstring(lua_State *L);
 void lrs_guardtable(lua_State *L);
 void lrs_guardutf8(lua_State *L);
 
-/* --- rule inputs checked against a schema (lrs_schema.c) --- */
+/* --- read-only proxies (lrs_proxy.c) --- */
 
-/* What a schema descriptor describes. */
-typedef enum lrs_kind {
-  LRS_KIND_ANY = 0,      /* anything, unchecked */
-  LRS_KIND_STRING = 1,
-  LRS_KIND_INTEGER = 2,  /* a Lua integer */
-  LRS_KIND_NUMBER = 3,   /* an integer or a float */
-  LRS_KIND_BOOL = 4,
-  LRS_KIND_DATE = 5,     /* a finite number: Unix seconds */
-  LRS_KIND_COLOUR = 6,   /* a string "#RRGGBB" */
-  LRS_KIND_ENUM = 7,     /* a string among the descriptor's values */
-  LRS_KIND_ARRAY = 8,    /* a sequence of the element descriptor's values */
-  LRS_KIND_OBJECT = 9,   /* a table with the descriptor's fields and nothing else */
-  LRS_KIND_VIEW = 10     /* anything; a table becomes a read-only view, unchecked inside */
-} lrs_kind;
+/* Whose data the table behind a proxy is. */
+typedef enum lrs_proxykind {
+  LRS_PROXY_RULES = 0,  /* the rules' or the sandbox's: lrs_freeze freezes what it holds */
+  LRS_PROXY_HOST = 1    /* the host's (rule inputs): lrs_freeze leaves it alone */
+} lrs_proxykind;
 
-/* Slots of a descriptor (a sequence the host builds). */
-enum {
-  LRS_D_KIND = 1,      /* an lrs_kind */
-  LRS_D_OPTIONAL = 2,  /* boolean: an object field that may be absent */
-  LRS_D_NAME = 3,      /* how messages name the type: "date", "[Meeting]", "Meeting" */
-  LRS_D_CHILD = 4,     /* object: {field -> descriptor}; array: element descriptor; enum: {value -> true} */
-  LRS_D_ORDER = 5,     /* object: field names in declaration order; enum: the values */
-  LRS_D_META = 6       /* object, array: metatable of checked tables (lrs_schema_prepare) */
-};
+/* Replaces the table below the function on top by a read-only proxy of it: an empty table whose
+** metatable reads through to the table (__index), forwards # and pairs (in the defined order,
+** skipping light userdata keys, the host's private notes) and calls the function for every write
+** (__newindex: it should raise). The metatable is hidden (__metatable is false). [-2, +1, m] */
+void lrs_makeproxy(lua_State *L, lrs_proxykind kind);
+/* The lrs_proxykind of the proxy at index, or -1 when the value is not a proxy. [-0, +0, -] */
+int lrs_proxykindof(lua_State *L, int index);
 
-/* lua_CFunction: prepare(descriptor) -> descriptor. Gives every object and array descriptor in
-** the tree its shared metatable; run once per descriptor before checking. */
-int lrs_schema_prepare(lua_State *L);
-/* lua_CFunction: check(value, descriptor, rootName, strict [, viewName]) -> value | nil, message.
-** The value must match the descriptor (objects exactly: no undeclared keys); a mismatch returns
-** nil and "<rootName path>: expected <type>, got <value>" with 0-based indices. Strict: tables
-** are replaced by read-only views that raise on undeclared fields (with a suggestion) and on
-** writes, naming paths from viewName (default rootName) with Lua's 1-based indices.
-** Raises only when out of memory. */
-int lrs_schema_check(lua_State *L);
-/* Whether the value at index is a view lrs_schema_check made. [-0, +0, -] */
-int lrs_isview(lua_State *L, int index);
+/* --- text checks shared by every layer (lrs_text.c) --- */
+
+/* The longest name lrs_typodistance compares, in bytes; longer names are never suggested. */
+#define LRS_NAME_LONGEST 255
+/* How a suggestion is worded: LRS_HINT_BEFORE name LRS_HINT_AFTER (" — did you mean x?"). */
+#define LRS_HINT_BEFORE " — did you mean "
+#define LRS_HINT_AFTER "?"
+
+/* Whether text is a colour `#RRGGBB` (hex digits in either case). */
+int lrs_iscolourtext(const char *text, size_t length);
+/* The edit distance from name to candidate (ASCII case ignored, a swap of neighbours one edit)
+** when it is small enough for a typo: at most one edit for names under six bytes, two
+** otherwise; -1 when it is larger. */
+int lrs_typodistance(const char *name, size_t length, const char *candidate, size_t candidate_length);
+/* The index of the candidate closest to name by lrs_typodistance (the first of equals), or -1
+** when none is close. The candidates are packed back to back in names, lengths[i] bytes each. */
+long lrs_closestname(const char *name, size_t length, const char *names, const size_t *lengths,
+                     size_t count);
+/* Pushes LRS_HINT_BEFORE x LRS_HINT_AFTER for the string x closest to name in the sequence at
+** index names and returns 1; returns 0 and pushes nothing when none is close. [-0, +(0|1), m] */
+int lrs_pushdidyoumean(lua_State *L, int names, const char *name, size_t length);
 
 /* string.format with Lua 5.4's semantics (the original in upvalue 1), refusing %p and writing
 ** %s of tables and functions without addresses (lrs_tolstring); charges its conversions. */

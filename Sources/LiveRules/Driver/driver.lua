@@ -1,8 +1,10 @@
 -- The host's evaluation driver. Loaded once per state with the pack's parts; returns the
 -- function the host calls once per presentation:
---   present(attributes, state, now, previous) -> presentation | { problem = message [, stage = rule] }
+--   present(attributes, state, now, previous) -> presentation | { path = where, problem = what }
 -- It checks the inputs against the pack's schema, runs the rules in order (phase first; the
--- others see its phase and facts) and assembles the presentation. Rule errors propagate.
+-- others see its phase and facts) and assembles what they returned. It judges none of it: the
+-- host checks the presentation. It stops after the phase rule when the phase is not one of the
+-- pack's, since the other rules are written for those; rule errors propagate.
 local check, rules, descriptors, phases, strict = ...
 
 local phaseRule, badgeRule, relevanceRule, layoutRule, paletteRule =
@@ -10,27 +12,15 @@ local phaseRule, badgeRule, relevanceRule, layoutRule, paletteRule =
 local attributesType, stateType, inputType, contextType =
   descriptors.attributes, descriptors.state, descriptors.input, descriptors.context
 
-local known = {}
-for name in pairs(phases) do known[#known + 1] = name end
-table.sort(known)
-local phaseNames = table.concat(known, ", ")
-
-local function describe(value)
-  if type(value) == "string" then return '"' .. value .. '"' end
-  return type(value) == "nil" and "nil" or "a " .. type(value)
-end
-
 return function(attributes, state, now, previous)
-  local a, problem = check(attributes, attributesType, "attributes", strict, "input.attributes")
-  if a == nil then return { problem = problem } end
+  local a, path, problem = check(attributes, attributesType, "attributes", strict, "input.attributes")
+  if a == nil then return { path = path, problem = problem } end
   local s
-  s, problem = check(state, stateType, "state", strict, "input.state")
-  if s == nil then return { problem = problem } end
+  s, path, problem = check(state, stateType, "state", strict, "input.state")
+  if s == nil then return { path = path, problem = problem } end
   local phase, facts = phaseRule(check({ attributes = a, state = s, now = now, previous = previous },
                                        inputType, "input", strict))
-  if type(phase) ~= "string" or not phases[phase] then
-    return { stage = "phase", problem = "phase: expected one of " .. phaseNames .. ", got " .. describe(phase) }
-  end
+  if phases[phase] == nil then return { phase = phase } end
   local input = check({ attributes = a, state = s, now = now, previous = previous, phase = phase, facts = facts },
                       contextType, "input", strict)
   return {

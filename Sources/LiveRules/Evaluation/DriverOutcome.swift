@@ -1,18 +1,22 @@
 import Lua
 
-/// What the driver returned: the rules' output, or why it stopped before running them all.
+/// What the driver returned: what the rules returned, or why an input never reached them.
 enum DriverOutcome {
-    case presented(PresentationOutput)
-    /// `stage` is nil when an input did not match the schema, else the rule that misbehaved.
-    case rejected(stage: RuleStage?, problem: String)
+    /// The rules' output, read; `OutputProblem` when it does not fit the presentation vocabulary.
+    case presented(Result<PresentationOutput, OutputProblem>)
+    /// An input did not match the schema: where (0-based indices, as in the input) and what.
+    case rejected(path: String, problem: String)
 
-    /// Reads the driver's result: `{ problem = …, stage = … }`, or the presentation.
-    init(reading result: LuaTableReader) throws(LuaError) {
+    /// Reads the driver's result: `{ path = …, problem = … }`, or the rules' output.
+    init(reading result: LuaTableReader, phases: [String]) throws(LuaError) {
         if result.has("problem") {
-            self = .rejected(stage: try result.optionalString("stage").flatMap(RuleStage.init(rawValue:)),
-                             problem: try result.string("problem"))
+            self = .rejected(path: try result.string("path"), problem: try result.string("problem"))
         } else {
-            self = .presented(try PresentationOutput(reading: result))
+            do throws(OutputProblem) {
+                self = .presented(.success(try PresentationOutput(reading: result, phases: phases)))
+            } catch {
+                self = .presented(.failure(error))
+            }
         }
     }
 }

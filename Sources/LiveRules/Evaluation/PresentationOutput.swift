@@ -1,6 +1,7 @@
 import Lua
 
-/// What the rules returned, read from Lua before it is checked against the vocabulary.
+/// What the rules returned, and the one place it is checked against the presentation vocabulary:
+/// the phase and the shape of every part while it is read, the rest by ``validated(fields:)``.
 struct PresentationOutput {
     struct BadgeOutput {
         var text: String
@@ -24,41 +25,72 @@ struct PresentationOutput {
     var layout: [String: LayoutOutput]
     var palette: PaletteOutput
 
-    /// Reads the driver's presentation table field by field (straight from the stack).
-    init(reading output: LuaTableReader) throws(LuaError) {
-        phase = try output.string("phase")
-        badge = try output.table("badge") { badge throws(LuaError) in
-            BadgeOutput(text: try badge.string("text"), tone: try badge.string("tone"))
+    /// Reads the driver's presentation table field by field (straight from the stack), each part
+    /// as the problem of the rule that returned it. The phase comes first and must be one of
+    /// `phases`: the driver stops after the phase rule when it is not, so nothing else is there.
+    init(reading output: LuaTableReader, phases: [String]) throws(OutputProblem) {
+        phase = try Self.phase(in: output, phases: phases)
+        badge = try Self.reading(.badge) { () throws(LuaError) in
+            try output.table("badge") { badge throws(LuaError) in
+                BadgeOutput(text: try badge.string("text"), tone: try badge.string("tone"))
+            }
         }
-        relevance = try output.table("relevance") { relevance throws(LuaError) in
-            Relevance(score: try relevance.number("score"), alert: try relevance.bool("alert"))
+        relevance = try Self.reading(.relevance) { () throws(LuaError) in
+            try output.table("relevance") { relevance throws(LuaError) in
+                Relevance(score: try relevance.number("score"), alert: try relevance.bool("alert"))
+            }
         }
-        layout = try output.table("layout") { layout throws(LuaError) in
-            var layouts: [String: LayoutOutput] = [:]
-            for placement in layout.stringKeys() {
-                layouts[placement] = try layout.table(placement) { entry throws(LuaError) in
-                    let fields = try entry.list("fields") { entry, slot, path throws(LuaError) in
-                        try entry.table(at: slot, path: path) { field throws(LuaError) in
-                            LayoutField(id: try field.string("id"), text: try field.string("text"))
+        layout = try Self.reading(.layout) { () throws(LuaError) in
+            try output.table("layout") { layout throws(LuaError) in
+                var layouts: [String: LayoutOutput] = [:]
+                for placement in layout.stringKeys() {
+                    layouts[placement] = try layout.table(placement) { entry throws(LuaError) in
+                        let fields = try entry.list("fields") { element throws(LuaError) in
+                            try element.table { field throws(LuaError) in
+                                LayoutField(id: try field.string("id"), text: try field.string("text"))
+                            }
                         }
+                        let dropped = try entry.list("dropped", optional: true) { element throws(LuaError) in
+                            try element.string()
+                        }
+                        return LayoutOutput(fields: fields ?? [], dropped: dropped)
                     }
-                    let dropped = try entry.list("dropped", optional: true) { entry, slot, path throws(LuaError) in
-                        try entry.string(at: slot, path: path)
-                    }
-                    return LayoutOutput(fields: fields ?? [], dropped: dropped)
                 }
+                return layouts
             }
-            return layouts
         }
-        palette = try output.table("palette") { palette throws(LuaError) in
-            func appearance(_ name: String) throws(LuaError) -> Appearance {
-                try palette.table(name) { look throws(LuaError) in
-                    Appearance(background: try look.string("background"), foreground: try look.string("foreground"),
-                               accent: try look.string("accent"), fallback: try look.optionalString("fallback"))
+        palette = try Self.reading(.palette) { () throws(LuaError) in
+            try output.table("palette") { palette throws(LuaError) in
+                func appearance(_ name: String) throws(LuaError) -> Appearance {
+                    try palette.table(name) { look throws(LuaError) in
+                        Appearance(background: try look.string("background"), foreground: try look.string("foreground"),
+                                   accent: try look.string("accent"), fallback: try look.optionalString("fallback"))
+                    }
                 }
+                return PaletteOutput(light: try appearance("light"), dark: try appearance("dark"),
+                                     standByNight: try appearance("standByNight"))
             }
-            return PaletteOutput(light: try appearance("light"), dark: try appearance("dark"),
-                                 standByNight: try appearance("standByNight"))
+        }
+    }
+
+    /// The phase, which must be one of `phases`.
+    private static func phase(in output: LuaTableReader, phases: [String]) throws(OutputProblem) -> String {
+        let type = output.typeName("phase")
+        let phase = type == "string" ? try? output.string("phase") : nil
+        if let phase, phases.contains(phase) { return phase }
+        let found = if let phase { "\"\(phase)\"" } else if type == "nil" { "nil" } else { "a \(type)" }
+        throw OutputProblem(stage: .phase, path: "phase", message: "expected one of \(phases.sorted().joined(separator: ", ")), got \(found)")
+    }
+
+    /// Runs `read`; a value of the wrong shape is a problem of `stage`'s rule.
+    private static func reading<T>(_ stage: RuleStage, _ read: () throws(LuaError) -> T) throws(OutputProblem) -> T {
+        do {
+            return try read()
+        } catch {
+            if case .decoding(let path, let expected, let found) = error {
+                throw OutputProblem(stage: stage, path: path, message: "expected \(expected), got \(found)")
+            }
+            throw OutputProblem(stage: stage, path: stage.rawValue, message: error.message)
         }
     }
 }
@@ -72,13 +104,10 @@ struct OutputProblem: Error {
 
 extension PresentationOutput {
     /// The typed presentation, or the first problem: unknown placements and field ids, missing
-    /// placements, tones and colours outside their vocabularies, scores outside 0...100.
-    /// `fields` is the set of field ids the manifest declares.
-    func validated(phases: [String], fields: Set<String>) throws(OutputProblem) -> Presentation {
-        guard phases.contains(phase) else {
-            throw OutputProblem(stage: .phase, path: "phase",
-                                message: "expected one of \(phases.joined(separator: ", ")), got \"\(phase)\"")
-        }
+    /// placements, tones and colours outside their vocabularies, scores outside 0...100 (the
+    /// phase and the shape of every part were checked while reading). `fields` is the set of
+    /// field ids the manifest declares.
+    func validated(fields: Set<String>) throws(OutputProblem) -> Presentation {
         guard let tone = Tone(rawValue: badge.tone) else {
             throw OutputProblem(stage: .badge, path: "badge.tone", message: "expected one of \(Tone.allCases.map(\.rawValue).joined(separator: ", ")), got \"\(badge.tone)\"")
         }
@@ -108,7 +137,13 @@ extension PresentationOutput {
         let ids = Placement.allCases.map(\.rawValue)
         guard let id = layout.keys.sorted().first(where: { Placement(rawValue: $0) == nil }) else { return nil }
         return OutputProblem(stage: .layout, path: "layout.\(id)", message: "unknown placement"
-            + (Suggestion.closest(to: id, among: ids).map { " — did you mean \($0)?" } ?? " (placements: \(ids.joined(separator: ", ")))"))
+            + Self.hint(for: id, among: ids, otherwise: " (placements: \(ids.joined(separator: ", ")))"))
+    }
+
+    /// The suggestion for `name` among `known`, or `otherwise` when none is close.
+    private static func hint(for name: String, among known: [String], otherwise: String) -> String {
+        let hint = Suggestion.hint(for: name, among: known)
+        return hint.isEmpty ? otherwise : hint
     }
 
     private static func check(_ appearance: Appearance, _ name: String) throws(OutputProblem) {
@@ -123,7 +158,7 @@ extension PresentationOutput {
             guard fields.contains(id) else {
                 let declared = fields.sorted()
                 throw OutputProblem(stage: .layout, path: path, message: "unknown field id '\(id)'"
-                    + (Suggestion.closest(to: id, among: declared).map { " — did you mean \($0)?" } ?? " (the manifest declares: \(declared.joined(separator: ", ")))"))
+                    + Self.hint(for: id, among: declared, otherwise: " (the manifest declares: \(declared.joined(separator: ", ")))"))
             }
         }
         var seen: Set<String> = []

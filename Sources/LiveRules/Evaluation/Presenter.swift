@@ -1,4 +1,4 @@
-import CLuaShim
+import CLiveRules
 import Foundation
 import Lua
 
@@ -69,7 +69,7 @@ public final class Presenter {
         }
         guard problems.isEmpty else { throw .setup(problems) }
         do {
-            let prepare = lua.reference(.schemaPrepare)
+            let prepare = lua.reference(function: lrl_schema_prepare)
             let schema = pack.manifest.schema
             var descriptors: [String: LuaRef] = [:]
             for (name, descriptor) in [
@@ -80,7 +80,7 @@ public final class Presenter {
             }
             let phases = Dictionary(uniqueKeysWithValues: pack.manifest.phases.map { ($0, true) })
             let driver = try lua.load(HostResources.driverSource, chunkName: "liverules/driver.lua")
-            let present = try lua.call(driver, lua.reference(.schemaCheck), rules, descriptors, phases, strict, returning: LuaRef.self)
+            let present = try lua.call(driver, lua.reference(function: lrl_schema_check), rules, descriptors, phases, strict, returning: LuaRef.self)
             try lua.sealGlobals(freezing: RuleStage.allCases.compactMap { rules[$0.rawValue] })
             return present
         } catch {
@@ -133,32 +133,28 @@ public final class Presenter {
     ) throws(PresentationError) -> Presentation {
         let outcome: DriverOutcome
         do {
-            outcome = try lua.call(present, attributes, state, now, previous, reading: DriverOutcome.init(reading:))
+            outcome = try lua.call(present, attributes, state, now, previous) { result throws(LuaError) in
+                try DriverOutcome(reading: result, phases: pack.manifest.phases)
+            }
         } catch {
             throw classify(error)
         }
         switch outcome {
-        case .rejected(nil, let problem):
-            throw .input(SchemaMismatch(checkerMessage: problem))
-        case .rejected(let stage?, let problem):
-            let mismatch = SchemaMismatch(checkerMessage: problem)
-            throw .output(file: file(of: stage), path: mismatch.path, message: mismatch.message)
+        case .rejected(let path, let problem):
+            throw .input(SchemaMismatch(path: path, message: problem))
         case .presented(let output):
-            do {
-                return try output.validated(phases: pack.manifest.phases, fields: fields)
+            do throws(OutputProblem) {
+                return try output.get().validated(fields: fields)
             } catch {
                 throw .output(file: file(of: error.stage), path: error.path, message: error.message)
             }
         }
     }
 
-    /// Decoding errors are the rules' output breaking the vocabulary; encoding errors are inputs
-    /// that cannot be given to rules; the rest are rule failures.
+    /// Encoding errors are inputs that cannot be given to rules; the rest are rule failures (the
+    /// driver's result is read by ``PresentationOutput``, which names the rule at fault itself).
     private func classify(_ error: LuaError) -> PresentationError {
         switch error {
-        case .decoding(let path, let expected, let found):
-            let stage = path.split(separator: ".").first.flatMap { RuleStage(rawValue: String($0)) } ?? .layout
-            return .output(file: file(of: stage), path: path, message: "expected \(expected), got \(found)")
         case .encoding(let path, let message):
             return .input(SchemaMismatch(path: path, message: message))
         default:
@@ -171,33 +167,22 @@ public final class Presenter {
     }
 }
 
-extension SchemaMismatch {
-    /// Splits the checker's "path: message".
-    init(checkerMessage: String) {
-        if let range = checkerMessage.range(of: ": ") {
-            self.init(path: String(checkerMessage[..<range.lowerBound]), message: String(checkerMessage[range.upperBound...]))
-        } else {
-            self.init(path: "", message: checkerMessage)
-        }
-    }
-}
-
 extension SchemaDescriptor {
     /// The table each rule receives: `input.attributes`, `.state`, `.now`, `.previous`, and for
     /// every rule after the phase rule `.phase` and `.facts`.
     static func ruleInput(withPhase: Bool) -> SchemaDescriptor {
         var fields: [String: SchemaDescriptor] = [
-            "attributes": SchemaDescriptor(kind: LRS_KIND_ANY, name: "attributes"),
-            "state": SchemaDescriptor(kind: LRS_KIND_ANY, name: "state"),
-            "now": SchemaDescriptor(kind: LRS_KIND_NUMBER, name: "number"),
-            "previous": SchemaDescriptor(kind: LRS_KIND_STRING, optional: true, name: "string"),
+            "attributes": SchemaDescriptor(kind: LRL_KIND_ANY, name: "attributes"),
+            "state": SchemaDescriptor(kind: LRL_KIND_ANY, name: "state"),
+            "now": SchemaDescriptor(kind: LRL_KIND_NUMBER, name: "number"),
+            "previous": SchemaDescriptor(kind: LRL_KIND_STRING, optional: true, name: "string"),
         ]
         if withPhase {
-            fields["phase"] = SchemaDescriptor(kind: LRS_KIND_STRING, name: "string")
-            fields["facts"] = SchemaDescriptor(kind: LRS_KIND_VIEW, optional: true, name: "facts")
+            fields["phase"] = SchemaDescriptor(kind: LRL_KIND_STRING, name: "string")
+            fields["facts"] = SchemaDescriptor(kind: LRL_KIND_VIEW, optional: true, name: "facts")
         }
         let order = ["attributes", "state", "now", "previous"] + (withPhase ? ["phase", "facts"] : [])
-        return SchemaDescriptor(kind: LRS_KIND_OBJECT, name: withPhase ? "the rule input" : "the phase rule's input",
+        return SchemaDescriptor(kind: LRL_KIND_OBJECT, name: withPhase ? "the rule input" : "the phase rule's input",
                                 child: .fields(fields), order: order)
     }
 }

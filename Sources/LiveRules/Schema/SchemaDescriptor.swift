@@ -1,7 +1,8 @@
-import CLuaShim
+import CLiveRules
 
-/// A schema type as the shim's checker reads it: the descriptor sequence `lrs_schema_check`
-/// walks (slots `LRS_D_*` in CLuaShim.h), built once per pack and pushed with ``LuaEncoder``.
+/// A schema type as the host's C checker reads it: the descriptor sequence `lrl_schema_check`
+/// walks (slots `LRL_D_*` in CLiveRules.h), built once per pack and passed to Lua as a call
+/// argument.
 struct SchemaDescriptor: Encodable {
     indirect enum Child: Encodable {
         case none
@@ -20,13 +21,13 @@ struct SchemaDescriptor: Encodable {
         }
     }
 
-    var kind: lrs_kind
+    var kind: lrl_kind
     var optional = false
     var name: String
     var child = Child.none
     var order: [String] = []
 
-    init(kind: lrs_kind, optional: Bool = false, name: String, child: Child = .none, order: [String] = []) {
+    init(kind: lrl_kind, optional: Bool = false, name: String, child: Child = .none, order: [String] = []) {
         self.kind = kind
         self.optional = optional
         self.name = name
@@ -41,19 +42,19 @@ struct SchemaDescriptor: Encodable {
         case .optional(let wrapped):
             self = SchemaDescriptor(wrapped)
             optional = true
-        case .string: self.init(kind: LRS_KIND_STRING, name: name)
-        case .integer: self.init(kind: LRS_KIND_INTEGER, name: name)
-        case .number: self.init(kind: LRS_KIND_NUMBER, name: name)
-        case .bool: self.init(kind: LRS_KIND_BOOL, name: name)
-        case .date: self.init(kind: LRS_KIND_DATE, name: name)
-        case .colour: self.init(kind: LRS_KIND_COLOUR, name: name)
+        case .string: self.init(kind: LRL_KIND_STRING, name: name)
+        case .integer: self.init(kind: LRL_KIND_INTEGER, name: name)
+        case .number: self.init(kind: LRL_KIND_NUMBER, name: name)
+        case .bool: self.init(kind: LRL_KIND_BOOL, name: name)
+        case .date: self.init(kind: LRL_KIND_DATE, name: name)
+        case .colour: self.init(kind: LRL_KIND_COLOUR, name: name)
         case .enumeration(_, let values):
-            self.init(kind: LRS_KIND_ENUM, name: name,
+            self.init(kind: LRL_KIND_ENUM, name: name,
                       child: .values(Dictionary(uniqueKeysWithValues: values.map { ($0, true) })), order: values)
         case .array(let element):
-            self.init(kind: LRS_KIND_ARRAY, name: name, child: .element(SchemaDescriptor(element)))
+            self.init(kind: LRL_KIND_ARRAY, name: name, child: .element(SchemaDescriptor(element)))
         case .object(_, let fields):
-            self.init(kind: LRS_KIND_OBJECT, name: name,
+            self.init(kind: LRL_KIND_OBJECT, name: name,
                       child: .fields(Dictionary(uniqueKeysWithValues: fields.map { ($0.name, SchemaDescriptor($0.type)) })),
                       order: fields.map(\.name))
         }

@@ -312,7 +312,7 @@ extension LuaState {
     }
 
     /// Decodes the value at stack `index` (negative counts from the top) as `T`. [-0, +0]
-    public func decode<T: Decodable>(_ type: T.Type, at index: Int32) throws(LuaError) -> T {
+    func decode<T: Decodable>(_ type: T.Type, at index: Int32) throws(LuaError) -> T {
         let top = lua_gettop(L)
         defer { lua_settop(L, top) }
         do {

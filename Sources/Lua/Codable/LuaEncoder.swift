@@ -239,7 +239,7 @@ extension LuaState {
     }
 
     /// Pushes `value` onto the stack. [-0, +1]; nothing on failure.
-    public func push<T: Encodable>(_ value: T) throws(LuaError) {
+    func push<T: Encodable>(_ value: T) throws(LuaError) {
         // Dates (the usual `now` argument) need no encoder. (The branch has checked that `T` is
         // the type it casts to.)
         if T.self == Date.self {

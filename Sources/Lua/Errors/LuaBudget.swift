@@ -10,6 +10,7 @@ public enum LuaBudget: Sendable, Hashable, CustomStringConvertible {
     /// CPU time of one top-level call (see ``LuaLimits/deadline``).
     case deadline(Duration)
 
+    /// The budget and its limit, as error messages name it.
     public var description: String {
         switch self {
         case .instructions(let limit): "instruction budget of \(limit) instructions"

@@ -40,6 +40,7 @@ public enum LuaError: Error, Sendable, Equatable, CustomStringConvertible {
         }
     }
 
+    /// `file:line: error: message`, or `error: message` without a location.
     public var description: String {
         if let location { "\(location): error: \(message)" } else { "error: \(message)" }
     }

@@ -1,8 +1,11 @@
 /// A place in a rule's source: the chunk name without Lua's `@` and a 1-based line.
 public struct SourceLocation: Sendable, Hashable, CustomStringConvertible {
+    /// The chunk name, as given when it was loaded (`rules/meetings/badge.lua`).
     public var file: String
+    /// The 1-based line.
     public var line: Int
 
+    /// The place `line` of `file`.
     public init(file: String, line: Int) {
         self.file = file
         self.line = line

@@ -1,7 +1,7 @@
 import CLua
 import CLuaShim
 
-/// One call from Lua into a Swift function: read its arguments, push its results.
+/// One call from Lua into a Swift function: read its arguments, give its results.
 public struct LuaCall {
     let state: LuaState
     /// The name the function was registered under, for error messages.
@@ -18,7 +18,8 @@ public struct LuaCall {
         }
     }
 
-    /// Pushes `value` as the next result.
+    /// Adds `value` as the next of the function's results. They belong to the call: Lua takes
+    /// them when the function returns, so the stack around the call is left as it was.
     public func `return`(_ value: some Encodable) throws {
         try state.push(value)
     }

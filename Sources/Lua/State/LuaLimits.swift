@@ -15,6 +15,8 @@ public struct LuaLimits: Sendable, Hashable {
     /// milliseconds.
     public var deadline: Duration?
 
+    /// Budgets for serving rules: a million instructions, two million steps, 16 MiB, strings of
+    /// 8 KiB and 50 ms of CPU time per call unless given.
     public init(
         instructions: Int = 1_000_000,
         steps: Int = 2_000_000,

@@ -150,14 +150,14 @@ public final class LuaState {
         guard status == LUA_OK else { throw popError(status: status) }
     }
 
-    /// Pops the error value of a failed call (or compilation) and classifies it. Errors the
-    /// allocator caused carry no position in their message: they get the place it noted.
-    /// [-1, +0]
+    /// Pops the error message of a failed call (or compilation) and takes the traceback the
+    /// message handler kept apart; classifies the error. Errors the allocator caused carry no
+    /// position in their message: they get the place it noted. [-1, +0]
     private func popError(status: Int32, compiling: Bool = false) -> LuaError {
         let text = lua_type(L, -1) == LUA_TSTRING ? (try? string(at: -1)) ?? "" : "(error object is not a string)"
         lrs_pop(L, 1)
-        let parts = text.components(separatedBy: "\nstack traceback:\n")
-        var (location, message) = SourceLocation.split(parts[0])
+        let traceback = takeTraceback()
+        var (location, message) = SourceLocation.split(text)
         if location == nil {
             let noted = withUnsafePointer(to: &context.pointee.where) {
                 $0.withMemoryRebound(to: CChar.self, capacity: 1) { String(cString: $0) }
@@ -177,9 +177,22 @@ public final class LuaState {
             return .budget(.deadline(limits.deadline ?? .zero), location: location)
         default:
             if compiling { return .syntax(message: message, location: location) }
-            let traceback = parts.count > 1 ? "stack traceback:\n" + parts[1] : ""
             return .runtime(message: message, location: location, traceback: traceback)
         }
+    }
+
+    /// The traceback the message handler left in the registry (or ""), which it clears. [-0, +0]
+    private func takeTraceback() -> String {
+        defer {
+            lua_pushnil(L)
+            setRawField(LRS_TRACEBACK, of: lrs_registryindex())
+        }
+        guard rawField(LRS_TRACEBACK, of: lrs_registryindex()) == LUA_TSTRING else {
+            lrs_pop(L, 1)
+            return ""
+        }
+        defer { lrs_pop(L, 1) }
+        return (try? string(at: -1)) ?? ""
     }
 
     // MARK: Globals

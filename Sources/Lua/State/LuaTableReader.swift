@@ -56,7 +56,7 @@ public struct LuaTableReader {
 
     /// Whether field `key` holds anything but nil.
     public func has(_ key: String) -> Bool {
-        (try? field(key) { slot throws(LuaError) in lua_type(L, slot) != LUA_TNIL }) ?? false
+        field(key) { slot in lua_type(L, slot) != LUA_TNIL }
     }
 
     /// Reads the table in field `key` with `read`.
@@ -67,10 +67,10 @@ public struct LuaTableReader {
         }
     }
 
-    /// Reads the sequence in field `key` (1…n, n its raw length), each element with `read` given
-    /// the element's slot and path; nil when the field is absent and `optional`.
+    /// Reads the sequence in field `key` (1…n, n its raw length), each element with `read`; nil
+    /// when the field is absent and `optional`.
     public func list<T>(
-        _ key: String, optional: Bool = false, _ read: (LuaTableReader, Int32, LuaReadPath) throws(LuaError) -> T
+        _ key: String, optional: Bool = false, _ read: (LuaListElement) throws(LuaError) -> T
     ) throws(LuaError) -> [T]? {
         try field(key) { slot throws(LuaError) -> [T]? in
             if optional && lua_type(L, slot) == LUA_TNIL { return nil }
@@ -83,21 +83,27 @@ public struct LuaTableReader {
             for position in stride(from: 1, through: Int(count), by: 1) {
                 lua_rawgeti(L, slot, lua_Integer(position))
                 defer { lrs_pop(L, 1) }
-                items.append(try read(self, lua_gettop(L), LuaReadPath(parent: list, index: position)))
+                let element = LuaListElement(reader: self, slot: lua_gettop(L), path: LuaReadPath(parent: list, index: position))
+                items.append(try read(element))
             }
             return items
         }
     }
 
-    /// The table at `slot` (an element `list` handed over), read with `read`.
-    public func table<T>(at slot: Int32, path: LuaReadPath, _ read: (LuaTableReader) throws(LuaError) -> T) throws(LuaError) -> T {
+    /// The table at `slot`, read with `read`; `path` names it in errors.
+    func table<T>(at slot: Int32, path: LuaReadPath, _ read: (LuaTableReader) throws(LuaError) -> T) throws(LuaError) -> T {
         guard lua_type(L, slot) == LUA_TTABLE else { throw mismatch("table", at: slot, path: path.description) }
         return try read(LuaTableReader(state: state, index: slot, at: path))
     }
 
-    /// The string at `slot` (an element `list` handed over).
-    public func string(at slot: Int32, path: LuaReadPath) throws(LuaError) -> String {
+    /// The string at `slot`; `path` names it in errors.
+    func string(at slot: Int32, path: LuaReadPath) throws(LuaError) -> String {
         try text(at: slot) { path.description }
+    }
+
+    /// The Lua type of field `key`, as Lua's `type` names it: "nil", "string", "table"…
+    public func typeName(_ key: String) -> String {
+        field(key) { slot in String(cString: lua_typename(L, lua_type(L, slot))) }
     }
 
     /// The table's string keys, in no particular order.
@@ -114,7 +120,7 @@ public struct LuaTableReader {
     // MARK: Reading
 
     /// Pushes field `key` (raw), runs `body` with its slot, pops it. [-0, +0]
-    private func field<T>(_ key: String, _ body: (Int32) throws(LuaError) -> T) throws(LuaError) -> T {
+    private func field<T, E: Error>(_ key: String, _ body: (Int32) throws(E) -> T) throws(E) -> T {
         var key = key
         key.withUTF8 { bytes in _ = lrs_getfield(L, index, bytes.baseAddress, bytes.count) }
         defer { lrs_pop(L, 1) }
@@ -143,7 +149,7 @@ public struct LuaTableReader {
 
 /// Where a value is in what a ``LuaTableReader`` reads: a chain of field names and 1-based
 /// indices, spelled out (`layout.lockScreen.fields[2]`) only when an error needs it.
-public final class LuaReadPath: CustomStringConvertible {
+final class LuaReadPath: CustomStringConvertible {
     let parent: LuaReadPath?
     let key: String?
     let position: Int
@@ -160,9 +166,27 @@ public final class LuaReadPath: CustomStringConvertible {
         position = index
     }
 
-    public var description: String {
+    var description: String {
         let above = parent?.description ?? ""
         guard let key else { return above + "[\(position)]" }
         return above.isEmpty ? key : above + "." + key
+    }
+}
+
+/// One element of a list a ``LuaTableReader`` reads; valid only inside the closure it was given
+/// to. Errors name its path with Lua's 1-based indices (`layout.lockScreen.fields[2]`).
+public struct LuaListElement {
+    let reader: LuaTableReader
+    let slot: Int32
+    let path: LuaReadPath
+
+    /// Reads the element, which must be a table, with `read`.
+    public func table<T>(_ read: (LuaTableReader) throws(LuaError) -> T) throws(LuaError) -> T {
+        try reader.table(at: slot, path: path, read)
+    }
+
+    /// The element, which must be a valid UTF-8 string.
+    public func string() throws(LuaError) -> String {
+        try reader.string(at: slot, path: path)
     }
 }

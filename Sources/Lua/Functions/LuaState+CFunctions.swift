@@ -1,0 +1,16 @@
+import CLua
+
+extension LuaState {
+    /// A reference to a C function written against Lua's C API (a `lua_CFunction`), so Lua code
+    /// of this state can call it: for hosts that implement part of their own work in C, next to
+    /// the state rather than inside this layer. Pass the reference to Lua as a call argument, or
+    /// call it with ``call(_:_:returning:)``.
+    ///
+    /// Lua calls the function like any other, in protected mode and under the state's budgets,
+    /// so it may raise with `lua_error` (the raise never crosses a Swift frame). Its stack effect
+    /// is its own contract with its callers.
+    public func reference(function: @convention(c) (OpaquePointer?) -> Int32) -> LuaRef {
+        lua_pushcclosure(L, function, 0)
+        return LuaRef(popping: self)
+    }
+}
