@@ -9,6 +9,7 @@ import Lua
 /// runs the rules under the state's budgets and checks their output against the presentation
 /// vocabulary. A presenter is used by one thread at a time; it is not `Sendable`.
 public final class Presenter {
+    /// The pack this presenter was set up with.
     public let pack: RulePack
     /// Whether rules see their inputs through read-only views that reject fields the schema does
     /// not have. Tests and the CLI always present strictly.

@@ -8,6 +8,7 @@ public struct Schema: Sendable, Hashable {
     /// Every named type, by name.
     public var types: [String: SchemaType]
 
+    /// A schema of the two root types and every named type they use.
     public init(attributes: SchemaType, state: SchemaType, types: [String: SchemaType]) {
         self.attributes = attributes
         self.state = state

@@ -1,6 +1,8 @@
 /// A value that does not match its schema type, at a path of the value (0-based indices).
 public struct SchemaMismatch: Sendable, Hashable, CustomStringConvertible {
+    /// Where the value is, `JSONPath` style: `state.meetings[1].start` (empty for the root).
     public var path: String
+    /// What is wrong there: `expected date, got "x"`.
     public var message: String
 
     public var description: String { "\(path): \(message)" }
