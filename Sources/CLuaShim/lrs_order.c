@@ -78,7 +78,7 @@ static int lrs_unorderedkey(lua_State *L, int key) {
                        "list and use ipairs)", luaL_typename(L, key));
 }
 
-/* Whether the key on top is one of the schema's private light userdata keys to skip. */
+/* Whether the key on top is a private light userdata key (a host's bookkeeping) to skip. */
 static int lrs_skipkey(lua_State *L, int skipprivate) {
   return skipprivate && lua_type(L, -1) == LUA_TLIGHTUSERDATA;
 }

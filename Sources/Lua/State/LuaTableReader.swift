@@ -4,7 +4,7 @@ import CLuaShim
 /// Reads a Lua table on the stack field by field, for hosts that know the shape of what they
 /// read: no `Codable`, raw reads only (no metamethod runs, nothing raises through Swift). A value
 /// of the wrong type is a `LuaError.decoding` naming its path with Lua's 1-based indices
-/// (`layout.lockScreen.fields[2].text: expected string, got nil`), as ``LuaDecoder``'s are.
+/// (`items[2].text: expected string, got nil`), as ``LuaDecoder``'s are.
 /// A reader is valid only inside the closure it was given to.
 public struct LuaTableReader {
     let state: LuaState
@@ -148,7 +148,7 @@ public struct LuaTableReader {
 }
 
 /// Where a value is in what a ``LuaTableReader`` reads: a chain of field names and 1-based
-/// indices, spelled out (`layout.lockScreen.fields[2]`) only when an error needs it.
+/// indices, spelled out (`items[2]`) only when an error needs it.
 final class LuaReadPath: CustomStringConvertible {
     let parent: LuaReadPath?
     let key: String?
@@ -174,7 +174,7 @@ final class LuaReadPath: CustomStringConvertible {
 }
 
 /// One element of a list a ``LuaTableReader`` reads; valid only inside the closure it was given
-/// to. Errors name its path with Lua's 1-based indices (`layout.lockScreen.fields[2]`).
+/// to. Errors name its path with Lua's 1-based indices (`items[2]`).
 public struct LuaListElement {
     let reader: LuaTableReader
     let slot: Int32

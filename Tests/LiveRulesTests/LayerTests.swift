@@ -1,0 +1,75 @@
+import Foundation
+import Testing
+
+/// The layers point one way: `CLua` <- `CLuaShim` <- `Lua` <- `LiveRules` <- `LiveRulesTooling`
+/// <- `liverules`, with `CLiveRules` (the host's C) beside `LiveRules`. Checked on the sources
+/// themselves, so a new file that imports or includes upward fails here.
+@Suite struct LayerTests {
+    /// The project's modules each Swift target may import.
+    static let allowedImports: [String: Set<String>] = [
+        "Lua": ["CLua", "CLuaShim"],
+        "LiveRules": ["Lua", "CLiveRules"],
+        "LiveRulesTooling": ["Lua", "LiveRules"],
+        "LiveRulesExamples": [],
+        "liverules": ["Lua", "LiveRules", "LiveRulesTooling"],
+    ]
+    /// The project's C headers each C target may include.
+    static let allowedHeaders: [String: Set<String>] = [
+        "CLuaShim": ["CLuaShim.h", "lrs_dump.h"],
+        "CLiveRules": ["CLuaShim.h", "CLiveRules.h", "lrl_view.h"],
+    ]
+    static let projectModules: Set<String> = ["CLua", "CLuaShim", "CLiveRules", "Lua", "LiveRules", "LiveRulesTooling",
+                                               "LiveRulesExamples"]
+
+    /// Every file of `target` ending in one of `suffixes`, with its text.
+    static func files(of target: String, ending suffixes: [String]) throws -> [(path: String, text: String)] {
+        let folder = Paths.root.appendingPathComponent("Sources/\(target)")
+        let walker = try #require(FileManager.default.enumerator(atPath: folder.path))
+        var found: [(String, String)] = []
+        for case let relative as String in walker where suffixes.contains(where: relative.hasSuffix) {
+            found.append(("Sources/\(target)/\(relative)",
+                          try String(contentsOf: folder.appendingPathComponent(relative), encoding: .utf8)))
+        }
+        return found
+    }
+
+    @Test(arguments: allowedImports.keys.sorted())
+    func swiftTargetsImportOnlyLowerLayers(_ target: String) throws {
+        let files = try Self.files(of: target, ending: [".swift"])
+        #expect(!files.isEmpty)
+        for (path, text) in files {
+            for line in text.split(separator: "\n") {
+                let words = line.split(separator: " ")
+                guard let index = words.firstIndex(of: "import"), index + 1 < words.count,
+                      words[..<index].allSatisfy({ ["@testable", "@_exported", "public", "package", "internal"].contains($0) })
+                else { continue }
+                let module = String(words[index + 1])
+                guard Self.projectModules.contains(module) else { continue }
+                #expect(Self.allowedImports[target]!.contains(module), "\(path) imports \(module)")
+            }
+        }
+    }
+
+    @Test(arguments: allowedHeaders.keys.sorted())
+    func cTargetsIncludeOnlyLowerLayers(_ target: String) throws {
+        let files = try Self.files(of: target, ending: [".c", ".h"])
+        #expect(!files.isEmpty)
+        for (path, text) in files {
+            for line in text.split(separator: "\n") where line.hasPrefix("#include \"") {
+                let header = line.dropFirst("#include \"".count).prefix { $0 != "\"" }
+                #expect(Self.allowedHeaders[target]!.contains(String(header)), "\(path) includes \(header)")
+            }
+        }
+    }
+
+    /// The Lua layer is a general sandbox: the host's module prefix, packs, schemas and
+    /// placements are parameters it is given, never names it knows.
+    @Test func theLuaLayerKnowsNothingOfTheHost() throws {
+        let files = try Self.files(of: "Lua", ending: [".swift"]) + Self.files(of: "CLuaShim", ending: [".c", ".h"])
+        for (path, text) in files {
+            for word in ["liverules.", "liverules/", "Placement", "lockScreen", "RulePack", "schema", "lrl_"] {
+                #expect(!text.contains(word), "\(path) mentions \(word)")
+            }
+        }
+    }
+}
