@@ -1,15 +1,31 @@
-/// The colours of one appearance, `#RRGGBB`, and why a fallback replaced the preferred accent.
+/// The colours of one appearance, and why a fallback replaced the preferred accent.
+///
+/// Encodes as `{"background", "foreground", "accent", "fallback"}`, colours as `#RRGGBB` and
+/// `fallback` as `null` when there is none; decoding also takes a missing `fallback` as none.
 public struct Appearance: Sendable, Hashable, Codable {
-    public var background: String
-    public var foreground: String
-    public var accent: String
+    public var background: Colour
+    public var foreground: Colour
+    public var accent: Colour
     /// Why the accent is not the preferred colour (missing, too little contrast…), or nil.
     public var fallback: String?
 
-    public init(background: String, foreground: String, accent: String, fallback: String? = nil) {
+    public init(background: Colour, foreground: Colour, accent: Colour, fallback: String? = nil) {
         self.background = background
         self.foreground = foreground
         self.accent = accent
         self.fallback = fallback
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case background, foreground, accent, fallback
+    }
+
+    /// Writes every key, `fallback` as `null` when nil.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(background, forKey: .background)
+        try container.encode(foreground, forKey: .foreground)
+        try container.encode(accent, forKey: .accent)
+        try container.encode(fallback, forKey: .fallback)
     }
 }
