@@ -136,9 +136,11 @@ import Testing
 
     init() throws { scratch = try Scratch() }
 
-    private func watch(_ roots: [String] = ["rules"], quiet: Duration = .milliseconds(60), gate: Gate? = nil) throws -> FolderWatcher {
+    private func watch(
+        _ roots: [String] = ["rules"], quiet: Duration = .milliseconds(60), gate: Gate? = nil, method: WatchMethod = .inotify
+    ) throws -> FolderWatcher {
         let batches = batches
-        return try FolderWatcher(roots: roots.map(scratch.url), quiet: quiet) { packs in
+        return try FolderWatcher(roots: roots.map(scratch.url), quiet: quiet, method: method) { packs in
             batches.record(packs)
             gate?.pass()
         }
@@ -188,24 +190,32 @@ import Testing
         }
     }
 
-    @Test(arguments: Edit.allCases)
-    func anEditIsOneBatchNamingItsPack(edit: Edit) async throws {
+    /// Every edit with every method, except an open and close that writes nothing: no change on
+    /// disk, so polling cannot see it (``anUnwrittenOpenIsNoChangeWhenPolling()``).
+    static let edits: [(WatchMethod, Edit)] = WatchMethods.tested.flatMap { method in
+        Edit.allCases.filter { method == .inotify || $0 != .openWriteAndClose }.map { (method, $0) }
+    }
+
+    @Test(arguments: edits)
+    func anEditIsOneBatchNamingItsPack(method: WatchMethod, edit: Edit) async throws {
         try edit.prepare(in: scratch)
-        let watcher = try watch()
+        let watcher = try watch(method: method)
         try edit.apply(in: scratch)
         #expect(try await batches.wait(for: 1) == [[scratch.pack("rules/a")]])
         watcher.stop()
     }
 
-    @Test func filesSavedTogetherAreOneBatch() async throws {
-        let watcher = try watch(quiet: .milliseconds(100))
+    @Test(arguments: WatchMethods.tested)
+    func filesSavedTogetherAreOneBatch(method: WatchMethod) async throws {
+        let watcher = try watch(quiet: .milliseconds(100), method: method)
         for index in 1...5 { try scratch.write("rules/a/fixtures/saved\(index).json") }
         #expect(try await batches.wait(for: 1) == [[scratch.pack("rules/a")]])
         watcher.stop()
     }
 
-    @Test func changesInTwoPacksAndTwoRootsAreOneBatch() async throws {
-        let watcher = try watch(["rules", "solo"], quiet: .milliseconds(100))
+    @Test(arguments: WatchMethods.tested)
+    func changesInTwoPacksAndTwoRootsAreOneBatch(method: WatchMethod) async throws {
+        let watcher = try watch(["rules", "solo"], quiet: .milliseconds(100), method: method)
         try scratch.write("rules/a/rules.lua")
         try scratch.write("rules/b/rules.lua")
         try scratch.write("solo/rules.lua")
@@ -213,8 +223,9 @@ import Testing
         watcher.stop()
     }
 
-    @Test func filesInNestedFoldersCount() async throws {
-        let watcher = try watch()
+    @Test(arguments: WatchMethods.tested)
+    func filesInNestedFoldersCount(method: WatchMethod) async throws {
+        let watcher = try watch(method: method)
         try scratch.write("rules/a/fixtures/one.json", "[]")
         _ = try await batches.wait(for: 1, settle: .zero)
         try scratch.write("rules/a/golden/one.json", "[]")
@@ -224,9 +235,10 @@ import Testing
         watcher.stop()
     }
 
-    @Test func foldersMadeWhileBusyAreWatchedWithTheirSubfolders() async throws {
+    @Test(arguments: WatchMethods.tested)
+    func foldersMadeWhileBusyAreWatchedWithTheirSubfolders(method: WatchMethod) async throws {
         let gate = Gate()
-        let watcher = try watch(gate: gate)
+        let watcher = try watch(gate: gate, method: method)
         try scratch.write("rules/b/rules.lua")
         gate.waitForEntry()
         try scratch.write("rules/a/new/inner/most/early.json")
@@ -237,9 +249,10 @@ import Testing
         watcher.stop()
     }
 
-    @Test func foldersMovedInAreWatchedWithTheirSubfolders() async throws {
+    @Test(arguments: WatchMethods.tested)
+    func foldersMovedInAreWatchedWithTheirSubfolders(method: WatchMethod) async throws {
         try scratch.write("outside/incoming/deep/early.json")
-        let watcher = try watch()
+        let watcher = try watch(method: method)
         try scratch.rename("outside/incoming", "rules/a/incoming")
         _ = try await batches.wait(for: 1, settle: .zero)
         try scratch.write("rules/a/incoming/deep/late.json")
@@ -247,8 +260,9 @@ import Testing
         watcher.stop()
     }
 
-    @Test func aNewPackFolderIsAPack() async throws {
-        let watcher = try watch()
+    @Test(arguments: WatchMethods.tested)
+    func aNewPackFolderIsAPack(method: WatchMethod) async throws {
+        let watcher = try watch(method: method)
         try scratch.make("rules/c")
         try scratch.write("rules/c/pack.json")
         _ = try await batches.wait(for: 1, settle: .zero)
@@ -257,10 +271,11 @@ import Testing
         watcher.stop()
     }
 
-    @Test func aPackFolderMovedInIsAPack() async throws {
+    @Test(arguments: WatchMethods.tested)
+    func aPackFolderMovedInIsAPack(method: WatchMethod) async throws {
         try scratch.write("outside/d/pack.json")
         try scratch.write("outside/d/fixtures/one.json")
-        let watcher = try watch()
+        let watcher = try watch(method: method)
         try scratch.rename("outside/d", "rules/d")
         _ = try await batches.wait(for: 1, settle: .zero)
         try scratch.write("rules/d/fixtures/two.json")
@@ -268,8 +283,9 @@ import Testing
         watcher.stop()
     }
 
-    @Test func aDeletedPackIsReportedAndCanComeBack() async throws {
-        let watcher = try watch()
+    @Test(arguments: WatchMethods.tested)
+    func aDeletedPackIsReportedAndCanComeBack(method: WatchMethod) async throws {
+        let watcher = try watch(method: method)
         try scratch.remove("rules/b")
         _ = try await batches.wait(for: 1, settle: .zero)
         try scratch.write("rules/b/pack.json")
@@ -279,8 +295,9 @@ import Testing
         watcher.stop()
     }
 
-    @Test func aPackFolderMovedOutIsReportedOnce() async throws {
-        let watcher = try watch()
+    @Test(arguments: WatchMethods.tested)
+    func aPackFolderMovedOutIsReportedOnce(method: WatchMethod) async throws {
+        let watcher = try watch(method: method)
         try scratch.rename("rules/b", "outside/b")
         _ = try await batches.wait(for: 1, settle: .zero)
         try scratch.write("outside/b/rules.lua")
@@ -315,8 +332,9 @@ import Testing
         #expect(change.packs.isEmpty)
     }
 
-    @Test func pathsOutsideEveryPackAreIgnored() async throws {
-        let watcher = try watch()
+    @Test(arguments: WatchMethods.tested)
+    func pathsOutsideEveryPackAreIgnored(method: WatchMethod) async throws {
+        let watcher = try watch(method: method)
         try scratch.write("rules/README.md")
         try scratch.write("outside/pack.json")
         try scratch.write("rules-old/a/rules.lua")
@@ -327,9 +345,10 @@ import Testing
         watcher.stop()
     }
 
-    @Test func eventsDuringOnChangeGoToTheNextBatch() async throws {
+    @Test(arguments: WatchMethods.tested)
+    func eventsDuringOnChangeGoToTheNextBatch(method: WatchMethod) async throws {
         let gate = Gate()
-        let watcher = try watch(gate: gate)
+        let watcher = try watch(gate: gate, method: method)
         try scratch.write("rules/a/rules.lua")
         gate.waitForEntry()
         try scratch.write("rules/b/rules.lua")
@@ -377,8 +396,9 @@ import Testing
         #expect(try await batches.after(.milliseconds(300)) == [[scratch.pack("rules/a")]])
     }
 
-    @Test func releasingTheWatcherStopsIt() async throws {
-        var watcher: FolderWatcher? = try watch()
+    @Test(arguments: WatchMethods.tested)
+    func releasingTheWatcherStopsIt(method: WatchMethod) async throws {
+        var watcher: FolderWatcher? = try watch(method: method)
         try scratch.write("rules/a/rules.lua")
         _ = try await batches.wait(for: 1, settle: .zero)
         #expect(watcher != nil)
@@ -388,10 +408,11 @@ import Testing
         #expect(try await batches.after(.milliseconds(300)) == [[scratch.pack("rules/a")]])
     }
 
-    @Test func stopFromOnChangeMakesItTheLastCall() async throws {
+    @Test(arguments: WatchMethods.tested)
+    func stopFromOnChangeMakesItTheLastCall(method: WatchMethod) async throws {
         let batches = batches
         let box = Mutex<FolderWatcher?>(nil)
-        let watcher = try FolderWatcher(roots: [scratch.rules], quiet: .milliseconds(60)) { packs in
+        let watcher = try FolderWatcher(roots: [scratch.rules], quiet: .milliseconds(60), method: method) { packs in
             batches.record(packs)
             box.withLock { $0 }?.stop()
         }
@@ -404,9 +425,10 @@ import Testing
         box.withLock { $0 = nil }
     }
 
-    @Test func stopWaitsForARunningOnChange() async throws {
+    @Test(arguments: WatchMethods.tested)
+    func stopWaitsForARunningOnChange(method: WatchMethod) async throws {
         let gate = Gate()
-        let watcher = try watch(gate: gate)
+        let watcher = try watch(gate: gate, method: method)
         try scratch.write("rules/a/rules.lua")
         gate.waitForEntry()
         try scratch.write("rules/b/rules.lua")
@@ -431,13 +453,33 @@ import Testing
         watcher.stop()
     }
 
-    @Test func aMissingRootOrAFileRootThrowsNamingPathAndError() throws {
+    @Test(arguments: WatchMethods.tested)
+    func aMissingRootOrAFileRootThrowsNamingPathAndError(method: WatchMethod) throws {
         let missing = scratch.url("rules/missing")
-        let error = #expect(throws: Inotify.Failure.self) { _ = try FolderWatcher(roots: [scratch.rules, missing], quiet: .milliseconds(60)) { _ in } }
+        let error = #expect(throws: WatchError.self) {
+            _ = try FolderWatcher(roots: [scratch.rules, missing], quiet: .milliseconds(60), method: method) { _ in }
+        }
         #expect(error?.description == "cannot watch \(missing.path): No such file or directory")
         let file = scratch.url("rules/a/pack.json")
-        let fileError = #expect(throws: Inotify.Failure.self) { _ = try FolderWatcher(roots: [file], quiet: .milliseconds(60)) { _ in } }
+        let fileError = #expect(throws: WatchError.self) {
+            _ = try FolderWatcher(roots: [file], quiet: .milliseconds(60), method: method) { _ in }
+        }
         #expect(fileError?.description == "cannot watch \(file.path): Not a directory")
+    }
+
+    @Test func anUnwrittenOpenIsNoChangeWhenPolling() async throws {
+        let watcher = try watch(method: WatchMethods.polling)
+        try FileHandle(forWritingTo: scratch.url("rules/a/rules.lua")).close()
+        #expect(try await batches.after(.milliseconds(300)).isEmpty)
+        try scratch.write("rules/a/rules.lua", "-- written")
+        #expect(try await batches.wait(for: 1) == [[scratch.pack("rules/a")]])
+        watcher.stop()
+    }
+
+    @Test func automaticIsInotifyHereAndPollingDefaultsTo250Milliseconds() {
+        #expect(WatchMethod.automatic.resolved == .inotify)
+        #expect(WatchMethod.polling() == .polling(interval: .milliseconds(250)))
+        #expect(WatchMethod.defaultPollingInterval == .milliseconds(250))
     }
 
     /// Whether the task at `/proc/self/task/<tid>` is gone within two seconds.

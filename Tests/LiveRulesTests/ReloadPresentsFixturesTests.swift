@@ -3,7 +3,7 @@ import LiveRules
 import Testing
 
 /// Without golden gating, a reload still presents every fixture of the new version and refuses
-/// it on any input, rule or output error: real files, the real watcher.
+/// it on any input, rule or output error: real files, the real watcher (each method).
 @Suite(.serialized) struct ReloadPresentsFixturesTests {
     private struct Watched {
         let pack: URL
@@ -11,14 +11,14 @@ import Testing
         let reloader: Reloader
         let events: ReloadEvents
 
-        init() throws {
+        init(_ method: WatchMethod) throws {
             let root = try TinyPack.folder(version: 1)
             pack = root.appendingPathComponent("tiny")
             engine = RuleEngine(statesPerVersion: 1)
             let events = ReloadEvents()
             self.events = events
             reloader = try Reloader(engine: engine, roots: [root.path],
-                                    options: ReloadOptions(quiet: .milliseconds(40), requireGoldens: false)) { events.append($0) }
+                                    options: ReloadOptions(quiet: .milliseconds(40), requireGoldens: false, watchMethod: method)) { events.append($0) }
             _ = events.wait(for: 1)
         }
 
@@ -52,8 +52,9 @@ import Testing
         return problems.map(\.description)
     }
 
-    @Test func anOutputErrorIsRefusedAndTheLastGoodVersionKeepsServing() throws {
-        let watched = try Watched()
+    @Test(arguments: WatchMethods.tested)
+    func anOutputErrorIsRefusedAndTheLastGoodVersionKeepsServing(method: WatchMethod) throws {
+        let watched = try Watched(method)
         defer { watched.reloader.stop() }
         #expect(try watched.badge() == "v1")
         let event = try watched.save("badge.lua", "return function(input)\n  return { text = \"v2\", tone = \"blue\" }\nend\n")
@@ -65,8 +66,9 @@ import Testing
         #expect(try watched.badge() == "v3")
     }
 
-    @Test func aRuleErrorOneFixtureHitsIsRefusedNamingFileLineAndFixture() throws {
-        let watched = try Watched()
+    @Test(arguments: WatchMethods.tested)
+    func aRuleErrorOneFixtureHitsIsRefusedNamingFileLineAndFixture(method: WatchMethod) throws {
+        let watched = try Watched(method)
         defer { watched.reloader.stop() }
         _ = try watched.save("fixtures/two.json", "{\"now\": \"2026-03-02T09:00:00Z\", \"attributes\": {}, \"state\": {\"n\": 2}}\n")
         let event = try watched.save("relevance.lua", """
@@ -81,8 +83,9 @@ import Testing
         #expect(try watched.badge() == "v1")
     }
 
-    @Test func aFixtureThatBreaksTheSchemaIsRefusedAtItsLineAndColumn() throws {
-        let watched = try Watched()
+    @Test(arguments: WatchMethods.tested)
+    func aFixtureThatBreaksTheSchemaIsRefusedAtItsLineAndColumn(method: WatchMethod) throws {
+        let watched = try Watched(method)
         defer { watched.reloader.stop() }
         _ = try watched.save("fixtures/bad.json", "{\"now\": \"2026-03-02T09:00:00Z\", \"attributes\": {},\n \"state\": {\"n\": \"x\"}}\n")
         let event = try watched.save("badge.lua", TinyPack.files(version: 2)["badge.lua"]!)
