@@ -23,6 +23,7 @@ import Testing
         return (root, engine, reloader, events)
     }
 
+    /// Whether `event` is an activation (false for nil).
     private func isActivated(_ event: ReloadEvent?) -> Bool {
         if case .activated? = event { true } else { false }
     }
@@ -43,9 +44,9 @@ import Testing
         defer { reloader.stop() }
         #expect(try badge(engine) == "v1")
         try save("badge.lua", of: 2, in: root)
-        let seen = events.wait(for: 2)
-        guard case .activated(let pack, _, let hash, let previous, _)? = seen.last else { Issue.record("\(seen)"); return }
-        #expect(pack == "tiny" && previous != nil && hash != previous, "\(seen)")
+        let event = events.first(after: 1, where: isActivated)
+        guard case .activated(let pack, _, let hash, let previous, _)? = event else { Issue.record("\(events.all)"); return }
+        #expect(pack == "tiny" && previous != nil && hash != previous, "\(events.all)")
         #expect(try badge(engine) == "v2")
     }
 
@@ -54,9 +55,8 @@ import Testing
         let (root, engine, reloader, events) = try start(method)
         defer { reloader.stop() }
         try save("badge.lua", of: 2, broken: breakage, in: root)
-        let seen = events.wait(for: 2)
-        guard case .rejected(_, _, let problems, _)? = seen.last else {
-            Issue.record("\(seen)")
+        guard case .rejected(_, _, let problems, _)? = events.first(after: 1, where: isRejected) else {
+            Issue.record("\(events.all)")
             return
         }
         #expect(problems.first?.file.hasSuffix("tiny/badge.lua") == true, "\(problems)")
@@ -93,11 +93,14 @@ import Testing
                          manifest: RulePack.load(from: pack).manifest)).canonicalJSON()
         try FileManager.default.createDirectory(at: pack.appendingPathComponent("golden"), withIntermediateDirectories: true)
         try Data(golden.utf8).write(to: pack.appendingPathComponent("golden/one.json"), options: .atomic)
-        #expect(isActivated(events.wait(for: 2).last))
+        #expect(isActivated(events.first(after: 1, where: isActivated)))
         #expect(try badge(engine) == "v1")
+        let before = events.all.count
         try save("badge.lua", of: 2, in: root)
-        let seen = events.wait(for: 3)
-        guard case .rejected(_, _, let problems, _)? = seen.last else { Issue.record("\(seen)"); return }
+        guard case .rejected(_, _, let problems, _)? = events.first(after: before, where: isRejected) else {
+            Issue.record("\(events.all)")
+            return
+        }
         #expect(problems.first?.message == "golden test fails: badge.text: \"v1\" → \"v2\"")
         #expect(try badge(engine) == "v1")
     }

@@ -16,16 +16,16 @@ public struct Appearance: Sendable, Hashable, Codable {
         self.fallback = fallback
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case background, foreground, accent, fallback
+    /// The JSON form, which `Codable` encodes.
+    var json: JSONValue {
+        .object([
+            "background": .string(background.hex), "foreground": .string(foreground.hex), "accent": .string(accent.hex),
+            "fallback": fallback.map(JSONValue.string) ?? .null,
+        ])
     }
 
-    /// Writes every key, `fallback` as `null` when nil.
+    /// Encodes every key, `fallback` as `null` when nil: the shape goldens have.
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(background, forKey: .background)
-        try container.encode(foreground, forKey: .foreground)
-        try container.encode(accent, forKey: .accent)
-        try container.encode(fallback, forKey: .fallback)
+        try json.encode(to: encoder)
     }
 }

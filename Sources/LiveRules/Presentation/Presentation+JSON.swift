@@ -1,14 +1,20 @@
 extension Presentation {
-    /// The presentation as JSON, in the shape goldens use: what its `Codable` conformance
-    /// encodes. `placement` keeps one placement's layout only.
+    /// The presentation as JSON, in the shape goldens use and `Codable` encodes; `placement`
+    /// keeps one placement's layout only.
     public func json(placement: Placement? = nil) -> JSONValue {
-        var shown = self
-        if let placement { shown.layout = layout.filter { $0.key == placement } }
-        do {
-            return try JSONValueEncoder.encode(shown)
-        } catch {
-            preconditionFailure("encoding a presentation into a JSONValue cannot fail: \(error)")
+        var layouts: [String: JSONValue] = [:]
+        for (id, layout) in layout where placement == nil || id == placement {
+            layouts[id.rawValue] = layout.json
         }
+        return .object([
+            "phase": .string(phase), "badge": badge.json, "relevance": relevance.json,
+            "layout": .object(layouts), "palette": palette.json,
+        ])
+    }
+
+    /// Encodes ``json(placement:)`` (every placement): the shape goldens have.
+    public func encode(to encoder: any Encoder) throws {
+        try json().encode(to: encoder)
     }
 
     /// Canonical JSON: sorted keys, 2-space indent, integers without `.0`, one trailing newline.
