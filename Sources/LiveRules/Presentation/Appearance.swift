@@ -3,12 +3,16 @@
 /// Encodes as `{"background", "foreground", "accent", "fallback"}`, colours as `#RRGGBB` and
 /// `fallback` as `null` when there is none; decoding also takes a missing `fallback` as none.
 public struct Appearance: Sendable, Hashable, Codable {
+    /// Behind everything the activity shows.
     public var background: Colour
+    /// Text and glyphs.
     public var foreground: Colour
+    /// The highlight: progress, badges, emphasis.
     public var accent: Colour
     /// Why the accent is not the preferred colour (missing, too little contrast…), or nil.
     public var fallback: String?
 
+    /// An appearance of these colours; `fallback` says why `accent` is not the preferred one.
     public init(background: Colour, foreground: Colour, accent: Colour, fallback: String? = nil) {
         self.background = background
         self.foreground = foreground

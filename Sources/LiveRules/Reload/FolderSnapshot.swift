@@ -52,7 +52,7 @@ extension FolderSnapshot.Entry {
         let modified = info.st_mtimespec
         #endif
         self.init(
-            isFolder: info.st_mode & S_IFMT == S_IFDIR,
+            isFolder: UInt32(info.st_mode) & UInt32(S_IFMT) == UInt32(S_IFDIR),
             size: UInt64(truncatingIfNeeded: info.st_size),
             modified: Int64(modified.tv_sec) * 1_000_000_000 + Int64(modified.tv_nsec),
             device: UInt64(truncatingIfNeeded: info.st_dev),

@@ -13,6 +13,8 @@ public struct ReloadOptions: Sendable {
     /// 250 ms elsewhere), ``WatchMethod/inotify`` (Linux only) or ``WatchMethod/polling(interval:)``.
     public var watchMethod: WatchMethod
 
+    /// Options for a ``Reloader``; the defaults watch with ``WatchMethod/automatic``, reload 50 ms
+    /// after the last change, and do not require goldens.
     public init(
         quiet: Duration = .milliseconds(50), requireGoldens: Bool = false, watches: Bool = true,
         watchMethod: WatchMethod = .automatic

@@ -6,6 +6,7 @@ public struct WatchError: Error, Sendable, Hashable, CustomStringConvertible {
     /// What went wrong, as the system words it (`No such file or directory`).
     public var reason: String
 
+    /// The failure to watch `path`, for `reason`.
     public init(path: String, reason: String) {
         self.path = path
         self.reason = reason
