@@ -101,7 +101,13 @@ final class RawPresentationPath {
         lua_getfield(L, -1, "fallback")
         let fallback = lua_type(L, -1) == LUA_TSTRING ? string(at: -1) : nil
         lrs_pop(L, 1)
-        return Appearance(background: field("background"), foreground: field("foreground"), accent: field("accent"), fallback: fallback)
+        return Appearance(background: colour("background"), foreground: colour("foreground"), accent: colour("accent"), fallback: fallback)
+    }
+
+    private func colour(_ name: String) -> Colour {
+        let text = field(name)
+        guard let colour = Colour(hex: text) else { preconditionFailure("\(name): not a colour: \(text)") }
+        return colour
     }
 
     private func run(_ source: String) {

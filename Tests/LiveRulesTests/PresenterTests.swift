@@ -27,7 +27,7 @@ import Testing
         #expect(p.relevance == Relevance(score: 100, alert: false))
         #expect(p.layout[.islandMinimal]?.fields == [LayoutField(id: "remaining", text: "10m")])
         #expect(p.layout[.lockScreen]?.fields.map(\.id) == ["badge", "title", "remaining", "progress", "nextTitle", "nextCountdown"])
-        #expect(p.palette.dark.accent == "#34C759")
+        #expect(p.palette.dark.accent.hex == "#34C759")
         #expect(Set(p.layout.keys) == Set(Placement.allCases))
     }
 

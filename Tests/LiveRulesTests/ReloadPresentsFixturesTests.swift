@@ -3,7 +3,7 @@ import LiveRules
 import Testing
 
 /// Without golden gating, a reload still presents every fixture of the new version and refuses
-/// it on any input, rule or output error: real files, the real watcher.
+/// it on any input, rule or output error: real files, the real watcher (each method).
 @Suite(.serialized) struct ReloadPresentsFixturesTests {
     private struct Watched {
         let pack: URL
@@ -11,25 +11,28 @@ import Testing
         let reloader: Reloader
         let events: ReloadEvents
 
-        init() throws {
+        init(_ method: WatchMethod) throws {
             let root = try TinyPack.folder(version: 1)
             pack = root.appendingPathComponent("tiny")
             engine = RuleEngine(statesPerVersion: 1)
             let events = ReloadEvents()
             self.events = events
             reloader = try Reloader(engine: engine, roots: [root.path],
-                                    options: ReloadOptions(quiet: .milliseconds(40), requireGoldens: false)) { events.append($0) }
+                                    options: ReloadOptions(quiet: .milliseconds(40), requireGoldens: false, watchMethod: method)) { events.append($0) }
             _ = events.wait(for: 1)
         }
 
         /// Saves `text` as `path` in the pack, as editors do (temp file and rename), and returns
-        /// the reload event it causes.
-        func save(_ path: String, _ text: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> ReloadEvent? {
+        /// the first reload event after it that satisfies `match` (by default, any).
+        func save(
+            _ path: String, _ text: String, sourceLocation: SourceLocation = #_sourceLocation,
+            until match: (ReloadEvent) -> Bool = { _ in true }
+        ) throws -> ReloadEvent? {
             let before = events.all.count
             let url = pack.appendingPathComponent(path)
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try Data(text.utf8).write(to: url, options: .atomic)
-            return events.wait(for: before + 1, sourceLocation: sourceLocation).last
+            return events.first(after: before, sourceLocation: sourceLocation, where: match)
         }
 
         /// Saves `text` as `path` and waits for the activation it causes (a loaded machine may
@@ -47,16 +50,22 @@ import Testing
         }
     }
 
+    private static func isRejected(_ event: ReloadEvent) -> Bool {
+        if case .rejected = event { true } else { false }
+    }
+
     private func problems(_ event: ReloadEvent?) -> [String]? {
         guard case .rejected(_, _, let problems, _)? = event else { return nil }
         return problems.map(\.description)
     }
 
-    @Test func anOutputErrorIsRefusedAndTheLastGoodVersionKeepsServing() throws {
-        let watched = try Watched()
+    @Test(arguments: WatchMethods.tested)
+    func anOutputErrorIsRefusedAndTheLastGoodVersionKeepsServing(method: WatchMethod) throws {
+        let watched = try Watched(method)
         defer { watched.reloader.stop() }
         #expect(try watched.badge() == "v1")
-        let event = try watched.save("badge.lua", "return function(input)\n  return { text = \"v2\", tone = \"blue\" }\nend\n")
+        let event = try watched.save("badge.lua", "return function(input)\n  return { text = \"v2\", tone = \"blue\" }\nend\n",
+                                     until: Self.isRejected)
         let file = watched.pack.path + "/badge.lua"
         #expect(problems(event) == ["\(file):1:1: error: badge.tone: expected one of green, neutral, warning, critical, got \"blue\" (presenting one.json)"],
                 "\(String(describing: event))")
@@ -65,8 +74,9 @@ import Testing
         #expect(try watched.badge() == "v3")
     }
 
-    @Test func aRuleErrorOneFixtureHitsIsRefusedNamingFileLineAndFixture() throws {
-        let watched = try Watched()
+    @Test(arguments: WatchMethods.tested)
+    func aRuleErrorOneFixtureHitsIsRefusedNamingFileLineAndFixture(method: WatchMethod) throws {
+        let watched = try Watched(method)
         defer { watched.reloader.stop() }
         _ = try watched.save("fixtures/two.json", "{\"now\": \"2026-03-02T09:00:00Z\", \"attributes\": {}, \"state\": {\"n\": 2}}\n")
         let event = try watched.save("relevance.lua", """
@@ -74,18 +84,19 @@ import Testing
               if input.state.n == 2 then error("two is too many") end
               return { score = 2, alert = false }
             end
-            """)
+            """, until: Self.isRejected)
         let lines = problems(event) ?? []
         #expect(lines.count == 1 && lines[0].hasPrefix(watched.pack.path + "/relevance.lua:2:1: error: "), "\(lines)")
         #expect(lines.first?.hasSuffix("two is too many (presenting two.json)") == true, "\(lines)")
         #expect(try watched.badge() == "v1")
     }
 
-    @Test func aFixtureThatBreaksTheSchemaIsRefusedAtItsLineAndColumn() throws {
-        let watched = try Watched()
+    @Test(arguments: WatchMethods.tested)
+    func aFixtureThatBreaksTheSchemaIsRefusedAtItsLineAndColumn(method: WatchMethod) throws {
+        let watched = try Watched(method)
         defer { watched.reloader.stop() }
         _ = try watched.save("fixtures/bad.json", "{\"now\": \"2026-03-02T09:00:00Z\", \"attributes\": {},\n \"state\": {\"n\": \"x\"}}\n")
-        let event = try watched.save("badge.lua", TinyPack.files(version: 2)["badge.lua"]!)
+        let event = try watched.save("badge.lua", TinyPack.files(version: 2)["badge.lua"]!, until: Self.isRejected)
         #expect(problems(event) == ["\(watched.pack.path)/fixtures/bad.json:2:17: error: state.n: expected integer, got \"x\""],
                 "\(String(describing: event))")
         #expect(try watched.badge() == "v1")

@@ -9,9 +9,12 @@ import Testing
         try engine.present("tiny", attributes: TinyPack.Attributes(), state: TinyPack.State(n: 1), now: Date()).badge.text
     }
 
-    private func start(_ options: ReloadOptions = ReloadOptions(quiet: .milliseconds(40))) throws
+    /// A reloader watching a fresh `tiny` pack by `method`, once its first version is loaded.
+    private func start(_ method: WatchMethod, _ options: ReloadOptions = ReloadOptions(quiet: .milliseconds(40))) throws
         -> (root: URL, engine: RuleEngine, reloader: Reloader, events: ReloadEvents)
     {
+        var options = options
+        options.watchMethod = method
         let root = try TinyPack.folder(version: 1)
         let engine = RuleEngine(statesPerVersion: 1)
         let events = ReloadEvents()
@@ -20,6 +23,7 @@ import Testing
         return (root, engine, reloader, events)
     }
 
+    /// Whether `event` is an activation (false for nil).
     private func isActivated(_ event: ReloadEvent?) -> Bool {
         if case .activated? = event { true } else { false }
     }
@@ -34,25 +38,25 @@ import Testing
         try Data(text.utf8).write(to: root.appendingPathComponent("tiny/\(path)"), options: .atomic)
     }
 
-    @Test func aGoodEditActivates() throws {
-        let (root, engine, reloader, events) = try start()
+    @Test(arguments: WatchMethods.tested)
+    func aGoodEditActivates(method: WatchMethod) throws {
+        let (root, engine, reloader, events) = try start(method)
         defer { reloader.stop() }
         #expect(try badge(engine) == "v1")
         try save("badge.lua", of: 2, in: root)
-        let seen = events.wait(for: 2)
-        guard case .activated(let pack, _, let hash, let previous, _)? = seen.last else { Issue.record("\(seen)"); return }
-        #expect(pack == "tiny" && previous != nil && hash != previous, "\(seen)")
+        let event = events.first(after: 1, where: isActivated)
+        guard case .activated(let pack, _, let hash, let previous, _)? = event else { Issue.record("\(events.all)"); return }
+        #expect(pack == "tiny" && previous != nil && hash != previous, "\(events.all)")
         #expect(try badge(engine) == "v2")
     }
 
-    @Test(arguments: [TinyPack.Breakage.syntax, .runtimeAtLoad])
-    func aBrokenEditIsRejectedAndTheLastGoodKeepsAnswering(_ breakage: TinyPack.Breakage) throws {
-        let (root, engine, reloader, events) = try start()
+    @Test(arguments: WatchMethods.tested, [TinyPack.Breakage.syntax, .runtimeAtLoad])
+    func aBrokenEditIsRejectedAndTheLastGoodKeepsAnswering(method: WatchMethod, _ breakage: TinyPack.Breakage) throws {
+        let (root, engine, reloader, events) = try start(method)
         defer { reloader.stop() }
         try save("badge.lua", of: 2, broken: breakage, in: root)
-        let seen = events.wait(for: 2)
-        guard case .rejected(_, _, let problems, _)? = seen.last else {
-            Issue.record("\(seen)")
+        guard case .rejected(_, _, let problems, _)? = events.first(after: 1, where: isRejected) else {
+            Issue.record("\(events.all)")
             return
         }
         #expect(problems.first?.file.hasSuffix("tiny/badge.lua") == true, "\(problems)")
@@ -63,8 +67,9 @@ import Testing
         #expect(try badge(engine) == "v3")
     }
 
-    @Test func aDeletedRuleFileIsRejectedNotHalfLoaded() throws {
-        let (root, engine, reloader, events) = try start()
+    @Test(arguments: WatchMethods.tested)
+    func aDeletedRuleFileIsRejectedNotHalfLoaded(method: WatchMethod) throws {
+        let (root, engine, reloader, events) = try start(method)
         defer { reloader.stop() }
         try FileManager.default.removeItem(at: root.appendingPathComponent("tiny/palette.lua"))
         let seen = events.wait(for: 2)
@@ -76,8 +81,9 @@ import Testing
         #expect(try badge(engine) == "v1")
     }
 
-    @Test func aGoldenFailureIsRejectedWhenGoldensGate() throws {
-        let (root, engine, reloader, events) = try start(ReloadOptions(quiet: .milliseconds(40), requireGoldens: true))
+    @Test(arguments: WatchMethods.tested)
+    func aGoldenFailureIsRejectedWhenGoldensGate(method: WatchMethod) throws {
+        let (root, engine, reloader, events) = try start(method, ReloadOptions(quiet: .milliseconds(40), requireGoldens: true))
         defer { reloader.stop() }
         let pack = root.appendingPathComponent("tiny")
         // The first version had no golden: it was rejected; record one for version 1 and load it.
@@ -87,17 +93,21 @@ import Testing
                          manifest: RulePack.load(from: pack).manifest)).canonicalJSON()
         try FileManager.default.createDirectory(at: pack.appendingPathComponent("golden"), withIntermediateDirectories: true)
         try Data(golden.utf8).write(to: pack.appendingPathComponent("golden/one.json"), options: .atomic)
-        #expect(isActivated(events.wait(for: 2).last))
+        #expect(isActivated(events.first(after: 1, where: isActivated)))
         #expect(try badge(engine) == "v1")
+        let before = events.all.count
         try save("badge.lua", of: 2, in: root)
-        let seen = events.wait(for: 3)
-        guard case .rejected(_, _, let problems, _)? = seen.last else { Issue.record("\(seen)"); return }
+        guard case .rejected(_, _, let problems, _)? = events.first(after: before, where: isRejected) else {
+            Issue.record("\(events.all)")
+            return
+        }
         #expect(problems.first?.message == "golden test fails: badge.text: \"v1\" → \"v2\"")
         #expect(try badge(engine) == "v1")
     }
 
-    @Test func quickSuccessiveSavesCoalesce() throws {
-        let (root, engine, reloader, events) = try start(ReloadOptions(quiet: .milliseconds(100)))
+    @Test(arguments: WatchMethods.tested)
+    func quickSuccessiveSavesCoalesce(method: WatchMethod) throws {
+        let (root, engine, reloader, events) = try start(method, ReloadOptions(quiet: .milliseconds(100)))
         defer { reloader.stop() }
         for k in 2...6 { try TinyPack.write(version: k, to: root.appendingPathComponent("tiny")) }
         let seen = events.wait(for: 2)
@@ -107,8 +117,9 @@ import Testing
         #expect(try badge(engine) == "v6")
     }
 
-    @Test func aPackFolderThatAppearsIsLoaded() throws {
-        let (root, engine, reloader, events) = try start()
+    @Test(arguments: WatchMethods.tested)
+    func aPackFolderThatAppearsIsLoaded(method: WatchMethod) throws {
+        let (root, engine, reloader, events) = try start(method)
         defer { reloader.stop() }
         var files = TinyPack.files(version: 9)
         files["pack.json"] = files["pack.json"]!.replacingOccurrences(of: "\"name\": \"tiny\"", with: "\"name\": \"other\"")

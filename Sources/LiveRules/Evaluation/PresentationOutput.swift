@@ -13,10 +13,17 @@ struct PresentationOutput {
         var dropped: [String]?
     }
 
+    struct AppearanceOutput {
+        var background: String
+        var foreground: String
+        var accent: String
+        var fallback: String?
+    }
+
     struct PaletteOutput {
-        var light: Appearance
-        var dark: Appearance
-        var standByNight: Appearance
+        var light: AppearanceOutput
+        var dark: AppearanceOutput
+        var standByNight: AppearanceOutput
     }
 
     var phase: String
@@ -61,10 +68,10 @@ struct PresentationOutput {
         }
         palette = try Self.reading(.palette) { () throws(LuaError) in
             try output.table("palette") { palette throws(LuaError) in
-                func appearance(_ name: String) throws(LuaError) -> Appearance {
+                func appearance(_ name: String) throws(LuaError) -> AppearanceOutput {
                     try palette.table(name) { look throws(LuaError) in
-                        Appearance(background: try look.string("background"), foreground: try look.string("foreground"),
-                                   accent: try look.string("accent"), fallback: try look.optionalString("fallback"))
+                        AppearanceOutput(background: try look.string("background"), foreground: try look.string("foreground"),
+                                         accent: try look.string("accent"), fallback: try look.optionalString("fallback"))
                     }
                 }
                 return PaletteOutput(light: try appearance("light"), dark: try appearance("dark"),
@@ -125,11 +132,11 @@ extension PresentationOutput {
             layouts[placement] = try Self.validated(output, at: placement.rawValue, fields: fields)
         }
         if layout.count != layouts.count, let unknown = unknownPlacement() { throw unknown }
-        try Self.check(palette.light, "light")
-        try Self.check(palette.dark, "dark")
-        try Self.check(palette.standByNight, "standByNight")
+        let light = try Self.validated(palette.light, "light")
+        let dark = try Self.validated(palette.dark, "dark")
+        let standByNight = try Self.validated(palette.standByNight, "standByNight")
         return Presentation(phase: phase, badge: Badge(text: badge.text, tone: tone), relevance: relevance, layout: layouts,
-                            palette: Palette(light: palette.light, dark: palette.dark, standByNight: palette.standByNight))
+                            palette: Palette(light: light, dark: dark, standByNight: standByNight))
     }
 
     /// The problem for the first layout key that is not a placement, if any.
@@ -146,11 +153,15 @@ extension PresentationOutput {
         return hint.isEmpty ? otherwise : hint
     }
 
-    private static func check(_ appearance: Appearance, _ name: String) throws(OutputProblem) {
-        for (key, colour) in [("background", appearance.background), ("foreground", appearance.foreground), ("accent", appearance.accent)]
-        where !Colour.isValid(colour) {
-            throw OutputProblem(stage: .palette, path: "palette.\(name).\(key)", message: "expected a colour #RRGGBB, got \"\(colour)\"")
+    private static func validated(_ appearance: AppearanceOutput, _ name: String) throws(OutputProblem) -> Appearance {
+        func colour(_ key: String, _ text: String) throws(OutputProblem) -> Colour {
+            guard let colour = Colour(hex: text) else {
+                throw OutputProblem(stage: .palette, path: "palette.\(name).\(key)", message: "expected a colour #RRGGBB, got \"\(text)\"")
+            }
+            return colour
         }
+        return Appearance(background: try colour("background", appearance.background), foreground: try colour("foreground", appearance.foreground),
+                          accent: try colour("accent", appearance.accent), fallback: appearance.fallback)
     }
 
     private static func validated(_ output: LayoutOutput, at placement: String, fields: Set<String>) throws(OutputProblem) -> PlacementLayout {

@@ -7,4 +7,14 @@ public struct LayoutField: Sendable, Hashable, Codable {
         self.id = id
         self.text = text
     }
+
+    /// The JSON form, which `Codable` encodes: `{"id", "text"}`.
+    var json: JSONValue {
+        .object(["id": .string(id), "text": .string(text)])
+    }
+
+    /// Encodes `{"id", "text"}`, the shape goldens have.
+    public func encode(to encoder: any Encoder) throws {
+        try json.encode(to: encoder)
+    }
 }

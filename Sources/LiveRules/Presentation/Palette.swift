@@ -10,4 +10,14 @@ public struct Palette: Sendable, Hashable, Codable {
         self.dark = dark
         self.standByNight = standByNight
     }
+
+    /// The JSON form, which `Codable` encodes: `{"light", "dark", "standByNight"}`.
+    var json: JSONValue {
+        .object(["light": light.json, "dark": dark.json, "standByNight": standByNight.json])
+    }
+
+    /// Encodes `{"light", "dark", "standByNight"}`, the shape goldens have.
+    public func encode(to encoder: any Encoder) throws {
+        try json.encode(to: encoder)
+    }
 }

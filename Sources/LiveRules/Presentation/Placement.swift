@@ -1,5 +1,6 @@
 /// Where a live activity shows (see `domain/placements.md` for their sizes and budgets).
-public enum Placement: String, CaseIterable, Sendable, Hashable, Codable {
+/// As a dictionary key it encodes as its raw value, so `[Placement: …]` is a JSON object.
+public enum Placement: String, CaseIterable, Sendable, Hashable, Codable, CodingKeyRepresentable {
     case lockScreen
     case islandCompactLeading
     case islandCompactTrailing

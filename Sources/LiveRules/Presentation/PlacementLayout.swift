@@ -7,4 +7,14 @@ public struct PlacementLayout: Sendable, Hashable, Codable {
         self.fields = fields
         self.dropped = dropped
     }
+
+    /// The JSON form, which `Codable` encodes: `{"fields", "dropped"}`, both arrays.
+    var json: JSONValue {
+        .object(["fields": .array(fields.map(\.json)), "dropped": .array(dropped.map(JSONValue.string))])
+    }
+
+    /// Encodes `{"fields", "dropped"}`, the shape goldens have.
+    public func encode(to encoder: any Encoder) throws {
+        try json.encode(to: encoder)
+    }
 }

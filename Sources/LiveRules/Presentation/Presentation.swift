@@ -1,5 +1,10 @@
 /// Everything an activity shows for one update: what the pack's rules decided.
-public struct Presentation: Sendable, Hashable {
+///
+/// `Codable` in the shape goldens have: it encodes ``json(placement:)``, which each part builds
+/// from its own JSON form, and decodes by the same keys. `layout` is an object keyed by
+/// placement raw value, colours are `#RRGGBB` text, and an appearance's `fallback` is `null`
+/// when there is none.
+public struct Presentation: Sendable, Hashable, Codable {
     /// What the activity is doing now; one of the pack's phases.
     public var phase: String
     public var badge: Badge

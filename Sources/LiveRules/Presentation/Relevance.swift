@@ -8,4 +8,14 @@ public struct Relevance: Sendable, Hashable, Codable {
         self.score = score
         self.alert = alert
     }
+
+    /// The JSON form, which `Codable` encodes: `{"score", "alert"}`.
+    var json: JSONValue {
+        .object(["score": .number(score), "alert": .bool(alert)])
+    }
+
+    /// Encodes `{"score", "alert"}`, the shape goldens have.
+    public func encode(to encoder: any Encoder) throws {
+        try json.encode(to: encoder)
+    }
 }

@@ -2,34 +2,23 @@
 import Foundation
 import Glibc
 
-/// The packs that inotify events under some roots changed, and the watches that keep every
-/// folder under those roots watched as folders come, go and move.
-///
-/// A root holding `pack.json` is a pack; any other root is a folder of packs, each of its
-/// subfolders (present or added later) a pack. An event names the pack its path is in; events on
-/// files directly inside a folder of packs, and on paths outside every root, name none.
+/// The packs that inotify events under some roots changed (see ``PackRoots``), and the watches
+/// that keep every folder under those roots watched as folders come, go and move. Events on
+/// files directly inside a folder of packs, and on paths outside every root, name no pack.
 struct FolderChange {
     /// What watches report: content written, entries added, removed or moved, folders moving.
     static let mask = IN_MODIFY | IN_CLOSE_WRITE | IN_CREATE | IN_DELETE | IN_MOVED_FROM | IN_MOVED_TO | IN_MOVE_SELF
 
-    private struct Root {
-        var path: String
-        var isPack: Bool
-    }
-
-    private let roots: [Root]
+    private let roots: PackRoots
     /// The watched folders' paths by watch descriptor.
     private(set) var folders: [Int32: String] = [:]
     /// The pack folders changed since the last `take()`, as standardized directory URLs.
     private(set) var packs: Set<URL> = []
 
     /// Watches every folder under `roots`; throws for a root that cannot be watched.
-    init(roots: [URL], inotify: Inotify) throws(Inotify.Failure) {
-        self.roots = roots.map {
-            let path = $0.standardizedFileURL.path
-            return Root(path: path, isPack: FileManager.default.fileExists(atPath: path + "/" + RulePack.manifestFile))
-        }
-        for root in self.roots {
+    init(roots: [URL], inotify: Inotify) throws(WatchError) {
+        self.roots = PackRoots(roots)
+        for root in self.roots.roots {
             folders[try inotify.addWatch(root.path, mask: Self.mask)] = root.path
             watchSubfolders(of: root.path, inotify: inotify)
         }
@@ -54,7 +43,7 @@ struct FolderChange {
             let isFolder = event.has(IN_ISDIR) || event.name.isEmpty
             if event.has(IN_MOVED_FROM | IN_MOVE_SELF) && isFolder { forget(path, inotify: inotify) }
             if event.has(IN_CREATE | IN_MOVED_TO) && event.has(IN_ISDIR) { watch(path, inotify: inotify) }
-            if let pack = pack(containing: path, isFolder: isFolder) { packs.insert(pack) }
+            if let pack = roots.pack(containing: path, isFolder: isFolder) { packs.insert(pack) }
         }
     }
 
@@ -62,23 +51,6 @@ struct FolderChange {
     mutating func take() -> Set<URL> {
         defer { packs = [] }
         return packs
-    }
-
-    /// The pack `path` is in: the innermost root holding it if that is a pack, else the root's
-    /// subfolder it is in. Nil outside every root, for a folder of packs itself, and for a file
-    /// directly inside one.
-    private func pack(containing path: String, isFolder: Bool) -> URL? {
-        let holding = roots.filter { path == $0.path || path.hasPrefix($0.path + "/") }
-        guard let root = holding.max(by: { $0.path.count < $1.path.count }) else { return nil }
-        if root.isPack { return Self.url(root.path) }
-        let inner = path.dropFirst(root.path.count + 1)
-        guard let name = inner.split(separator: "/").first,
-              isFolder || inner.contains("/") else { return nil }
-        return Self.url(root.path + "/" + name)
-    }
-
-    private static func url(_ path: String) -> URL {
-        URL(fileURLWithPath: path, isDirectory: true)
     }
 
     /// Watches the folder at `path` and the folders under it; one that vanished meanwhile is skipped.
@@ -110,9 +82,9 @@ struct FolderChange {
         let previous = folders.values
         for watch in folders.keys { inotify.removeWatch(watch) }
         folders = [:]
-        for root in roots { watch(root.path, inotify: inotify) }
+        for root in roots.roots { watch(root.path, inotify: inotify) }
         for path in [previous, folders.values].joined() {
-            if let pack = pack(containing: path, isFolder: true) { packs.insert(pack) }
+            if let pack = roots.pack(containing: path, isFolder: true) { packs.insert(pack) }
         }
     }
 }

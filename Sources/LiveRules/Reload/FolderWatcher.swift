@@ -1,4 +1,3 @@
-#if os(Linux)
 import Foundation
 
 /// Watches folders recursively and reports, after a quiet period, which watched roots' direct
@@ -6,8 +5,11 @@ import Foundation
 ///
 /// A root holding `pack.json` is a pack itself; any other root is a folder of packs, and
 /// subfolders that appear in it later are packs too. Files anywhere under a pack count, whatever
-/// their names; files directly inside a folder of packs do not. When the kernel's event queue
-/// overflows, every pack is reported. Thread-safe.
+/// their names; files directly inside a folder of packs do not. Changes are noticed by inotify
+/// or by polling (``WatchMethod``); both report the same packs for the same edits, except that
+/// polling sees only what changed on disk (a file opened for writing and closed unwritten is no
+/// change) and, with inotify, a kernel event queue that overflowed reports every pack.
+/// Thread-safe.
 public final class FolderWatcher: @unchecked Sendable {
     /// Whether the watcher's thread has ended, for `stop()` to wait on.
     private final class Lifecycle: @unchecked Sendable {
@@ -29,23 +31,25 @@ public final class FolderWatcher: @unchecked Sendable {
         }
     }
 
-    private let inotify: Inotify
+    private let source: any ChangeSource
     private let lifecycle: Lifecycle
     private let thread: Thread
 
-    /// Starts watching `roots`, each a pack or a folder of packs. After `quiet` passes with no
-    /// event, `onChange` is called on the watcher's own thread with the pack folders (standardized
-    /// directory URLs) changed since the last call; events arriving while it runs go to the next
-    /// call. Throws `Inotify.Failure` (`cannot watch <path>: <errno text>`) when inotify is
-    /// unavailable or a root cannot be watched.
-    public init(roots: [URL], quiet: Duration, onChange: @escaping @Sendable (Set<URL>) -> Void) throws {
-        let inotify = try Inotify(for: roots.map(\.standardizedFileURL.path).joined(separator: ", "))
-        let change = try FolderChange(roots: roots, inotify: inotify)
+    /// Starts watching `roots`, each a pack or a folder of packs, by `method`. After `quiet`
+    /// passes with no change, `onChange` is called on the watcher's own thread with the pack
+    /// folders (standardized directory URLs) changed since the last call; changes made while it
+    /// runs go to the next call. Throws ``WatchError`` (`cannot watch <path>: <reason>`) for a
+    /// root that cannot be watched, and for ``WatchMethod/inotify`` off Linux.
+    public init(
+        roots: [URL], quiet: Duration, method: WatchMethod = .automatic,
+        onChange: @escaping @Sendable (Set<URL>) -> Void
+    ) throws {
+        let source = try Self.source(watching: roots, by: method)
         let lifecycle = Lifecycle()
-        self.inotify = inotify
+        self.source = source
         self.lifecycle = lifecycle
         thread = Thread {
-            FolderWatcher.run(inotify, change, quiet: quiet, lifecycle: lifecycle, onChange: onChange)
+            FolderWatcher.run(source, quiet: quiet, lifecycle: lifecycle, onChange: onChange)
         }
         thread.name = "FolderWatcher"
         thread.start()
@@ -55,39 +59,57 @@ public final class FolderWatcher: @unchecked Sendable {
         stop()
     }
 
-    /// Stops the thread and closes the inotify descriptor. Returns once the thread has ended,
+    /// Stops the thread and releases what it watched with. Returns once the thread has ended,
     /// so no `onChange` call follows, unless called from `onChange` itself, which then is the
     /// last. Idempotent.
     public func stop() {
-        inotify.wake()
+        source.wake()
         if Thread.current !== thread { lifecycle.waitUntilFinished() }
     }
 
-    /// The thread: blocks in `poll` until events arrive, then until `quiet` passes without any,
-    /// then reports the batch.
+    private static func source(watching roots: [URL], by method: WatchMethod) throws(WatchError) -> any ChangeSource {
+        switch method {
+        case .automatic:
+            return try source(watching: roots, by: method.resolved)
+        case .polling(let interval):
+            return try PollingSource(roots: roots, interval: interval)
+        case .inotify:
+            #if os(Linux)
+            return try InotifySource(roots: roots)
+            #else
+            throw WatchError(path: roots.map(\.standardizedFileURL.path).joined(separator: ", "),
+                             reason: "inotify needs Linux; watch with .automatic or .polling")
+            #endif
+        }
+    }
+
+    /// The thread: waits until changes may be ready, collects them, and reports the batch once
+    /// `quiet` passed without any.
     private static func run(
-        _ inotify: Inotify, _ change: FolderChange, quiet: Duration, lifecycle: Lifecycle,
-        onChange: @Sendable (Set<URL>) -> Void
+        _ source: any ChangeSource, quiet: Duration, lifecycle: Lifecycle, onChange: @Sendable (Set<URL>) -> Void
     ) {
-        var change = change
         let clock = ContinuousClock()
+        var pending: Set<URL> = []
         var deadline: ContinuousClock.Instant?
         loop: while true {
-            switch inotify.wait(timeout: deadline.map { $0 - clock.now }) {
+            switch source.wait(timeout: deadline.map { $0 - clock.now }) {
             case .woken:
                 break loop
             case .events:
-                change.apply(inotify.readEvents(), inotify: inotify)
-                if !change.packs.isEmpty { deadline = clock.now + quiet }
+                let packs = source.changedPacks()
+                if !packs.isEmpty {
+                    pending.formUnion(packs)
+                    deadline = clock.now + quiet
+                }
             case .timeout:
                 break
             }
             guard let due = deadline, clock.now >= due else { continue }
             deadline = nil
-            onChange(change.take())
+            onChange(pending)
+            pending = []
         }
-        inotify.close()
+        source.close()
         lifecycle.finish()
     }
 }
-#endif

@@ -17,16 +17,6 @@ final class Inotify: @unchecked Sendable {
         func has(_ flags: Int32) -> Bool { mask & UInt32(bitPattern: flags) != 0 }
     }
 
-    /// A failed system call for `path`; described as `cannot watch <path>: <errno text>`.
-    struct Failure: Error, CustomStringConvertible {
-        var path: String
-        var code: Int32
-        var description: String { "cannot watch \(path): \(String(cString: strerror(code)))" }
-    }
-
-    /// What ended a `wait`.
-    enum Wake { case events, timeout, woken }
-
     /// Read buffer size: far above the largest record (16 bytes + NAME_MAX + 1).
     static let bufferSize = 64 * 1024
 
@@ -38,15 +28,15 @@ final class Inotify: @unchecked Sendable {
     /// Bytes at the start of `buffer` holding an incomplete record from the last read.
     private var kept = 0
 
-    /// Opens a non-blocking instance; `path` names what it is for in a `Failure`.
-    init(for path: String) throws(Failure) {
+    /// Opens a non-blocking instance; `path` names what it is for in a ``WatchError``.
+    init(for path: String) throws(WatchError) {
         descriptor = inotify_init1(Int32(IN_CLOEXEC | IN_NONBLOCK))
-        guard descriptor >= 0 else { throw Failure(path: path, code: errno) }
+        guard descriptor >= 0 else { throw Self.failure(path, errno) }
         var ends: [Int32] = [-1, -1]
         guard pipe(&ends) == 0 else {
             let code = errno
             Glibc.close(descriptor)
-            throw Failure(path: path, code: code)
+            throw Self.failure(path, code)
         }
         for end in ends {
             _ = fcntl(end, F_SETFD, FD_CLOEXEC)
@@ -65,9 +55,9 @@ final class Inotify: @unchecked Sendable {
 
     /// Watches the folder at `path` (not following a final symlink) for `mask`; returns its
     /// watch descriptor, the same one again for a folder already watched.
-    func addWatch(_ path: String, mask: Int32) throws(Failure) -> Int32 {
+    func addWatch(_ path: String, mask: Int32) throws(WatchError) -> Int32 {
         let watch = inotify_add_watch(descriptor, path, UInt32(bitPattern: mask | IN_ONLYDIR | IN_DONT_FOLLOW))
-        guard watch >= 0 else { throw Failure(path: path, code: errno) }
+        guard watch >= 0 else { throw Self.failure(path, errno) }
         return watch
     }
 
@@ -79,7 +69,7 @@ final class Inotify: @unchecked Sendable {
     /// Blocks until events are readable, `wake()` was called (then every later wait returns
     /// `.woken` at once), or `timeout` passed; nil waits without limit. An instance that can no
     /// longer be polled also reports `.woken`.
-    func wait(timeout: Duration?) -> Wake {
+    func wait(timeout: Duration?) -> ChangeWake {
         var fds = [pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0),
                    pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0)]
         let milliseconds = timeout.map(Self.milliseconds) ?? -1
@@ -129,6 +119,11 @@ final class Inotify: @unchecked Sendable {
         guard descriptor >= 0 else { return }
         Glibc.close(descriptor)
         descriptor = -1
+    }
+
+    /// A failed system call for `path`: `cannot watch <path>: <errno text>`.
+    private static func failure(_ path: String, _ code: Int32) -> WatchError {
+        WatchError(path: path, reason: String(cString: strerror(code)))
     }
 
     /// `duration` in whole milliseconds, rounded up so a wait never ends before it.

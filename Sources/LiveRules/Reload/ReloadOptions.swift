@@ -9,10 +9,19 @@ public struct ReloadOptions: Sendable {
     public var requireGoldens: Bool
     /// Whether to watch the folders; without it the host calls ``Reloader/reload(_:)`` itself.
     public var watches: Bool
+    /// How changes are noticed: ``WatchMethod/automatic`` (inotify on Linux, polling every
+    /// 250 ms elsewhere), ``WatchMethod/inotify`` (Linux only) or ``WatchMethod/polling(interval:)``.
+    public var watchMethod: WatchMethod
 
-    public init(quiet: Duration = .milliseconds(50), requireGoldens: Bool = false, watches: Bool = true) {
+    /// Options for a ``Reloader``; the defaults watch with ``WatchMethod/automatic``, reload 50 ms
+    /// after the last change, and do not require goldens.
+    public init(
+        quiet: Duration = .milliseconds(50), requireGoldens: Bool = false, watches: Bool = true,
+        watchMethod: WatchMethod = .automatic
+    ) {
         self.quiet = quiet
         self.requireGoldens = requireGoldens
         self.watches = watches
+        self.watchMethod = watchMethod
     }
 }

@@ -21,7 +21,8 @@ public final class Reloader: @unchecked Sendable {
     private var displayPaths: [String: String] = [:]
 
     /// Loads every pack under `roots` (a pack folder, or a folder of packs) into `engine` and
-    /// starts watching them. Packs that fail to load are reported as rejected events. Besides
+    /// starts watching them (``ReloadOptions/watchMethod``); throws ``WatchError`` when a root
+    /// cannot be watched. Packs that fail to load are reported as rejected events. Besides
     /// ``events``, `onEvent` (when given) gets each event at once, on the thread that reloaded.
     public init(
         engine: RuleEngine, roots: [String], options: ReloadOptions = ReloadOptions(),
@@ -43,15 +44,11 @@ public final class Reloader: @unchecked Sendable {
         }
         for folder in folders { _ = reload(folder) }
         guard options.watches else { return }
-        #if os(Linux)
-        let watcher = try FolderWatcher(roots: roots.map { URL(fileURLWithPath: $0).standardizedFileURL }, quiet: options.quiet) {
-            [weak self] changed in
+        let watcher = try FolderWatcher(roots: roots.map { URL(fileURLWithPath: $0).standardizedFileURL }, quiet: options.quiet,
+                                        method: options.watchMethod) { [weak self] changed in
             for folder in changed.sorted(by: { $0.path < $1.path }) { _ = self?.reload(folder) }
         }
         stopWatching = { watcher.stop() }
-        #else
-        throw ReloadError.watchingUnsupported
-        #endif
     }
 
     deinit {
@@ -135,16 +132,5 @@ extension Reloader {
             Diagnostic(file: failure.testCase.fixturePath, message: "golden test fails: "
                 + (failure.problems.first ?? "the presentation differs from its golden"))
         }
-    }
-}
-
-/// Why a ``Reloader`` could not start.
-public enum ReloadError: Error, CustomStringConvertible {
-    /// Watching folders needs Linux's inotify; elsewhere call ``Reloader/reload(_:)`` yourself
-    /// (``ReloadOptions/watches`` false).
-    case watchingUnsupported
-
-    public var description: String {
-        "watching folders needs Linux (inotify); create the reloader with watches: false and call reload(_:)"
     }
 }

@@ -27,7 +27,6 @@ struct Watch: ParsableCommand {
         }
         let displays = WatchDisplays(paths)
         for folder in displays.folders { WatchRun.run(folder, display: displays.name(of: folder)) }
-        #if os(Linux)
         let watcher = try FolderWatcher(roots: paths.map { URL(fileURLWithPath: $0).standardizedFileURL },
                                         quiet: .milliseconds(quiet)) { changed in
             for folder in changed.sorted(by: { $0.path < $1.path }) { WatchRun.run(folder, display: displays.name(of: folder)) }
@@ -36,9 +35,6 @@ struct Watch: ParsableCommand {
         withExtendedLifetime(watcher) {
             while true { sleep(3600) }
         }
-        #else
-        throw ValidationError("watching folders needs Linux (inotify)")
-        #endif
     }
 }
 

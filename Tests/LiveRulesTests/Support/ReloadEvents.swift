@@ -16,6 +16,18 @@ final class ReloadEvents: @unchecked Sendable {
         wait(seconds: seconds, sourceLocation: sourceLocation) { $0.count >= count }
     }
 
+    /// Waits until an event after the first `count` satisfies `match`, at most `seconds`; returns
+    /// the first that does (nil, recording a failure, when none came). A loaded machine may
+    /// deliver one save as two batches: waiting for the event a save must cause, rather than for
+    /// a count of events, keeps an extra one from being taken for it.
+    func first(
+        after count: Int, seconds: Double = 5, sourceLocation: SourceLocation = #_sourceLocation,
+        where match: (ReloadEvent) -> Bool
+    ) -> ReloadEvent? {
+        wait(seconds: seconds, sourceLocation: sourceLocation) { $0.dropFirst(count).contains(where: match) }
+            .dropFirst(count).first(where: match)
+    }
+
     /// Waits until the events satisfy `done`, at most `seconds`; returns the events.
     func wait(
         seconds: Double = 5, sourceLocation: SourceLocation = #_sourceLocation, until done: ([ReloadEvent]) -> Bool
