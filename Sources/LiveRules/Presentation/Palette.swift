@@ -1,10 +1,13 @@
 /// The colours of an activity in each appearance.
 public struct Palette: Sendable, Hashable, Codable {
+    /// Light mode (the lock screen's default).
     public var light: Appearance
+    /// Dark mode, and the Dynamic Island, which is always black.
     public var dark: Appearance
     /// StandBy at night: everything tinted red.
     public var standByNight: Appearance
 
+    /// A palette of the three appearances.
     public init(light: Appearance, dark: Appearance, standByNight: Appearance) {
         self.light = light
         self.dark = dark

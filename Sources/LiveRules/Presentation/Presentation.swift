@@ -7,12 +7,16 @@
 public struct Presentation: Sendable, Hashable, Codable {
     /// What the activity is doing now; one of the pack's phases.
     public var phase: String
+    /// The label the activity wears.
     public var badge: Badge
+    /// How it ranks against other activities, and whether this update alerts.
     public var relevance: Relevance
     /// One layout per placement; every placement has one.
     public var layout: [Placement: PlacementLayout]
+    /// The colours in each appearance.
     public var palette: Palette
 
+    /// A presentation of these parts; ``Presenter`` makes them from a pack's rules.
     public init(phase: String, badge: Badge, relevance: Relevance, layout: [Placement: PlacementLayout], palette: Palette) {
         self.phase = phase
         self.badge = badge

@@ -2,8 +2,10 @@
 public struct Relevance: Sendable, Hashable, Codable {
     /// 0...100; the highest gets the Dynamic Island.
     public var score: Double
+    /// Whether this update should alert (sound, light up the screen, expand the island).
     public var alert: Bool
 
+    /// A relevance of `score` (0...100) that alerts when `alert` is true.
     public init(score: Double, alert: Bool) {
         self.score = score
         self.alert = alert

@@ -1,4 +1,11 @@
 /// A badge's tone: green for anything ongoing, the others by urgency.
 public enum Tone: String, CaseIterable, Sendable, Hashable, Codable {
-    case green, neutral, warning, critical
+    /// Something going on as planned.
+    case green
+    /// Information, nothing to act on.
+    case neutral
+    /// Needs attention soon.
+    case warning
+    /// Needs attention now.
+    case critical
 }

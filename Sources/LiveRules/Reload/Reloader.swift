@@ -6,7 +6,9 @@ import Foundation
 /// pack's golden tests) and activates it in one swap. A version that fails any check is never
 /// activated: the last good version keeps serving. ``events`` tells the host what happened.
 public final class Reloader: @unchecked Sendable {
+    /// The engine whose versions this reloader replaces.
     public let engine: RuleEngine
+    /// How it watches and what a new version must pass.
     public let options: ReloadOptions
     /// Every reload's outcome, in order.
     public let events: AsyncStream<ReloadEvent>
