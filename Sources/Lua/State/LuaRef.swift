@@ -15,7 +15,7 @@ public final class LuaRef: Codable {
         reference = luaL_ref(state.L, lrs_registryindex())
     }
 
-    /// Keeps the value being decoded. Only ``LuaDecoder`` can decode a reference.
+    /// Keeps the value being decoded. Only `LuaDecoder` can decode a reference.
     public init(from decoder: any Decoder) throws {
         guard let lua = decoder as? LuaDecoder else {
             throw DecodingError.dataCorrupted(.init(
@@ -37,7 +37,7 @@ public final class LuaRef: Codable {
         lua_rawgeti(state.L, lrs_registryindex(), lua_Integer(reference))
     }
 
-    /// Only ``LuaEncoder`` can encode a reference (it pushes the value itself).
+    /// Only `LuaEncoder` can encode a reference (it pushes the value itself).
     public func encode(to encoder: any Encoder) throws {
         throw EncodingError.invalidValue(self, .init(
             codingPath: encoder.codingPath,

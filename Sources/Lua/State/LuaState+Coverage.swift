@@ -10,7 +10,7 @@ extension LuaState {
     }
 
     /// The hits counted since the state was created or ``resetCoverage()``: per chunk name (as
-    /// given to ``load(_:chunkName:)``, without Lua's leading `@`), per line, how often the line
+    /// given to ``load(_:chunkName:pure:)``, without Lua's leading `@`), per line, how often the line
     /// started running (a loop's line once per iteration).
     public func coverage() -> [String: [Int: Int]] {
         let top = lua_gettop(L)
@@ -36,7 +36,7 @@ extension LuaState {
     /// The lines of `source` that hold code, in the chunk and every function in it: the lines
     /// ``coverage()`` can report for it. Leaves out the implicit `return` ending each function
     /// (it runs only when control falls off the end, so a function that always returns
-    /// explicitly has no code on its `end` line). Compiles `source` as ``load(_:chunkName:)``
+    /// explicitly has no code on its `end` line). Compiles `source` as ``load(_:chunkName:pure:)``
     /// does, without running it.
     public func executableLines(of source: String, chunkName: String) throws(LuaError) -> Set<Int> {
         let top = lua_gettop(L)

@@ -4,7 +4,7 @@ import CLuaShim
 /// Reads a Lua table on the stack field by field, for hosts that know the shape of what they
 /// read: no `Codable`, raw reads only (no metamethod runs, nothing raises through Swift). A value
 /// of the wrong type is a `LuaError.decoding` naming its path with Lua's 1-based indices
-/// (`items[2].text: expected string, got nil`), as ``LuaDecoder``'s are.
+/// (`items[2].text: expected string, got nil`), as `LuaDecoder`'s are.
 /// A reader is valid only inside the closure it was given to.
 public struct LuaTableReader {
     let state: LuaState
