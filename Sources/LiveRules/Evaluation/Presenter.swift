@@ -20,11 +20,19 @@ public final class Presenter {
     private let fields: Set<String>
 
     /// Sets the pack up in a new state. Errors in rule files that only show when they run (a
-    /// rule that errors at load, or does not return a function) are reported here.
-    /// `recordsCoverage` records lines from the start, so lines that run when the rule files
-    /// load count too.
-    public init(
-        pack: RulePack, limits: LuaLimits = LuaLimits(), strict: Bool = true, recordsCoverage: Bool = false,
+    /// rule that errors at load, or does not return a function) are reported here. What rules
+    /// `print` goes to `log`.
+    public convenience init(
+        pack: RulePack, limits: LuaLimits = LuaLimits(), strict: Bool = true,
+        log: @escaping @Sendable (String) -> Void = { _ in }
+    ) throws(PresentationError) {
+        try self.init(pack: pack, limits: limits, strict: strict, recordsCoverage: false, log: log)
+    }
+
+    /// Sets the pack up as the public initializer does; `recordsCoverage` records lines from the
+    /// start, so lines that run when the rule files load count too.
+    package init(
+        pack: RulePack, limits: LuaLimits = LuaLimits(), strict: Bool = true, recordsCoverage: Bool,
         log: @escaping @Sendable (String) -> Void = { _ in }
     ) throws(PresentationError) {
         self.pack = pack
@@ -106,26 +114,26 @@ public final class Presenter {
     public var memoryInUse: Int { lua.memoryInUse }
 
     /// Whether presentations count their Lua instructions exactly (slow; for measuring).
-    public var metersInstructions: Bool {
+    package var metersInstructions: Bool {
         get { lua.metersInstructions }
         set { lua.metersInstructions = newValue }
     }
 
     /// Lua instructions the last presentation ran (input checks, driver and rules), while
     /// metering; nil otherwise.
-    public var instructionsOfLastPresentation: Int? { lua.instructionsOfLastCall }
+    package var instructionsOfLastPresentation: Int? { lua.instructionsOfLastCall }
 
     /// The most bytes the state held during the last presentation.
     public var peakMemoryOfLastPresentation: Int { lua.peakMemoryOfLastCall }
 
     /// Whether presentations record which lines of Lua ran (see ``coverage()``).
-    public var recordsCoverage: Bool {
+    package var recordsCoverage: Bool {
         get { lua.recordsCoverage }
         set { lua.recordsCoverage = newValue }
     }
 
     /// The lines run while recording, per chunk name, with how often each ran.
-    public func coverage() -> [String: [Int: Int]] {
+    package func coverage() -> [String: [Int: Int]] {
         lua.coverage()
     }
 

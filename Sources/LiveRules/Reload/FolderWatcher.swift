@@ -10,7 +10,7 @@ import Foundation
 /// polling sees only what changed on disk (a file opened for writing and closed unwritten is no
 /// change) and, with inotify, a kernel event queue that overflowed reports every pack.
 /// Thread-safe.
-public final class FolderWatcher: @unchecked Sendable {
+package final class FolderWatcher: @unchecked Sendable {
     /// Whether the watcher's thread has ended, for `stop()` to wait on.
     private final class Lifecycle: @unchecked Sendable {
         private let condition = NSCondition()
@@ -40,7 +40,7 @@ public final class FolderWatcher: @unchecked Sendable {
     /// folders (standardized directory URLs) changed since the last call; changes made while it
     /// runs go to the next call. Throws ``WatchError`` (`cannot watch <path>: <reason>`) for a
     /// root that cannot be watched, and for ``WatchMethod/inotify`` off Linux.
-    public init(
+    package init(
         roots: [URL], quiet: Duration, method: WatchMethod = .automatic,
         onChange: @escaping @Sendable (Set<URL>) -> Void
     ) throws {
@@ -62,7 +62,7 @@ public final class FolderWatcher: @unchecked Sendable {
     /// Stops the thread and releases what it watched with. Returns once the thread has ended,
     /// so no `onChange` call follows, unless called from `onChange` itself, which then is the
     /// last. Idempotent.
-    public func stop() {
+    package func stop() {
         source.wake()
         if Thread.current !== thread { lifecycle.waitUntilFinished() }
     }

@@ -1,4 +1,4 @@
-/// Why a ``FolderWatcher`` could not start: a root that is missing, not a folder or unreadable,
+/// Why a ``Reloader`` could not watch its folders: a root that is missing, not a folder or unreadable,
 /// or a watch method this system lacks. Described as `cannot watch <path>: <reason>`.
 public struct WatchError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The root (or roots, comma-separated) that cannot be watched.

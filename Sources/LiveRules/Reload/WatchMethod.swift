@@ -1,4 +1,4 @@
-/// How a ``FolderWatcher`` (and so a ``Reloader``) notices changes on disk.
+/// How a ``Reloader`` notices changes on disk.
 public enum WatchMethod: Sendable, Hashable {
     /// inotify on Linux, ``polling(interval:)`` at ``defaultPollingInterval`` elsewhere.
     case automatic
