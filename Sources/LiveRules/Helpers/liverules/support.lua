@@ -4,6 +4,7 @@
 --   support.hint(name, known)          the host's " — did you mean x?", or ""
 --   support.readonly(path, data, ...)  a read-only view of a helper's own table
 --   support.host(name, what)           a host function (liverules_host_<name>)
+--   support.charge(s)                  charges host work on a string to the budgets
 
 local M = {}
 
@@ -15,6 +16,14 @@ function M.host(name, what)
   local ok, found = pcall(function() return _ENV["liverules_host_" .. name] end)
   if ok and found then return found end
   return function() error(what .. ": this host provides no " .. name, 2) end
+end
+
+-- support.charge(s) -> nothing: charges the C work budget one step per byte of the string `s`,
+-- as the string library charges a function that reads all of a string (string.byte is such a
+-- function; with the range 1..0 it reads and returns nothing). Helpers call it before handing
+-- `s` to a host function whose work grows with `s`.
+function M.charge(s)
+  string.byte(s, 1, 0)
 end
 
 -- support.describe(value) -> how an error message shows `value`: strings quoted, numbers,
