@@ -227,19 +227,33 @@ function M.initials(s, count)
   return table.concat(letters)
 end
 
+-- Whether a word can stand for a name by its initial: it starts with a letter (any byte beyond
+-- ASCII but emoji, whose UTF-8 starts F0 9F, counts as one).
+local function initialable(word)
+  return find(word, "^[%a\128-\255]") ~= nil and find(word, "^\240\159") == nil
+end
+
 -- text.names(name) -> a person's name said ever shorter, longest first, for renderings:
--- the whole name as one line, then the first word and the last word's initial ("Maximilian-
--- Alexander H."), then the first word alone; each only when shorter than the one before.
--- { } when `name` is nil or blank.
+-- the whole name as one line, then the first word and the initial of the last word that starts
+-- with a letter ("Maximilian-Alexander H."; "Heung-min S." for "Heung-min Son 🇰🇷"), then the
+-- first word alone; each only when shorter than the one before. { } when `name` is nil or blank.
 function M.names(name)
   if name == nil then return {} end
   check_text("text.names", "name", name)
   local full = trimmed(name, true)
   if not full then return {} end
-  local forms = { full }
-  local first, last = string.match(full, "^(%S+) .- ?(%S+)$")
-  if not first then return forms end
-  for _, form in ipairs({ first .. " " .. M.initials(last, 1) .. ".", first }) do
+  local forms, words = { full }, {}
+  for word in gmatch(full, "%S+") do words[#words + 1] = word end
+  if #words < 2 then return forms end
+  local first, candidates = words[1], {}
+  for i = #words, 2, -1 do
+    if initialable(words[i]) then
+      candidates[1] = first .. " " .. M.initials(words[i], 1) .. "."
+      break
+    end
+  end
+  candidates[#candidates + 1] = first
+  for _, form in ipairs(candidates) do
     if #form < #forms[#forms] then forms[#forms + 1] = form end
   end
   return forms

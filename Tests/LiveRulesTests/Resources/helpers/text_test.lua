@@ -243,6 +243,10 @@ return {
     eq(#forms, 3); eq(forms[1], "Zoë Ångström"); eq(forms[2], "Zoë Å."); eq(forms[3], "Zoë")
     forms = text.names("\u{1F1E9}\u{1F1EA} Team Berlin")   -- a flag is one cluster
     eq(forms[2], "\u{1F1E9}\u{1F1EA} B.")
+    forms = text.names("Heung-min Son \u{1F1F0}\u{1F1F7}")   -- an emoji is no initial
+    eq(#forms, 3); eq(forms[2], "Heung-min S."); eq(forms[3], "Heung-min")
+    forms = text.names("Sam \u{1F6F5}")
+    eq(#forms, 2); eq(forms[2], "Sam")
     eq(#text.names(""), 0)
     eq(#text.names(" \t "), 0)
     eq(#text.names(nil), 0)
