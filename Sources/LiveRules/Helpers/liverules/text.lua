@@ -181,20 +181,39 @@ local function trimmed(s, collapse)
   return kept
 end
 
+-- Results of pure functions of a string, remembered since packs ask for the same few strings on
+-- every update: at most 1024 per function, so memory stays bounded; remembering cannot change
+-- a result. A nil result is kept as false.
+local function memo() return { seen = {}, count = 0 } end
+local function keep(m, s, result)
+  if m.count == 1024 then m.seen, m.count = {}, 0 end
+  m.seen[s], m.count = result, m.count + 1
+  return result
+end
+local values, lines, nameLists = memo(), memo(), memo()
+
 -- text.value(s) -> `s` without leading and trailing whitespace, or nil when `s` is nil, empty or
 -- blank: the one way to read optional text, since a missing field may arrive as "".
 function M.value(s)
   if s == nil then return nil end
-  check_text("text.value", "s", s)
-  return trimmed(s, false)
+  local kept = values.seen[s]
+  if kept == nil then
+    check_text("text.value", "s", s)
+    kept = keep(values, s, trimmed(s, false) or false)
+  end
+  return kept or nil
 end
 
 -- text.line(s) -> text.value(s) with every run of whitespace inside (line breaks, tabs, spaces)
 -- made one space: the form of a one-line field. nil when `s` is nil, empty or blank.
 function M.line(s)
   if s == nil then return nil end
-  check_text("text.line", "s", s)
-  return trimmed(s, true)
+  local kept = lines.seen[s]
+  if kept == nil then
+    check_text("text.line", "s", s)
+    kept = keep(lines, s, trimmed(s, true) or false)
+  end
+  return kept or nil
 end
 
 -- text.length(s) -> the number of grapheme clusters in `s` (what a reader counts as characters).
@@ -233,13 +252,8 @@ local function initialable(word)
   return find(word, "^[%a\128-\255]") ~= nil and find(word, "^\240\159") == nil
 end
 
--- text.names(name) -> a person's name said ever shorter, longest first, for renderings:
--- the whole name as one line, then the first word and the initial of the last word that starts
--- with a letter ("Maximilian-Alexander H."; "Heung-min S." for "Heung-min Son 🇰🇷"), then the
--- first word alone; each only when shorter than the one before. { } when `name` is nil or blank.
-function M.names(name)
-  if name == nil then return {} end
-  check_text("text.names", "name", name)
+-- The forms text.names lists for the valid UTF-8 string `name`.
+local function forms_of(name)
   local full = trimmed(name, true)
   if not full then return {} end
   local forms, words = { full }, {}
@@ -257,6 +271,20 @@ function M.names(name)
     if #form < #forms[#forms] then forms[#forms + 1] = form end
   end
   return forms
+end
+
+-- text.names(name) -> a person's name said ever shorter, longest first, for renderings:
+-- the whole name as one line, then the first word and the initial of the last word that starts
+-- with a letter ("Maximilian-Alexander H."; "Heung-min S." for "Heung-min Son 🇰🇷"), then the
+-- first word alone; each only when shorter than the one before. { } when `name` is nil or blank.
+function M.names(name)
+  if name == nil then return {} end
+  local forms = nameLists.seen[name]
+  if forms == nil then
+    check_text("text.names", "name", name)
+    forms = keep(nameLists, name, forms_of(name))
+  end
+  return table.move(forms, 1, #forms, 1, {})  -- a copy: the caller may change it
 end
 
 -- text.shorten(name, width, fontSize) -> the first of text.names(name) that fits `width` points

@@ -250,6 +250,19 @@ return {
     eq(#text.names(""), 0)
     eq(#text.names(" \t "), 0)
     eq(#text.names(nil), 0)
+    raises(function() text.names(7) end, "text.names: name must be a string, got 7")
+  end,
+  ["names, value, line: remembered, and the same every time"] = function()
+    local first = text.names("Sam Lee")
+    first[1] = "changed"                          -- a copy: the next call is not affected
+    eq(text.names("Sam Lee")[1], "Sam Lee")
+    for _ = 1, 2 do
+      eq(text.value(" x "), "x"); eq(text.value("  "), nil)
+      eq(text.line(" a\nb "), "a b"); eq(text.line("\t"), nil)
+    end
+    raises(function() text.line("\xff") end, "text.line: s is not valid UTF-8 (byte 1)")
+    for i = 1, 1100 do eq(text.value(" " .. i), tostring(i)) end   -- past the 1024 kept
+    eq(text.value(" 1 "), "1")
   end,
   ["shorten: a name is shortened before it is dropped"] = function()
     local name = "Maximilian-Alexander von Hohenberg"
