@@ -11,11 +11,15 @@
 --   0.55  everything else: other letters and digits, punctuation, other scripts, "…"
 -- It is an estimate, the same on every device, not a measurement of the rendered font.
 -- Strings without bytes beyond ASCII and without "\r" (each byte its own cluster) are handled
--- here; the others by the host, whose work is charged one step per byte.
+-- here; the others by the host, whose work is charged HOST_STEPS steps per byte: segmenting is
+-- several times the work of the string library's one step per byte.
 
 local placements = require "liverules.placements"
 local support = require "liverules.support"
-local describe, charge = support.describe, support.charge
+local describe = support.describe
+
+local HOST_STEPS = 4
+local function charge(s) support.charge(s, HOST_STEPS) end
 
 local host_units = support.host("text_units", "text.width")
 local host_prefix = support.host("text_prefix", "text.truncate")
