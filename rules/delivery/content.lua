@@ -1,9 +1,11 @@
 -- What each field of the delivery pack would say now, as renderings (most preferred first), or
 -- nil when the field has nothing to show. `glance` holds the forms for the compact and minimal
 -- island. The layout rule decides where fields go.
---   title     the store's name, "Fresh Market"
---   step      what is happening: "Packing your groceries", "Sam is on the way" ("Your courier is
---             on the way" without a name); at a glance a glyph: 🧾 🧺 🛵 🏠
+--   title     the store's name as one line, "Fresh Market"; none when it is empty or blank
+--   step      what is happening: "Packing your groceries", "Sam Lee is on the way", then with
+--             the name shortened ("Sam L. is on the way", "Sam is on the way") before it goes
+--             ("On the way"); "Your courier is on the way" without a name; at a glance a
+--             glyph: 🧾 🧺 🛵 🏠
 --   progress  the bar over the four steps: "25%" placed, "50%" picking, "75%" delivering,
 --             "100%" arrived
 --   eta       until arrival: "Arrives in 12 min", then shorter down to "12m" (the form the compact
@@ -17,6 +19,7 @@
 -- Phase none shows the badge only.
 
 local time = require "liverules.time"
+local text = require "liverules.text"
 local badges = require "badges"
 
 local STEPS = 4
@@ -30,12 +33,20 @@ local function short(minutes)
   return { time.format(minutes), (minutes // 60) .. "h" }
 end
 
--- What is happening at this step.
+local DEFAULT_COURIER = "Your courier"
+
+-- What is happening at this step; the courier's name (nil when missing) ever shorter.
 local function stepText(phase, courier)
   if phase == "placed" then return { "We've got your order", "Order placed" } end
   if phase == "picking" then return { "Packing your groceries", "Packing" } end
-  if phase == "delivering" then return { courier .. " is on the way", "On the way" } end
-  return { courier .. " is at your door", "At your door" }
+  local sentence, short = " is at your door", "At your door"
+  if phase == "delivering" then sentence, short = " is on the way", "On the way" end
+  local options = {}
+  for _, name in ipairs(courier and text.names(courier) or { DEFAULT_COURIER }) do
+    options[#options + 1] = name .. sentence
+  end
+  options[#options + 1] = short
+  return options
 end
 
 -- content.of(input) -> fields, glance: { [fieldId] = renderings } for the rule input.
@@ -46,7 +57,8 @@ function M.of(input)
   local glance = { badge = { case.short or case.text } }
   if phase == "none" then return fields, glance end
 
-  fields.title = { attributes.storeName }
+  local store = text.line(attributes.storeName)
+  if store then fields.title = { store } end
   fields.step, glance.step = stepText(phase, facts.courier), { GLYPHS[phase] }
   fields.progress = { (facts.step * 100 // STEPS) .. "%" }
   if phase == "arrived" then return fields, glance end

@@ -8,14 +8,15 @@
 --   arrived     the courier is at the door
 -- Missing optional fields never fail an update; the rules fill defaults:
 --   no `eta`          the promised time stands in for it (and is labelled as the promise)
---   no `courierName`  "Your courier"
+--   no `courierName`  "Your courier" (an empty or blank name is no name)
 -- Facts for the other rules: `step` (1...4), `eta` (a date, never nil), `etaKnown`,
--- `courier`, `lateBy` (seconds past the promised time; 0 or less when not late) and
+-- `courier` (the name as one line, nil when missing or blank), `lateBy` (seconds past the promised time; 0 or less when not late) and
 -- `lateExpected` (the ETA is after the promised time).
+
+local text = require "liverules.text"
 
 local MAX_ACTIVITY = 8 * 60 * 60
 local STEPS = { placed = 1, picking = 2, delivering = 3, arrived = 4 }
-local DEFAULT_COURIER = "Your courier"
 
 return function(input)
   local state, now, promisedAt = input.state, input.now, input.attributes.promisedAt
@@ -24,7 +25,7 @@ return function(input)
     step = STEPS[state.step],
     eta = eta,
     etaKnown = state.eta ~= nil,
-    courier = state.courierName or DEFAULT_COURIER,
+    courier = text.line(state.courierName),
     lateBy = now - promisedAt,
     lateExpected = eta > promisedAt,
   }

@@ -10,7 +10,9 @@
 --   clock       while live: the match minute "67'" or "Half time"; nothing when the feed has no
 --               minute (the "Live" badge says enough)
 --   event       the latest event: "⚽ 64' Goal, Arsenal · Saka", "🟥 71' Red card · Xhaka
---               (Chelsea)", shorter with team codes. For goals `team` is the side the goal counts
+--               (Chelsea)", shorter with team codes and the player's name shortened ("Granit
+--               X.", "Granit") before it goes; an empty or blank player is no player. Team names
+--               and codes are shown as one line; a blank one stands in for the other. For goals `team` is the side the goal counts
 --               for (an own goal is scored by the other side's player); for cards, the player's side
 --   kickoff     before kick-off: "Kick-off 19:45" in the activity's time zone
 --   countdown   before kick-off: "in 45 min" ("45m" at a glance); "Starting any moment" once the
@@ -21,6 +23,7 @@
 -- alone: the score is what the minimal view must keep; "live" is also said by the green badge.
 
 local time = require "liverules.time"
+local text = require "liverules.text"
 local badges = require "badges"
 
 local DASH = "–"
@@ -42,32 +45,47 @@ local function short(minutes)
   return { time.format(minutes), (minutes // 60) .. "h" }
 end
 
--- The event as renderings, longest first.
-local function describeEvent(event, attributes)
-  local team = attributes[event.team]
+-- The event as renderings, longest first: with the team's name, then its code, each with the
+-- player's name ever shorter; the team's code alone last.
+local function describeEvent(event, teams)
+  local team = teams[event.team]
   local minute = event.minute and (event.minute .. "' ") or ""
+  local players = text.names(event.player)
   local card = CARDS[event.kind]
-  if card then
-    local icon = card.icon .. " " .. minute
-    if event.player == nil then
-      return { icon .. card.label .. ", " .. team.name, icon .. team.code }
+  local icon = card and (card.icon .. " " .. minute) or ("⚽ " .. minute)
+  local options = {}
+  if #players == 0 then
+    options[1] = icon .. (card and (card.label .. ", ") or "Goal, ") .. team.name
+  elseif card then
+    for _, player in ipairs(players) do
+      options[#options + 1] = icon .. card.label .. " · " .. player .. " (" .. team.name .. ")"
     end
-    return { icon .. card.label .. " · " .. event.player .. " (" .. team.name .. ")",
-             icon .. event.player .. " (" .. team.code .. ")", icon .. team.code }
+    for _, player in ipairs(players) do
+      options[#options + 1] = icon .. player .. " (" .. team.code .. ")"
+    end
+  else
+    for _, player in ipairs(players) do
+      options[#options + 1] = icon .. "Goal, " .. team.name .. " · " .. player .. GOALS[event.kind]
+    end
+    for _, player in ipairs(players) do
+      options[#options + 1] = icon .. team.code .. " · " .. player .. GOALS[event.kind]
+    end
   end
-  local icon = "⚽ " .. minute
-  if event.player == nil then
-    return { icon .. "Goal, " .. team.name, icon .. team.code }
-  end
-  local scorer = event.player .. GOALS[event.kind]
-  return { icon .. "Goal, " .. team.name .. " · " .. scorer, icon .. team.code .. " · " .. scorer,
-           icon .. team.code }
+  options[#options + 1] = icon .. team.code
+  return options
+end
+
+-- A team's name and code as one line each; a blank one stands in for the other.
+local function teamOf(team)
+  local name, code = text.line(team.name), text.line(team.code)
+  return { name = name or code or "?", code = code or name or "?" }
 end
 
 -- content.of(input) -> fields, glance: { [fieldId] = renderings } for the rule input.
 function M.of(input)
   local attributes, state, now, phase = input.attributes, input.state, input.now, input.phase
-  local home, away = attributes.home, attributes.away
+  local teams = { home = teamOf(attributes.home), away = teamOf(attributes.away) }
+  local home, away = teams.home, teams.away
   local case = badges.of(input)
   local fields, glance = { badge = { case.text, case.short } }, {}
 
@@ -106,7 +124,7 @@ function M.of(input)
   end
 
   if state.lastEvent ~= nil then
-    fields.event = describeEvent(state.lastEvent, attributes)
+    fields.event = describeEvent(state.lastEvent, teams)
   end
   return fields, glance
 end

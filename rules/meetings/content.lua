@@ -1,8 +1,11 @@
 -- What each field of the meetings pack would say now, as renderings (most preferred first),
 -- or nil when the field has nothing to show. `glance` holds the short forms the compact and
 -- minimal island use for durations ("12m"). The layout rule decides where fields go.
+-- Titles, locations and the notice's channel are shown as one line (trimmed, line breaks and
+-- tabs made spaces); an empty or blank one is not shown.
 
 local time = require "liverules.time"
+local text = require "liverules.text"
 local badges = require "badges"
 
 local LOCATION_WINDOW = 10 * 60   -- location and the running-late action: first 10 minutes only
@@ -10,23 +13,15 @@ local CONFIRMATION_TIME = 2 * 60  -- "Sent via Slack" shows for 2 minutes after 
 
 local M = {}
 
--- "DR" for "Design review": the first character of up to three words, upper-cased.
-local function initials(title)
-  local letters = {}
-  for word in string.gmatch(title, "%S+") do
-    if #letters == 3 then break end
-    local second = utf8.offset(word, 2) or #word + 1
-    letters[#letters + 1] = string.upper(string.sub(word, 1, second - 1))
-  end
-  return table.concat(letters)
-end
-
--- A title, then its initials (the layout shortens a title with "…" before it falls back to them).
+-- A title as one line, then its initials ("DR" for "Design review"; the layout shortens a
+-- title with "…" before it falls back to them); nil for a blank title.
 local function titles(title, prefix)
+  title = text.line(title)
+  if title == nil then return nil end
   local options = {}
   if prefix then options[#options + 1] = prefix .. title end
   options[#options + 1] = title
-  options[#options + 1] = initials(title)
+  options[#options + 1] = text.initials(title)
   return options
 end
 
@@ -76,12 +71,14 @@ function M.of(input)
   end
 
   if actionTime then
-    fields.location = meeting.location and { meeting.location } or nil
+    local location = text.line(meeting.location)
+    fields.location = location and { location }
     local notice = noticeFor(meeting, input.state.lateNotice)
     if notice == nil then
       fields.runningLate = { "Running late?", "Late?" }
     elseif now - notice.sentAt < CONFIRMATION_TIME then
-      fields.lateConfirmation = { "Sent via " .. notice.channel, "Sent" }
+      local channel = text.line(notice.channel)
+      fields.lateConfirmation = channel and { "Sent via " .. channel, "Sent" } or { "Sent" }
     end
   end
 

@@ -15,7 +15,9 @@ enum HostFunctions {
     ///   `Suggestion.hint`, which every helper's "unknown name" error ends with;
     /// - `liverules_host_colour_valid(text) -> boolean`, the host's `Colour.isValid`, which
     ///   `liverules.colour` accepts colours by.
+    /// `installText(in:)` adds the grapheme and width functions of `liverules.text`.
     static func install(in lua: LuaState) {
+        installText(in: lua)
         lua.register("liverules_host_placements") { call in
             try call.return(Placement.allCases.map(\.budget))
         }

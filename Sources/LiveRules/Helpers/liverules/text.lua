@@ -1,13 +1,36 @@
--- liverules.text: estimate how wide text renders and make it fit a placement.
--- The width model: each character advances a fixed fraction of the font size:
+-- liverules.text: optional text, one-line text, names, and how wide text renders.
+-- Text is cut and measured in grapheme clusters (what a reader sees as one character: a flag,
+-- a family joined with zero-width joiners, a letter with its accents), which the host
+-- segments. Each cluster advances a fixed fraction of the font size:
 --   0.30  narrow: i l . , : ; ' | ! 1 and space
 --   0.80  wide:   M W m w @
 --   0.65  other uppercase letters A-Z
---   0.55  everything else: other letters and digits, punctuation, non-ASCII, "…"
+--   1.00  emoji (flags, families, skin tones, keycaps) and the wide East Asian scripts (CJK
+--         ideographs, kana, hangul, fullwidth forms)
+--   0     a lone invisible format character (a zero-width space or joiner)
+--   0.55  everything else: other letters and digits, punctuation, other scripts, "…"
 -- It is an estimate, the same on every device, not a measurement of the rendered font.
+-- Strings without bytes beyond ASCII and without "\r" (each byte its own cluster) are handled
+-- here; the others by the host, whose work is charged HOST_STEPS steps per byte: segmenting is
+-- several times the work of the string library's one step per byte.
 
 local placements = require "liverules.placements"
-local describe = require("liverules.support").describe
+local support = require "liverules.support"
+local describe = support.describe
+
+local HOST_STEPS = 4
+local function charge(s) support.charge(s, HOST_STEPS) end
+
+local host_units = support.host("text_units", "text.width")
+local host_prefix = support.host("text_prefix", "text.truncate")
+local host_initials = support.host("text_initials", "text.initials")
+local host_length = support.host("text_length", "text.length")
+local host_trim = support.host("text_trim", "text.value")
+
+local find, sub, gsub, upper, gmatch = string.find, string.sub, string.gsub, string.upper, string.gmatch
+
+-- Text the host must segment: bytes beyond ASCII, or "\r" ("\r\n" is one cluster).
+local COMPLEX = "[\r\128-\255]"
 
 local M = {}
 
@@ -60,8 +83,13 @@ local remembered, count = {}, 0
 local function units_of(s)
   local units = remembered[s]
   if units then return units end
-  units = 0
-  for _, codepoint in utf8.codes(s) do units = units + (SPECIAL[codepoint] or advance(codepoint)) end
+  if find(s, COMPLEX) then
+    charge(s)
+    units = host_units(s)
+  else
+    units = 0
+    for _, codepoint in utf8.codes(s) do units = units + (SPECIAL[codepoint] or advance(codepoint)) end
+  end
   if count == 1024 then remembered, count = {}, 0 end
   remembered[s], count = units, count + 1
   return units
@@ -72,18 +100,20 @@ local function fits_width(units, fontSize, width)
   return units * fontSize / 100 <= width + TOLERANCE
 end
 
--- The longest prefix of `s` ending in a non-space that fits `width` with "…" after it, plus
--- the "…"; "…" alone when no such prefix fits. `s` is valid UTF-8 and too wide.
+-- The longest prefix of `s` (whole clusters) ending in a non-space that fits `width` with "…"
+-- after it, plus the "…"; "…" alone when no such prefix fits. `s` is valid UTF-8 and too wide.
 local function shorten(s, width, fontSize)
-  local units, cut = units_of(ELLIPSIS), 0
-  for position, codepoint in utf8.codes(s) do
-    units = units + advance(codepoint)
-    if not fits_width(units, fontSize, width) then break end
-    if codepoint ~= 32 and not (codepoint >= 9 and codepoint <= 13) then
-      cut = position + #utf8.char(codepoint) - 1
-    end
+  if find(s, COMPLEX) then
+    charge(s)
+    return sub(s, 1, host_prefix(s, width, fontSize)) .. ELLIPSIS
   end
-  return string.sub(s, 1, cut) .. ELLIPSIS
+  local units, cut = units_of(ELLIPSIS), 0
+  for position, byte in utf8.codes(s) do  -- ASCII: each byte is a cluster
+    units = units + advance(byte)
+    if not fits_width(units, fontSize, width) then break end
+    if byte ~= 32 and not (byte >= 9 and byte <= 13) then cut = position end
+  end
+  return sub(s, 1, cut) .. ELLIPSIS
 end
 
 -- text.width(s, fontSize) -> the estimated width of `s` in points at `fontSize` points:
@@ -137,6 +167,147 @@ function M.fit(placementId, renderings, slot)
     end
   end
   return shorten(renderings[count], target.width, target.fontSize), count
+end
+
+-- `s` trimmed, runs of whitespace inside made one space when `collapse`; nil when nothing but
+-- whitespace (and, beyond ASCII, invisible format characters) is left. `s` is valid UTF-8.
+local function trimmed(s, collapse)
+  if find(s, COMPLEX) then
+    charge(s)
+    local kept = host_trim(s, collapse)
+    if kept == "" then return nil end
+    return kept
+  end
+  local first = find(s, "%S")
+  if not first then return nil end
+  local kept = sub(s, first, (find(s, "%S%s*$")))
+  if collapse then kept = gsub(kept, "%s+", " ") end
+  return kept
+end
+
+-- Results of pure functions of a string, remembered since packs ask for the same few strings on
+-- every update: at most 1024 per function, so memory stays bounded; remembering cannot change
+-- a result. A nil result is kept as false.
+local function memo() return { seen = {}, count = 0 } end
+local function keep(m, s, result)
+  if m.count == 1024 then m.seen, m.count = {}, 0 end
+  m.seen[s], m.count = result, m.count + 1
+  return result
+end
+local values, lines, nameLists = memo(), memo(), memo()
+
+-- text.value(s) -> `s` without leading and trailing whitespace, or nil when `s` is nil, empty or
+-- blank: the one way to read optional text, since a missing field may arrive as "".
+function M.value(s)
+  if s == nil then return nil end
+  local kept = values.seen[s]
+  if kept == nil then
+    check_text("text.value", "s", s)
+    kept = keep(values, s, trimmed(s, false) or false)
+  end
+  return kept or nil
+end
+
+-- text.line(s) -> text.value(s) with every run of whitespace inside (line breaks, tabs, spaces)
+-- made one space: the form of a one-line field. nil when `s` is nil, empty or blank.
+function M.line(s)
+  if s == nil then return nil end
+  local kept = lines.seen[s]
+  if kept == nil then
+    check_text("text.line", "s", s)
+    kept = keep(lines, s, trimmed(s, true) or false)
+  end
+  return kept or nil
+end
+
+-- text.length(s) -> the number of grapheme clusters in `s` (what a reader counts as characters).
+function M.length(s)
+  check_text("text.length", "s", s)
+  if find(s, COMPLEX) then
+    charge(s)
+    return host_length(s)
+  end
+  return #s
+end
+
+-- text.initials(s [, count]) -> the first cluster of each of the first `count` (default 3)
+-- words of `s`, upper-cased and joined: "DR" for "Design review"; "" when `s` is blank.
+function M.initials(s, count)
+  check_text("text.initials", "s", s)
+  count = count == nil and 3 or count
+  if math.type(count) ~= "integer" or count < 0 then
+    error("text.initials: count must be a non-negative integer, got " .. describe(count), 2)
+  end
+  if find(s, COMPLEX) then
+    charge(s)
+    return host_initials(s, count)
+  end
+  local letters = {}
+  for word in gmatch(s, "%S+") do
+    if #letters == count then break end
+    letters[#letters + 1] = upper(sub(word, 1, 1))
+  end
+  return table.concat(letters)
+end
+
+-- Whether a word can stand for a name by its initial: it starts with a letter (any byte beyond
+-- ASCII but emoji, whose UTF-8 starts F0 9F, counts as one).
+local function initialable(word)
+  return find(word, "^[%a\128-\255]") ~= nil and find(word, "^\240\159") == nil
+end
+
+-- The forms text.names lists for the valid UTF-8 string `name`.
+local function forms_of(name)
+  local full = trimmed(name, true)
+  if not full then return {} end
+  local forms, words = { full }, {}
+  for word in gmatch(full, "%S+") do words[#words + 1] = word end
+  if #words < 2 then return forms end
+  local first, candidates = words[1], {}
+  for i = #words, 2, -1 do
+    if initialable(words[i]) then
+      candidates[1] = first .. " " .. M.initials(words[i], 1) .. "."
+      break
+    end
+  end
+  candidates[#candidates + 1] = first
+  for _, form in ipairs(candidates) do
+    if #form < #forms[#forms] then forms[#forms + 1] = form end
+  end
+  return forms
+end
+
+-- text.names(name) -> a person's name said ever shorter, longest first, for renderings:
+-- the whole name as one line, then the first word and the initial of the last word that starts
+-- with a letter ("Maximilian-Alexander H."; "Heung-min S." for "Heung-min Son 🇰🇷"), then the
+-- first word alone; each only when shorter than the one before. { } when `name` is nil or blank.
+function M.names(name)
+  if name == nil then return {} end
+  local forms = nameLists.seen[name]
+  if forms == nil then
+    check_text("text.names", "name", name)
+    forms = keep(nameLists, name, forms_of(name))
+  end
+  return table.move(forms, 1, #forms, 1, {})  -- a copy: the caller may change it
+end
+
+-- text.shorten(name, width, fontSize) -> the first of text.names(name) that fits `width` points
+-- at `fontSize`; else the first word truncated ("Maximilian-Alex…"); nil when not even one
+-- cluster of it fits with "…", or when `name` is nil or blank.
+function M.shorten(name, width, fontSize)
+  if name ~= nil then check_text("text.shorten", "name", name) end
+  if type(width) ~= "number" or not (width >= 0) or width == math.huge then
+    error("text.shorten: width must be a non-negative number, got " .. describe(width), 2)
+  end
+  check_positive("text.shorten", "fontSize", fontSize)
+  local forms = M.names(name)
+  if #forms == 0 then return nil end
+  for _, form in ipairs(forms) do
+    if fits_width(units_of(form), fontSize, width) then return form end
+  end
+  local cut = shorten(forms[#forms], width, fontSize)
+  if cut == ELLIPSIS then return nil end
+  return cut
 end
 
 return M
