@@ -136,7 +136,7 @@ import Testing
         let report = GoldenReport(results: GoldenRunner().run(suite.cases), orphans: suite.orphans, pending: [], mode: .check)
         let text = report.text(colour: false)
         let lines = text.split(separator: "\n").map(String.init)
-        #expect(lines.last == "17 passed, 5 failed")
+        #expect(lines.last == "33 passed, 5 failed")
         #expect(lines.contains("FAIL meetings/countdown-last (\(pack.directory.path)/fixtures/countdown-last.json)"))
         #expect(lines.contains("  badge.text: \"Last up\" → \"Final up\""))
         #expect(lines.contains("-    \"text\": \"Last up\","))
@@ -151,7 +151,7 @@ import Testing
         let suite = cases(pack)
         let report = GoldenReport(results: GoldenRunner().run(suite.cases), orphans: suite.orphans,
                                   pending: suite.pending.map(\.pendingPath), mode: .ci)
-        #expect(report.summary == "20 passed, 2 failed")
+        #expect(report.summary == "36 passed, 2 failed")
         #expect(report.text(colour: false).contains("gone.json: error: orphan golden"))
     }
 
@@ -160,12 +160,12 @@ import Testing
         let suite = cases(pack)
         let report = GoldenReport(results: GoldenRunner().run(suite.cases), orphans: suite.orphans, pending: [], mode: .check)
         let json = try JSONParser.parse(try report.json()).value
-        #expect(json["passed"] == .integer(17) && json["failed"] == .integer(5))
+        #expect(json["passed"] == .integer(33) && json["failed"] == .integer(5))
         guard case .array(let entries)? = json["cases"] else { Issue.record("no cases"); return }
-        #expect(entries.count == 22)
+        #expect(entries.count == 38)
         let junit = report.junit()
-        #expect(junit.hasPrefix("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"liverules\" tests=\"22\" failures=\"5\">"))
-        #expect(junit.components(separatedBy: "<testcase ").count - 1 == 22)
+        #expect(junit.hasPrefix("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"liverules\" tests=\"38\" failures=\"5\">"))
+        #expect(junit.components(separatedBy: "<testcase ").count - 1 == 38)
         #expect(junit.components(separatedBy: "<failure ").count - 1 == 5)
         #expect(junit.contains("badge.text: &quot;Last up&quot; → &quot;Final up&quot;"))
     }

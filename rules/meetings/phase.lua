@@ -5,8 +5,8 @@
 --   countdown  nothing in progress; the next meeting starts within 15 minutes
 --   upcoming   nothing in progress; the next meeting is more than 15 minutes away
 --   done       no meeting left today
--- The list may come in any order: the rules take the meetings in start order, equal starts the
--- one ending first first, equal starts and ends in the order of the list.
+-- The list may come in any order: the rules sort it by start; of equal starts the one that
+-- ends first comes first, and equal starts and ends keep the list's order.
 -- Overlapping meetings: when several are in progress, the activity is about the one that started
 -- last (of equal starts, the one ending first); when it ends, the one it started inside is
 -- current again. A meeting that starts inside the current one is never back-to-back with it:
