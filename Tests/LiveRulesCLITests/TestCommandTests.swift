@@ -40,7 +40,7 @@ enum GoldenFiles {
     @Test func theBundledPacksPass() throws {
         let outcome = try CLI.run(["test"])
         #expect(outcome.status == 0, "\(outcome.output)\(outcome.errors)")
-        #expect(outcome.output.split(separator: "\n").last == "72 passed, 0 failed")
+        #expect(outcome.output.split(separator: "\n").last == "\(BundledFixtures.total) passed, 0 failed")
     }
 
     @Test func aChangeFailsWithFieldPathsAndADiff() throws {
@@ -53,8 +53,8 @@ enum GoldenFiles {
         #expect(lines.contains("-    \"text\": \"Last up\","))
         #expect(lines.contains("+    \"text\": \"Final up\","))
         #expect(lines.contains("MISSING meetings/upcoming-first (rules/meetings/fixtures/upcoming-first.json)"))
-        #expect(lines.last(where: { !$0.isEmpty }) == "22 passed, 2 failed")
-        #expect(outcome.output.hasSuffix("22 passed, 2 failed\n"))
+        #expect(lines.last(where: { !$0.isEmpty }) == "\(BundledFixtures.meetings - 2) passed, 2 failed")
+        #expect(outcome.output.hasSuffix("\(BundledFixtures.meetings - 2) passed, 2 failed\n"))
     }
 
     @Test func recordWritesMissingGoldensAndPendingChangesThenReviewDecides() throws {
@@ -64,7 +64,7 @@ enum GoldenFiles {
         #expect(recorded.status == 1, "a pending change still fails the run")
         #expect(recorded.errors.contains("recorded rules/meetings/golden/upcoming-first.json"))
         #expect(recorded.errors.contains("pending rules/meetings/golden/countdown-last.json.new"))
-        #expect(recorded.output.hasSuffix("23 passed, 1 failed\n"))
+        #expect(recorded.output.hasSuffix("\(BundledFixtures.meetings - 1) passed, 1 failed\n"))
         #expect(FileManager.default.fileExists(atPath: golden.appendingPathComponent("upcoming-first.json").path))
 
         let nothingMatches = try CLI.run(["review", "--accept", "--filter", "delivery/*"], in: root, environment: local())
@@ -114,14 +114,14 @@ enum GoldenFiles {
         var environment = local()
         environment["NO_COLOR"] = nil
         let onTerminal = try CLI.runOnTerminal("test rules", in: root, environment: environment)
-        #expect(onTerminal.contains("\r[124/124] 100%"), "\(onTerminal.debugDescription)")
-        #expect(onTerminal.contains("\u{1B}[32m124 passed, 0 failed\u{1B}[0m"), "\(onTerminal.debugDescription)")
+        #expect(onTerminal.contains("\r[\(BundledFixtures.meetings + 100)/\(BundledFixtures.meetings + 100)] 100%"), "\(onTerminal.debugDescription)")
+        #expect(onTerminal.contains("\u{1B}[32m\(BundledFixtures.meetings + 100) passed, 0 failed\u{1B}[0m"), "\(onTerminal.debugDescription)")
         let piped = try CLI.run(["test", "rules"], in: root, environment: environment)
-        #expect(piped.output == "124 passed, 0 failed\n")
+        #expect(piped.output == "\(BundledFixtures.meetings + 100) passed, 0 failed\n")
         #expect(piped.errors.isEmpty)
         environment["NO_COLOR"] = "1"
         let noColour = try CLI.runOnTerminal("test rules", in: root, environment: environment)
-        #expect(noColour.contains("124 passed, 0 failed") && !noColour.contains("\u{1B}[32m"), "NO_COLOR turns colour off")
+        #expect(noColour.contains("\(BundledFixtures.meetings + 100) passed, 0 failed") && !noColour.contains("\u{1B}[32m"), "NO_COLOR turns colour off")
     }
 
     @Test func rejectDeletesThePendingFileOnly() throws {
@@ -154,7 +154,7 @@ enum GoldenFiles {
         #expect(locally.output.contains("rules/meetings/golden/done.json.new: warning: pending change"))
         let ci = try CLI.run(["test"], in: root, environment: local(["CI": "1"]))
         #expect(ci.status == 1)
-        #expect(ci.output.hasSuffix("24 passed, 2 failed\n"))
+        #expect(ci.output.hasSuffix("\(BundledFixtures.meetings) passed, 2 failed\n"))
     }
 
     @Test func coverageReportsEveryRuleFileAndMinCoverageFails() throws {
@@ -178,10 +178,10 @@ enum GoldenFiles {
         let json = try CLI.run(["test", "--format", "json"], in: root, environment: local())
         #expect(json.status == 1)
         let object = try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any]
-        #expect(object?["passed"] as? Int == 22 && object?["failed"] as? Int == 2)
-        #expect(json.errors == "22 passed, 2 failed\n")
+        #expect(object?["passed"] as? Int == BundledFixtures.meetings - 2 && object?["failed"] as? Int == 2)
+        #expect(json.errors == "\(BundledFixtures.meetings - 2) passed, 2 failed\n")
         let junit = try CLI.run(["test", "--format", "junit"], in: root, environment: local())
-        #expect(junit.output.contains("<testsuites name=\"liverules\" tests=\"24\" failures=\"2\">"))
+        #expect(junit.output.contains("<testsuites name=\"liverules\" tests=\"\(BundledFixtures.meetings)\" failures=\"2\">"))
         #expect(!junit.output.contains("\u{1B}["), "no colour when not on a terminal")
     }
 
@@ -211,7 +211,7 @@ enum GoldenFiles {
         #expect(missing.output.contains("MISSING meetings/late/two-minutes (rules/meetings/fixtures/late/two-minutes.json)"))
         _ = try CLI.run(["test", "--record"], in: root, environment: local())
         #expect(FileManager.default.fileExists(atPath: pack.appendingPathComponent("golden/late/two-minutes.json").path))
-        #expect(try CLI.run(["test"], in: root, environment: local()).output.hasSuffix("24 passed, 0 failed\n"))
+        #expect(try CLI.run(["test"], in: root, environment: local()).output.hasSuffix("\(BundledFixtures.meetings) passed, 0 failed\n"))
     }
 
     @Test func resultsDoNotDependOnTimeZoneOrLocale() throws {

@@ -8,18 +8,18 @@ import Testing
         let pack = root.appendingPathComponent("rules/meetings")
         let watch = try RunningCLI(["watch", "rules", "--quiet", "40"], in: root)
         defer { watch.stop() }
-        #expect(watch.wait(for: "rules/meetings: 24 passed, 0 failed"), "\(watch.output)")
+        #expect(watch.wait(for: "rules/meetings: \(BundledFixtures.meetings) passed, 0 failed"), "\(watch.output)")
         #expect(watch.wait(for: "watching rules"), "\(watch.output)")
 
         let badges = try String(contentsOf: pack.appendingPathComponent("badges.lua"), encoding: .utf8)
         try Data(badges.replacingOccurrences(of: "text = \"Last up\"", with: "text = \"Final up\"").utf8)
             .write(to: pack.appendingPathComponent("badges.lua"), options: .atomic)
-        #expect(watch.wait(for: "rules/meetings: 23 passed, 1 failed"), "\(watch.output)")
+        #expect(watch.wait(for: "rules/meetings: \(BundledFixtures.meetings - 1) passed, 1 failed"), "\(watch.output)")
         #expect(watch.output.contains("  FAIL meetings/countdown-last\n    badge.text: \"Last up\" → \"Final up\""), "\(watch.output)")
 
         try Data("return function(input)\n  return { text = input.state.meeting }\nend\n".utf8)
             .write(to: pack.appendingPathComponent("badge.lua"), options: .atomic)
-        #expect(watch.wait(for: "rules/meetings: 0 passed, 24 failed"), "\(watch.output)")
+        #expect(watch.wait(for: "rules/meetings: 0 passed, \(BundledFixtures.meetings) failed"), "\(watch.output)")
         #expect(watch.output.contains("    rules/meetings/badge.lua:2:1: error: input.state.meeting: no such field in MeetingDayState — did you mean meetings?"))
     }
 
@@ -30,7 +30,7 @@ import Testing
             let parts = line.split(separator: "  ", maxSplits: 1, omittingEmptySubsequences: true)
             return (String(parts[0]).trimmingCharacters(in: .whitespaces), String(parts.last ?? "").trimmingCharacters(in: .whitespaces))
         }, uniquingKeysWith: { first, _ in first })
-        #expect(rows["fixtures"] == "24")
+        #expect(rows["fixtures"] == "\(BundledFixtures.meetings)")
         #expect(rows["presentations timed"] == "40")
         #expect(rows["time per presentation, p50"]?.hasSuffix(" µs") == true)
         #expect(rows["time per presentation, p99"]?.hasSuffix(" µs") == true)

@@ -1,5 +1,7 @@
 -- The badge of each situation, as a table of cases (first match wins). Used by the badge rule
--- and by the layout rule, which shows the badge as a field.
+-- and by the layout rule, which shows the badge as a field before the step: where the step
+-- would only repeat it ("On the way" when "Sam is on the way" does not fit), the step is
+-- dropped, as liverules.layout never shows the same text twice in a placement.
 --   Scheduled     neutral   no activity yet (phase none)
 --   Arrived       green     at the door, late or not
 --   Very late     critical  more than 10 minutes past the promised time

@@ -1,5 +1,9 @@
 -- The badge of each situation, as a table of cases (first match wins). Used by the badge
 -- rule and by the layout rule, which shows the badge as a field.
+-- "First" and "last" are the phase rule's facts: the first meeting in start order, and the
+-- one that leaves nothing of the day once it ends. A meeting that starts inside a longer one is
+-- "In progress", never "Last in progress": the longer one is still to finish (and is "Last in
+-- progress" once it is current again, if nothing follows it).
 
 local decide = require "liverules.decide"
 
@@ -22,8 +26,8 @@ return {
     return cases {
       phase = input.phase,
       only = facts.count == 1,
-      first = facts.index == 1,
-      last = facts.index ~= nil and facts.index == facts.count,
+      first = facts.first == true,
+      last = facts.last == true,
     }
   end,
 }

@@ -43,25 +43,36 @@ local function renderings(fname, index, entry)
     .. "non-empty list of strings, got " .. describe(entry.text), 3)
 end
 
--- The rendering of a wanted field shown in its slot, or nil when none fits. With `shorten = n`
--- the last full rendering is also tried shortened with "…" (keeping at least n characters),
--- just before the last one, the abbreviation: "Next: Design review", "Design review",
--- "Design rev…", "DR". A field with a single rendering is tried shortened after it.
-local function choose(slot, options, entry)
+-- The rendering of a wanted field shown in its slot, or nil when none fits. A rendering whose
+-- text is in `shown` (a field already shown in the placement has it) is passed over: a placement
+-- never shows the same text twice. With `shorten = n` the last full rendering is also tried
+-- shortened with "…" (keeping at least n characters), just before the last one, the
+-- abbreviation: "Next: Design review", "Design review", "Design rev…", "DR"; when that
+-- shortening is already shown, the renderings before it are tried shortened instead ("Next:
+-- Desi…"). A field with a single rendering is tried shortened after it.
+local function choose(slot, options, entry, shown)
   local function shortened(option)
     local cut = text.truncate(option, slot.width, slot.fontSize)
     if utf8.len(cut) - 1 >= entry.shorten then return cut end
     return nil
   end
+  -- The shortening of options[last], or of the nearest one before it whose shortening is not shown.
+  local function shortenedFrom(last)
+    for position = last, 1, -1 do
+      local cut = shortened(options[position])
+      if cut == nil or not shown[cut] then return cut end
+    end
+    return nil
+  end
   local count = #options
   for position, option in ipairs(options) do
     if entry.shorten and position == count and count > 1 then
-      local cut = shortened(options[count - 1])
+      local cut = shortenedFrom(count - 1)
       if cut then return cut end
     end
-    if text.width(option, slot.fontSize) <= slot.width then return option end
+    if not shown[option] and text.width(option, slot.fontSize) <= slot.width then return option end
   end
-  if entry.shorten and count == 1 then return shortened(options[1]) end
+  if entry.shorten and count == 1 then return shortenedFrom(1) end
   return nil
 end
 
@@ -69,14 +80,14 @@ end
 -- `wanted` lists fields most important first: { id = "title", text = string | { renderings },
 -- slot = "body" (default: the placement's first slot), shorten = 6 (see above) }. A field is
 -- shown when the placement has room for one more field and one of its renderings fits its
--- slot; shown fields keep the order of `wanted`.
+-- slot and is not the text of a field shown before it; shown fields keep the order of `wanted`.
 function M.place(placementId, wanted)
   local capacity = rawget(CAPACITY, placementId)
   if capacity == nil then error(unknown("layout.place", placementId), 2) end
   if type(wanted) ~= "table" then
     error("layout.place: wanted must be a list of fields, got " .. describe(wanted), 2)
   end
-  local fields, dropped = {}, {}
+  local fields, dropped, shown = {}, {}, {}
   for index, entry in ipairs(wanted) do
     if type(entry) ~= "table" or type(entry.id) ~= "string" then
       error("layout.place: field " .. index .. " must be a table with an id, got " .. describe(entry), 2)
@@ -88,9 +99,10 @@ function M.place(placementId, wanted)
     local options = renderings("layout.place", index, entry)
     local slot, problem = placements.resolve(placementId, entry.slot)
     if slot == nil then error("layout.place: field " .. index .. " ('" .. entry.id .. "'): " .. problem, 2) end
-    local shown = #fields < capacity and choose(slot, options, entry) or nil
-    if shown then
-      fields[#fields + 1] = { id = entry.id, text = shown }
+    local chosen = #fields < capacity and choose(slot, options, entry, shown) or nil
+    if chosen then
+      fields[#fields + 1] = { id = entry.id, text = chosen }
+      shown[chosen] = true
     else
       dropped[#dropped + 1] = entry.id
     end

@@ -44,6 +44,40 @@ return {
     eq(show(layout.place("islandCompactLeading", { { id = "title", text = { "Design review", "DR" }, shorten = 6 } })),
        "title=DR|")
   end,
+  ["place: a rendering already shown is passed over, and a field left with none is dropped"] = function()
+    eq(show(layout.place("lockScreen", {
+      { id = "badge", text = "On the way", slot = "body" },
+      { id = "step", text = { "Bartholomew-Maximilian von Hohenzollern is on the way", "On the way" }, slot = "body" },
+      { id = "eta", text = { "Arrives in 6 min", "On the way" }, slot = "body" },
+    })), "badge=On the way,eta=Arrives in 6 min|step")
+    eq(show(layout.place("islandMinimal", {
+      { id = "remaining", text = { "12m" } },
+      { id = "nextCountdown", text = { "12m" } },
+    })), "remaining=12m|nextCountdown")
+  end,
+  ["place: a text is compared whole, in every slot"] = function()
+    eq(show(layout.place("lockScreen", {
+      { id = "title", text = "Team sync", slot = "title" },
+      { id = "nextTitle", text = { "Team sync", "TS" }, slot = "body" },
+    })), "title=Team sync,nextTitle=TS|")
+  end,
+  ["place: shorten tries earlier renderings shortened when the last full one's shortening is shown"] = function()
+    eq(show(layout.place("islandExpanded", {
+      { id = "title", text = { "Team sync", "TS" }, shorten = 6 },
+      { id = "nextTitle", text = { "Next: Team sync", "Team sync", "TS" }, shorten = 6 },
+    })), "title=Team sync,nextTitle=Next: Team sy…|")
+    eq(show(layout.place("islandExpanded", {
+      { id = "title", text = { "Quarterly planning with finance", "QPWF" }, shorten = 6 },
+      { id = "nextTitle", text = { "Next: Quarterly planning with legal", "Quarterly planning with legal", "QPWL" },
+        shorten = 6 },
+    })), "title=Quarterly plan…,nextTitle=Next: Quarter…|")
+  end,
+  ["place: a single rendering whose shortening is shown is dropped"] = function()
+    eq(show(layout.place("islandExpanded", {
+      { id = "title", text = "Quarterly planning with finance", shorten = 6 },
+      { id = "nextTitle", text = "Quarterly planning with legal", shorten = 6 },
+    })), "title=Quarterly plan…|nextTitle")
+  end,
   ["place: shorten must be a whole number"] = function()
     raises(function() layout.place("lockScreen", { { id = "title", text = "x", shorten = true } }) end,
            "shorten must be a whole number")
