@@ -66,7 +66,7 @@ import Testing
     }
 
     private struct SeenSlot: Decodable, Equatable {
-        let name: String, width: Double, lines: Int, fontSize: Int, chars: Int
+        let name: String, width: Double, narrow: Double, wide: Double, lines: Int, fontSize: Int, chars: Int, lead: Bool
     }
 
     /// `liverules.placements` and `layout.capacity` show exactly Swift's budgets, field for
@@ -80,7 +80,8 @@ import Testing
               local entry, slots = placements[id], {}
               for j, name in ipairs(entry.slotNames) do
                 local s = entry.slots[name]
-                slots[j] = { name = name, width = s.width, lines = s.lines, fontSize = s.fontSize, chars = s.chars }
+                slots[j] = { name = name, width = s.width, narrow = s.widths[393], wide = s.widths[430], lines = s.lines,
+                             fontSize = s.fontSize, chars = s.chars, lead = s.lead }
               end
               seen[i] = { id = entry.id, capacity = layout.capacity[id], width = entry.width, lines = entry.lines,
                           fontSize = entry.fontSize, chars = entry.chars, slots = slots }
@@ -92,7 +93,10 @@ import Testing
             return SeenPlacement(
                 id: placement.rawValue, capacity: budget.capacity, width: first.width, lines: first.lines,
                 fontSize: first.fontSize, chars: first.chars,
-                slots: budget.slots.map { SeenSlot(name: $0.name, width: $0.width, lines: $0.lines, fontSize: $0.fontSize, chars: $0.chars) })
+                slots: budget.slots.map {
+                    SeenSlot(name: $0.name, width: $0.width, narrow: $0.widths[393]!, wide: $0.widths[430]!, lines: $0.lines,
+                             fontSize: $0.fontSize, chars: $0.chars, lead: $0.lead)
+                })
         }
         #expect(seen == expected)
     }
@@ -110,6 +114,18 @@ import Testing
             }
         }
         #expect(Placement.standBy.budget.slots == Placement.lockScreen.budget.slots)
+        // Both phone classes: the larger is never narrower; the lock screen gains 380 - 343.
+        for placement in Placement.allCases {
+            for slot in placement.budget.slots {
+                #expect(slot.widths.keys.sorted() == PlacementSlot.phoneClasses && slot.wideWidth >= slot.width)
+            }
+        }
+        #expect(Placement.lockScreen.budget.slots.map { $0.wideWidth - $0.width } == [37, 37])
+        #expect(Placement.islandMinimal.budget.slots[0].widths == [393: 28.67, 430: 28.67])
+        // The minimal view with a dot fills the guidelines' 45 pt: 4 + dot + text + 4.
+        #expect(abs(8 + Glyph.dot(.green).width + Placement.islandMinimal.budget.slots[0].width - 45) < 0.01)
+        // Only Android's title line takes the first field whatever slot a rule names.
+        #expect(Placement.allCases.flatMap { p in p.budget.slots.filter(\.lead).map { "\(p.rawValue).\($0.name)" } } == ["androidOngoing.title"])
         #expect(Placement.islandMinimal.budget.slots[0].chars == 3)
         #expect(Placement.androidOngoing.budget.slots.last?.chars == 7)
     }

@@ -16,7 +16,8 @@
 --             once arrived
 --   promise   "Promised by 18:30", or once past it "7 min late · promised 18:30"; not shown
 --             once arrived
--- Phase none shows the badge only.
+-- Phase none shows the badge only; at a glance, the order glyph and the hours until the
+-- promised time ("8h").
 
 local time = require "liverules.time"
 local text = require "liverules.text"
@@ -55,7 +56,13 @@ function M.of(input)
   local case = badges.of(input)
   local fields = { badge = { case.text, case.short } }
   local glance = { badge = { case.short or case.text } }
-  if phase == "none" then return fields, glance end
+  if phase == "none" then
+    -- At a glance, the order glyph and the hours until the promised time ("8h"): "Scheduled"
+    -- fits no island view.
+    glance.badge = { case.text, (time.minutes(now, attributes.promisedAt) // 60) .. "h" }
+    glance.step = { GLYPHS.placed }
+    return fields, glance
+  end
 
   local store = text.line(attributes.storeName)
   if store then fields.title = { store } end

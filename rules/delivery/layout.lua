@@ -5,15 +5,17 @@
 --              and the ETA minutes ("12m"); minimal: the ETA minutes
 --   arrived    the step ("Sam is at your door") and the full progress bar; compact and minimal:
 --              the door glyph and "✓"
---   none       no activity: the badge only (it does not fit the compact and minimal island)
+--   none       no activity: the badge only; compact: the order glyph and the hours until the
+--              promised time ("8h"); minimal: the hours
 -- Android puts the store on its title line and the ETA in the status-bar chip.
 
 local layout = require "liverules.layout"
 local content = require "content"
 
--- The same list for placed, picking and delivering; one for arrived; the badge only for none.
-local function lists(active, arrived)
-  return { none = { "badge" }, placed = active, picking = active, delivering = active, arrived = arrived }
+-- The same list for placed, picking and delivering; one for arrived; for none the badge only,
+-- unless `none` says otherwise.
+local function lists(active, arrived, none)
+  return { none = none or { "badge" }, placed = active, picking = active, delivering = active, arrived = arrived }
 end
 
 local CARD = lists({ "badge", "title", "step", "eta", "progress", "promise" }, { "badge", "title", "step", "progress" })
@@ -22,7 +24,7 @@ local WANTED = {
   lockScreen = CARD,
   standBy = CARD,
   islandExpanded = lists({ "title", "eta", "step", "progress", "promise" }, { "title", "step", "progress" }),
-  islandCompactLeading = lists({ "step" }, { "step" }),
+  islandCompactLeading = lists({ "step" }, { "step" }, { "step" }),
   islandCompactTrailing = lists({ "eta" }, { "badge" }),
   islandMinimal = lists({ "eta" }, { "badge" }),
   watchSmartStack = lists({ "step", "eta", "promise" }, { "step", "badge" }),

@@ -3,7 +3,8 @@
 -- rule decides where fields go.
 --   teams       before kick-off: "Arsenal v Chelsea", then "ARS v CHE"
 --   score       once the match is on: "Arsenal 2–1 Chelsea", "ARS 2–1 CHE", "2–1"; at a glance
---               "●1–1" while live (the dot in the badge's green), only "2–1" when outdated or over
+--               "2–1", "10:0" when the dash does not fit, "100…" when nothing whole fits (the
+--               layout adds the live dot as a glyph)
 --   home, away  the compact island, home team beside the camera's left, away team right:
 --               "ARS 2" and "1 CHE" (just the goals when a code is too wide); the codes alone
 --               before kick-off
@@ -18,10 +19,11 @@
 --   countdown   before kick-off: "in 45 min" ("45m" at a glance); "Starting any moment" once the
 --               kick-off time has passed without word from the feed
 --   lastUpdate  when outdated: "Last update 14:30"
--- The minimal island is 28.67 pt wide: "● 2–1" (33.75 pt) and "●2–1" (29.25 pt) do not fit, so
--- the live dot shows only beside a narrow score ("●1–1", 25.5 pt) and otherwise the score stands
--- alone: the score is what the minimal view must keep; "live" is also said by the green badge.
+-- The minimal island has 28.67 pt of text: "2–1" (25.5 pt) fits, "10–0" (29.25 pt) and "12–11"
+-- (30 pt) fit as "10:0" and "12:11", the scoreboard's narrower colon; the minimal view always
+-- shows the score, whatever it is.
 
+local text = require "liverules.text"
 local time = require "liverules.time"
 local text = require "liverules.text"
 local badges = require "badges"
@@ -106,7 +108,7 @@ function M.of(input)
     local score = h .. DASH .. a
     fields.score = { home.name .. " " .. score .. " " .. away.name,
                      home.code .. " " .. score .. " " .. away.code, score }
-    glance.score = phase == "live" and { "●" .. score, score } or { score }
+    glance.score = { (text.fit("islandMinimal", { score, h .. ":" .. a })) }
     fields.home, fields.away = { home.code .. " " .. h, h }, { a .. " " .. away.code, a }
   end
 

@@ -4,7 +4,7 @@
 --   before    the teams, kick-off time and countdown; compact: the two team codes; minimal:
 --             the countdown ("45m")
 --   live      the score, the match clock and the latest event; compact: "ARS 2" | "1 CHE";
---             minimal: the score, with the live dot when it fits ("●1–1", else "2–1")
+--             minimal: the score with the live dot, a green glyph beside it ("● 2–1")
 --   halfTime  as live; the lock screen and StandBy show "Half time" once, in the badge
 --   stale     the last known score (or, when the kick-off went unreported, the teams, kick-off
 --             time and "0m" in the minimal view), "Last update 14:30" and the latest event; the
@@ -79,6 +79,8 @@ return function(input)
       function(id) return (placement == "islandMinimal" and glance[id]) or texts[id] end,
       function(id)
         return (HEADLINES[id] and TITLE_SLOT[placement]) or (id == "event" and EVENT_SLOT[placement]) or BODY_SLOT[placement]
-      end)
+      end,
+      nil,
+      function(id) return placement == "islandMinimal" and input.phase == "live" and id == "score" and "dot" or nil end)
   end)
 end

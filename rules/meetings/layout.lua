@@ -60,8 +60,8 @@ local WANTED = {
   },
 }
 
--- Titles go in the lock screen's title line; everything else in its body.
-local TITLE_SLOT = { lockScreen = "title", standBy = "title" }
+-- Titles go on the title line (Android: the notification's title); everything else in the body.
+local TITLE_SLOT = { lockScreen = "title", standBy = "title", androidOngoing = "title" }
 local BODY_SLOT = { lockScreen = "body", standBy = "body", androidOngoing = "text" }
 -- Glances: durations in their short form ("12m").
 local GLANCE = { islandCompactLeading = true, islandCompactTrailing = true, islandMinimal = true }

@@ -8,8 +8,17 @@ struct PresentationOutput {
         var tone: String
     }
 
+    /// A field as the layout rule returned it: `glyph` unchecked, and the slot `layout.place`
+    /// measured it on (nil when the rule built the field itself), which the output checks read.
+    struct FieldOutput {
+        var id: String
+        var text: String
+        var glyph: String?
+        var slot: String?
+    }
+
     struct LayoutOutput {
-        var fields: [LayoutField]
+        var fields: [FieldOutput]
         var dropped: [String]?
     }
 
@@ -54,7 +63,8 @@ struct PresentationOutput {
                     layouts[placement] = try layout.table(placement) { entry throws(LuaError) in
                         let fields = try entry.list("fields") { element throws(LuaError) in
                             try element.table { field throws(LuaError) in
-                                LayoutField(id: try field.string("id"), text: try field.string("text"))
+                                FieldOutput(id: try field.string("id"), text: try field.string("text"),
+                                            glyph: try field.optionalString("glyph"), slot: try field.optionalString("slot"))
                             }
                         }
                         let dropped = try entry.list("dropped", optional: true) { element throws(LuaError) in
@@ -110,7 +120,7 @@ struct OutputProblem: Error {
 }
 
 extension PresentationOutput {
-    /// The typed presentation, or the first problem: unknown placements and field ids, missing
+    /// The typed presentation, or the first problem: unknown placements, field ids and glyphs, missing
     /// placements, tones and colours outside their vocabularies, scores outside 0...100 (the
     /// phase and the shape of every part were checked while reading). `fields` is the set of
     /// field ids the manifest declares.
@@ -173,11 +183,16 @@ extension PresentationOutput {
             }
         }
         var seen: Set<String> = []
+        var fields: [LayoutField] = []
+        fields.reserveCapacity(output.fields.count)
         for (index, field) in output.fields.enumerated() {
             try check(field.id, at: "layout.\(placement).fields[\(index + 1)].id")
             guard seen.insert(field.id).inserted else {
                 throw OutputProblem(stage: .layout, path: "layout.\(placement).fields[\(index + 1)].id", message: "field '\(field.id)' is shown twice")
             }
+            var glyph: Glyph?
+            if let spelling = field.glyph { glyph = try Self.glyph(spelling, at: "layout.\(placement).fields[\(index + 1)].glyph") }
+            fields.append(LayoutField(id: field.id, text: field.text, glyph: glyph))
         }
         let dropped = output.dropped ?? []
         for (index, id) in dropped.enumerated() {
@@ -186,6 +201,13 @@ extension PresentationOutput {
                 throw OutputProblem(stage: .layout, path: "layout.\(placement).dropped[\(index + 1)]", message: "field '\(id)' is both shown and dropped, or dropped twice")
             }
         }
-        return PlacementLayout(fields: output.fields, dropped: dropped)
+        return PlacementLayout(fields: fields, dropped: dropped)
+    }
+
+    /// The glyph `spelling` names; a problem at `path` with a suggestion when it names none.
+    private static func glyph(_ spelling: String, at path: String) throws(OutputProblem) -> Glyph {
+        if let glyph = Glyph(spelling: spelling) { return glyph }
+        throw OutputProblem(stage: .layout, path: path, message: "unknown glyph '\(spelling)'"
+            + hint(for: spelling, among: Glyph.spellings, otherwise: " (glyphs: \(Glyph.spellings.joined(separator: ", ")))"))
     }
 }

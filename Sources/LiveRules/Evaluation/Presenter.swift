@@ -110,6 +110,15 @@ public final class Presenter {
         try evaluate(fixture.attributes, fixture.state, fixture.now, fixture.previousPhase)
     }
 
+    /// Presents a fixture and runs the output checks on the presentation (see ``OutputFinding``).
+    package func presentChecking(_ fixture: Fixture) throws(PresentationError) -> (Presentation, [OutputFinding]) {
+        var slots: [Placement: [String?]] = [:]
+        let presentation = try evaluate(fixture.attributes, fixture.state, fixture.now, fixture.previousPhase) { output in
+            for placement in Placement.allCases { slots[placement] = output.layout[placement.rawValue]?.fields.map(\.slot) }
+        }
+        return (presentation, OutputFinding.findings(in: presentation, slots: slots))
+    }
+
     /// Bytes the state holds now (rules, helpers and what the last presentation left).
     public var memoryInUse: Int { lua.memoryInUse }
 
@@ -137,8 +146,10 @@ public final class Presenter {
         lua.coverage()
     }
 
+    /// Presents the inputs; `inspect` sees the rules' output once it is read.
     private func evaluate(
-        _ attributes: some Encodable, _ state: some Encodable, _ now: Double, _ previous: String?
+        _ attributes: some Encodable, _ state: some Encodable, _ now: Double, _ previous: String?,
+        inspect: (PresentationOutput) -> Void = { _ in }
     ) throws(PresentationError) -> Presentation {
         let outcome: DriverOutcome
         do {
@@ -153,7 +164,9 @@ public final class Presenter {
             throw .input(SchemaMismatch(path: path, message: problem))
         case .presented(let output):
             do throws(OutputProblem) {
-                return try output.get().validated(fields: fields)
+                let output = try output.get()
+                inspect(output)
+                return try output.validated(fields: fields)
             } catch {
                 throw .output(file: file(of: error.stage), path: error.path, message: error.message)
             }

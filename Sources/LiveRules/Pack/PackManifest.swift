@@ -22,10 +22,22 @@ public struct PackManifest: Sendable, Hashable {
     public var rules: [RuleStage: String]
     /// Every field id layouts may show.
     public var fields: [String]
+    /// How `liverules check` reports what the output checks find: `"checks"` in `pack.json`,
+    /// ``OutputChecks/warn`` when it is absent.
+    public var checks: OutputChecks = .warn
+
+    /// How seriously `liverules check` takes the output checks' findings (empty texts, a text
+    /// shown twice, an empty minimal view, a text wider than its slot).
+    public enum OutputChecks: String, Sendable, Hashable, CaseIterable {
+        /// Findings are warnings: the default.
+        case warn
+        /// Findings are errors.
+        case strict
+    }
 }
 
 extension PackManifest {
-    static let members = ["name", "version", "hostAPI", "description", "schema", "phases", "rules", "fields"]
+    static let members = ["name", "version", "hostAPI", "description", "schema", "phases", "rules", "fields", "checks"]
 
     /// Reads a manifest from the bytes of the file `displayPath` names, as ``RulePack/load(from:displayPath:)``
     /// does before it reads the rules.
@@ -74,11 +86,21 @@ extension PackManifest {
         let phases = identifiers("phases", members["phases"], in: &reader)
         let fields = identifiers("fields", members["fields"], in: &reader)
         let rules = ruleFiles(members["rules"], in: &reader)
+        var checks = OutputChecks.warn
+        if let value = members["checks"] {
+            let levels = OutputChecks.allCases.map(\.rawValue)
+            if case .string(let text) = value, let level = OutputChecks(rawValue: text) {
+                checks = level
+            } else {
+                let hint = if case .string(let text) = value { Suggestion.hint(for: text, among: levels) } else { "" }
+                reader.error("'checks' must be \(levels.map { "\"\($0)\"" }.joined(separator: " or ")), got \(value.brief)" + hint, at: "checks")
+            }
+        }
         guard reader.diagnostics.count == before, let name, let version, let hostAPI, let schema, let phases,
               let fields, let rules
         else { return nil }
         return PackManifest(name: name, version: version, hostAPI: hostAPI, description: description,
-                            schema: schema, phases: phases, rules: rules, fields: fields)
+                            schema: schema, phases: phases, rules: rules, fields: fields, checks: checks)
     }
 
     private static func isVersion(_ text: String) -> Bool {

@@ -3,8 +3,9 @@ import LiveRules
 
 /// `liverules check` for one pack: loads it (manifest, schema, every rule compiled), sets it up,
 /// reads every fixture against the schema and presents it, checking the output against the
-/// vocabulary. Reports every problem found, and warns about declared phases and field ids that
-/// no fixture reaches.
+/// vocabulary. Reports every problem found, warns about declared phases and field ids that no
+/// fixture reaches, and reports what the output checks find in each fixture's presentation
+/// (``OutputFinding``): warnings, or errors when the pack's `"checks"` is `"strict"`.
 package enum PackCheck {
     /// The problems found in the pack. Throws, instead, when a file or folder of the pack leads
     /// outside it (``DiagnosticError/isOutsidePack``): nothing else of the pack is read then.
@@ -32,6 +33,14 @@ package enum PackCheck {
         }
         for (index, field) in pack.manifest.fields.enumerated() where !sweep.fields.contains(field) {
             diagnostics.append(atManifest("fields[\(index)]", .warning, "no fixture shows field '\(field)'"))
+        }
+        let severity: Diagnostic.Severity = pack.manifest.checks == .strict ? .error : .warning
+        for name in sweep.names {
+            // Every fixture presented without error in the sweep, so neither step throws here.
+            guard let fixture = try? Fixture.load("fixtures/\(name)", in: pack.folder, manifest: pack.manifest),
+                  let (_, findings) = try? presenter.presentChecking(fixture) else { continue }
+            let file = pack.folder.display("fixtures/\(name)")
+            diagnostics += findings.map { Diagnostic(file: file, severity: severity, message: "\($0)") }
         }
         return diagnostics
     }

@@ -7,7 +7,9 @@
 --   })
 --   --> { fields = { { id = "remaining", text = "12m" } }, dropped = { "title" } }
 -- The budget of a placement is how many fields it shows (layout.capacity) and, for each field,
--- a rendering that fits the width of its slot (liverules.text and liverules.placements).
+-- a rendering that fits the width of its slot (liverules.text and liverules.placements), on the
+-- 393-pt phone class. A field may carry a status glyph (`glyph = "dot"`): it is drawn beside
+-- the text, outside the text's budget, so it never changes which rendering fits.
 
 local placements = require "liverules.placements"
 local support = require "liverules.support"
@@ -53,7 +55,7 @@ end
 local function choose(slot, options, entry, shown)
   local function shortened(option)
     local cut = text.truncate(option, slot.width, slot.fontSize)
-    if utf8.len(cut) - 1 >= entry.shorten then return cut end
+    if text.length(cut) - 1 >= entry.shorten then return cut end
     return nil
   end
   -- The shortening of options[last], or of the nearest one before it whose shortening is not shown.
@@ -76,18 +78,24 @@ local function choose(slot, options, entry, shown)
   return nil
 end
 
--- layout.place(placementId, wanted) -> { fields = { { id, text } ... }, dropped = { id ... } }
+-- layout.place(placementId, wanted) -> { fields = { { id, text, glyph, slot } ... },
+-- dropped = { id ... } }
 -- `wanted` lists fields most important first: { id = "title", text = string | { renderings },
--- slot = "body" (default: the placement's first slot), shorten = 6 (see above) }. A field is
--- shown when the placement has room for one more field and one of its renderings fits its
--- slot and is not the text of a field shown before it; shown fields keep the order of `wanted`.
+-- slot = "body" (default: the placement's first slot), shorten = 6 (see above), glyph = "dot"
+-- (optional; see the helper README for the glyphs) }. A field is shown when the placement has
+-- room for one more field and one of its renderings fits the slot it is shown in and is not the
+-- text of a field shown before it; shown fields keep the order of `wanted`. The slot it is shown
+-- in is its `slot`, except for the first field shown on a placement whose surface puts its first
+-- field in a slot of its own (placements.lead: Android's notification title), which is measured
+-- there. Each shown field keeps its `glyph` and says the `slot` it was measured on, which the
+-- host's output checks read.
 function M.place(placementId, wanted)
   local capacity = rawget(CAPACITY, placementId)
   if capacity == nil then error(unknown("layout.place", placementId), 2) end
   if type(wanted) ~= "table" then
     error("layout.place: wanted must be a list of fields, got " .. describe(wanted), 2)
   end
-  local fields, dropped, shown = {}, {}, {}
+  local fields, dropped, shown, lead = {}, {}, {}, placements.lead(placementId)
   for index, entry in ipairs(wanted) do
     if type(entry) ~= "table" or type(entry.id) ~= "string" then
       error("layout.place: field " .. index .. " must be a table with an id, got " .. describe(entry), 2)
@@ -96,12 +104,17 @@ function M.place(placementId, wanted)
       error("layout.place: field " .. index .. " ('" .. entry.id .. "'): shorten must be a whole number of "
         .. "characters to keep, got " .. describe(entry.shorten), 2)
     end
+    if entry.glyph ~= nil and type(entry.glyph) ~= "string" then
+      error("layout.place: field " .. index .. " ('" .. entry.id .. "'): glyph must be a string such as \"dot\", got "
+        .. describe(entry.glyph), 2)
+    end
     local options = renderings("layout.place", index, entry)
-    local slot, problem = placements.resolve(placementId, entry.slot)
-    if slot == nil then error("layout.place: field " .. index .. " ('" .. entry.id .. "'): " .. problem, 2) end
+    local slot, name = placements.resolve(placementId, entry.slot)
+    if slot == nil then error("layout.place: field " .. index .. " ('" .. entry.id .. "'): " .. name, 2) end
+    if #fields == 0 and lead ~= nil then slot, name = placements.resolve(placementId, lead) end
     local chosen = #fields < capacity and choose(slot, options, entry, shown) or nil
     if chosen then
-      fields[#fields + 1] = { id = entry.id, text = chosen }
+      fields[#fields + 1] = { id = entry.id, text = chosen, glyph = entry.glyph, slot = name }
       shown[chosen] = true
     else
       dropped[#dropped + 1] = entry.id
@@ -110,10 +123,11 @@ function M.place(placementId, wanted)
   return { fields = fields, dropped = dropped }
 end
 
--- layout.wanted(ids, text_of [, slot_of [, shorten]]) -> the wanted list for layout.place: for
--- each id in order whose text_of(id) is not nil, { id = id, text = text_of(id),
--- slot = slot_of and slot_of(id), shorten = shorten and shorten[id] }.
-function M.wanted(ids, text_of, slot_of, shorten)
+-- layout.wanted(ids, text_of [, slot_of [, shorten [, glyph_of]]]) -> the wanted list for
+-- layout.place: for each id in order whose text_of(id) is not nil, { id = id, text = text_of(id),
+-- slot = slot_of and slot_of(id), shorten = shorten and shorten[id],
+-- glyph = glyph_of and glyph_of(id) }.
+function M.wanted(ids, text_of, slot_of, shorten, glyph_of)
   if type(ids) ~= "table" then error("layout.wanted: ids must be a list of field ids, got " .. describe(ids), 2) end
   if type(text_of) ~= "function" then
     error("layout.wanted: text_of must be a function(id) returning the field's text, got " .. describe(text_of), 2)
@@ -124,11 +138,15 @@ function M.wanted(ids, text_of, slot_of, shorten)
   if shorten ~= nil and type(shorten) ~= "table" then
     error("layout.wanted: shorten must be a table of characters to keep by id, got " .. describe(shorten), 2)
   end
+  if glyph_of ~= nil and type(glyph_of) ~= "function" then
+    error("layout.wanted: glyph_of must be a function(id) returning a glyph or nil, got " .. describe(glyph_of), 2)
+  end
   local wanted = {}
   for _, id in ipairs(ids) do
     local text = text_of(id)
     if text ~= nil then
-      wanted[#wanted + 1] = { id = id, text = text, slot = slot_of and slot_of(id), shorten = shorten and shorten[id] }
+      wanted[#wanted + 1] = { id = id, text = text, slot = slot_of and slot_of(id), shorten = shorten and shorten[id],
+                              glyph = glyph_of and glyph_of(id) }
     end
   end
   return wanted

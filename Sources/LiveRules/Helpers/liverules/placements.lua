@@ -1,7 +1,10 @@
 -- liverules.placements: where live content is shown and how much text fits there.
 -- The numbers are the host's (one definition, in Swift: PlacementBudget), handed over once when
 -- this module loads: for each placement its slots, default first, each with `width` (of a text
--- line, in points), `lines`, `fontSize` and `chars` (average characters that fit on a line).
+-- line, in points, on the 393-pt phone class layouts are decided for), `widths` (the same by
+-- phone class: `widths[393]`, `widths[430]`), `lines`, `fontSize`, `chars` (average characters
+-- that fit on a line) and `lead` (true when the surface shows the placement's first field in
+-- this slot, as Android's notification title does).
 -- Everything here is read-only; reading an unknown placement, slot or field is an error that
 -- suggests the closest name.
 
@@ -32,14 +35,22 @@ local function record(path, data)
   end)
 end
 
-local ids, slotNamesOf, slotsOf = {}, {}, {}
+-- The phone classes the widths are given for, as messages list them.
+local PHONES = "393, 430"
+
+local ids, slotNamesOf, slotsOf, leadOf = {}, {}, {}, {}
 for _, budget in ipairs(support.host("placements", "liverules.placements")()) do
   local id, names, slots = budget.id, {}, {}
   for _, slot in ipairs(budget.slots) do
     names[#names + 1] = slot.name
-    slots[slot.name] = record("placements." .. id .. ".slots." .. slot.name, {
-      width = slot.width, lines = slot.lines, fontSize = slot.fontSize, chars = slot.chars,
+    local path = "placements." .. id .. ".slots." .. slot.name
+    slots[slot.name] = record(path, {
+      width = slot.width, lines = slot.lines, fontSize = slot.fontSize, chars = slot.chars, lead = slot.lead,
+      widths = readonly(path .. ".widths", slot.widths, function(key)
+        return path .. ".widths: no phone class " .. tostring(key) .. " (classes: " .. PHONES .. ")"
+      end),
     })
+    if slot.lead then leadOf[id] = slot.name end
   end
   ids[#ids + 1] = id
   slotNamesOf[id], slotsOf[id] = names, slots
@@ -47,6 +58,7 @@ for _, budget in ipairs(support.host("placements", "liverules.placements")()) do
   M[id] = record("placements." .. id, {
     id = id,
     width = default.width,
+    widths = slots[default.name].widths,
     lines = default.lines,
     fontSize = default.fontSize,
     chars = default.chars,
@@ -55,6 +67,12 @@ for _, budget in ipairs(support.host("placements", "liverules.placements")()) do
       return "placements." .. id .. " has no slot " .. unknown(key, names)
     end),
   })
+end
+
+-- placements.lead(id) -> the name of the slot the surface shows the placement's first field in,
+-- or nil when the placement has none (or `id` names no placement).
+function M.lead(id)
+  return leadOf[id]
 end
 
 -- placements.ids: the placement ids in a fixed order.

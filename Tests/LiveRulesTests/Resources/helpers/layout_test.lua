@@ -18,6 +18,41 @@ return {
       { id = "remaining", text = "25 min left", slot = "body" },
     })), "title=Design review,remaining=25 min left|")
   end,
+  ["place: a glyph is kept and takes nothing of the text's width"] = function()
+    -- "10:0" is 25.5 pt of the minimal view's 28.67: the dot beside it is drawn outside them.
+    local placed = layout.place("islandMinimal", { { id = "score", text = { "10–0", "10:0" }, glyph = "dot" } })
+    eq(show(placed), "score=10:0|")
+    eq(placed.fields[1].glyph, "dot")
+    eq(layout.place("islandMinimal", { { id = "score", text = "2–1" } }).fields[1].glyph, nil)
+    raises(function() layout.place("islandMinimal", { { id = "score", text = "2–1", glyph = true } }) end,
+      "field 1 ('score'): glyph must be a string such as \"dot\", got true")
+  end,
+  ["place: each field says the slot it was measured on"] = function()
+    local placed = layout.place("lockScreen", {
+      { id = "title", text = "Design review" }, { id = "remaining", text = "25 min left", slot = "body" } })
+    eq(placed.fields[1].slot, "title")
+    eq(placed.fields[2].slot, "body")
+  end,
+  ["place: Android's first field is measured on the title line whatever slot is named"] = function()
+    -- 31 average characters: 255.75 pt on the 15-pt text line (268), 289.85 on the 17-pt title.
+    local long = string.rep("a", 31)
+    local placed = layout.place("androidOngoing", {
+      { id = "title", text = { long, "Short" }, slot = "text" }, { id = "step", text = long, slot = "text" } })
+    eq(show(placed), "title=Short,step=" .. long .. "|")
+    eq(placed.fields[1].slot, "title")
+    eq(placed.fields[2].slot, "text")
+    -- When the first wanted field is dropped, the next one shown leads.
+    placed = layout.place("androidOngoing", {
+      { id = "title", text = string.rep("a", 40), slot = "text" }, { id = "step", text = { long, "Step" }, slot = "text" } })
+    eq(show(placed), "step=Step|title")
+  end,
+  ["wanted: glyphs by id"] = function()
+    local wanted = layout.wanted({ "score", "clock" }, function(id) return id end, nil, nil,
+      function(id) return id == "score" and "dot" or nil end)
+    eq(wanted[1].glyph, "dot"); eq(wanted[2].glyph, nil)
+    raises(function() layout.wanted({ "score" }, function() return "x" end, nil, nil, "dot") end,
+      "layout.wanted: glyph_of must be a function")
+  end,
   ["place: the first rendering that fits wins"] = function()
     eq(show(layout.place("islandMinimal", { { id = "remaining", text = { "12 min left", "12 min", "12m" } } })),
        "remaining=12m|")

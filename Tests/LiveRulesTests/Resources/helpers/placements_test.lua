@@ -73,6 +73,31 @@ return {
       end
     end
   end,
+  ["widths: each phone class, the narrower the layout's"] = function()
+    eq(placements.lockScreen.slots.title.widths[393], 285)
+    eq(placements.lockScreen.slots.title.widths[430], 322)
+    eq(placements.lockScreen.widths[430], 322)
+    eq(placements.islandCompactLeading.slots.main.widths[430], 54.33)
+    eq(placements.islandExpanded.slots.bottom.widths[430], 376)
+    eq(placements.islandMinimal.slots.main.widths[430], 28.67)
+    for _, id in ipairs(placements.ids) do
+      for _, name in ipairs(placements[id].slotNames) do
+        local s = placements[id].slots[name]
+        eq(s.widths[393], s.width)
+        assert(s.widths[430] >= s.width, id .. "." .. name .. ": narrower on the larger class")
+      end
+    end
+    raises(function() return placements.lockScreen.slots.title.widths[390] end,
+      "placements.lockScreen.slots.title.widths: no phone class 390 (classes: 393, 430)")
+    raises(function() placements.lockScreen.slots.title.widths[393] = 1 end, "is read-only")
+  end,
+  ["lead: Android's notification shows its first field on the title line"] = function()
+    eq(placements.lead("androidOngoing"), "title")
+    eq(placements.androidOngoing.slots.title.lead, true)
+    eq(placements.androidOngoing.slots.text.lead, false)
+    eq(placements.lead("lockScreen"), nil)
+    eq(placements.lead("nowhere"), nil)
+  end,
   ["standBy has the lock screen's budgets"] = function()
     for _, name in ipairs({ "title", "body" }) do
       local a, b = placements.lockScreen.slots[name], placements.standBy.slots[name]
