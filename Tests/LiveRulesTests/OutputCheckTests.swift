@@ -80,13 +80,15 @@ import Testing
               return all
             end
             """
+        /// The bundled pack with `"checks"` set to `checks`, or left out when nil.
         func check(_ checks: String?) throws -> [Diagnostic] {
             let temporary = try TemporaryPack(files: ["layout.lua": minimalEmpty])
+            var manifest = try temporary.read("pack.json").replacingOccurrences(of: ",\n  \"checks\": \"strict\"", with: "")
+            #expect(!manifest.contains("\"checks\""))
             if let checks {
-                let manifest = try temporary.read("pack.json")
-                try manifest.replacingOccurrences(of: "\"hostAPI\": 1,", with: "\"hostAPI\": 1,\n  \"checks\": \(checks),")
-                    .write(to: temporary.directory.appendingPathComponent("pack.json"), atomically: true, encoding: .utf8)
+                manifest = manifest.replacingOccurrences(of: "\"hostAPI\": 1,", with: "\"hostAPI\": 1,\n  \"checks\": \(checks),")
             }
+            try manifest.write(to: temporary.directory.appendingPathComponent("pack.json"), atomically: true, encoding: .utf8)
             return try PackCheck.run(packAt: temporary.directory, displayPath: "rules/meetings")
         }
         let finding = "islandMinimal: the minimal view shows nothing: it must always show a field, such as a countdown or a score"

@@ -125,14 +125,16 @@ function M.width(s, fontSize)
   return units_of(s) * fontSize / 100
 end
 
--- text.fits(s, placementId [, slot]) -> true when `s` fits on one line of the slot (the
--- placement's default slot when `slot` is nil), by width at the slot's font size. The width
--- model decides; the slot's `chars` is only the budget for average text, so narrow text such
--- as "15 min" (6 characters) fits a 5-character slot.
-function M.fits(s, placementId, slot)
+-- text.fits(s, placementId [, slot [, phone]]) -> true when `s` fits on one line of the slot
+-- (the placement's default slot when `slot` is nil), by width at the slot's font size, on the
+-- phone class `phone` (393 or 430 points wide; 393, the class layouts are decided for, when nil).
+-- The width model decides; the slot's `chars` is only the budget for average text, so narrow
+-- text such as "15 min" (6 characters) fits a 5-character slot.
+function M.fits(s, placementId, slot, phone)
   check_text("text.fits", "s", s)
   local target = slot_of("text.fits", placementId, slot)
-  return fits_width(units_of(s), target.fontSize, target.width)
+  local width = phone == nil and target.width or target.widths[phone]
+  return fits_width(units_of(s), target.fontSize, width)
 end
 
 -- text.truncate(s, width, fontSize) -> `s` when it fits `width` points at `fontSize`; otherwise

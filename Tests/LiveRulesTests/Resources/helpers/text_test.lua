@@ -48,6 +48,18 @@ return {
     raises(function() text.width("a", "15") end, 'text.width: fontSize must be a positive number, got "15"')
   end,
 
+  ["fits: measures on either phone class"] = function()
+    -- The lock screen title is 285 pt on the 393 class and 322 pt on the 430 class: at 17 pt,
+    -- 32 average characters (299.2 pt) fit only on the wider one.
+    local title = string.rep("a", 32)
+    eq(text.fits(title, "lockScreen", "title"), false)
+    eq(text.fits(title, "lockScreen", "title", 393), false)
+    eq(text.fits(title, "lockScreen", "title", 430), true)
+    local ok, message = pcall(text.fits, title, "lockScreen", "title", 400)
+    eq(ok, false)
+    assert(message:find("no phone class 400", 1, true), message)
+  end,
+
   ["fits: island minimal takes 12m and 59m, not 1h 5m"] = function()
     eq(text.fits("12m", "islandMinimal"), true)
     eq(text.fits("59m", "islandMinimal"), true)
