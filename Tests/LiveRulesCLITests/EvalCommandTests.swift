@@ -29,6 +29,13 @@ import Testing
         #expect(outcome.output.contains("palette"))
     }
 
+    @Test func textFormatShowsAFieldsGlyphBeforeItsText() throws {
+        let outcome = try CLI.run(["eval", "rules/match", "rules/match/fixtures/glyph-live-2-1.json",
+                                   "--format", "text", "--placement", "islandMinimal"])
+        #expect(outcome.status == 0, "\(outcome.errors)")
+        #expect(outcome.output.contains("\nislandMinimal\n  score             [dot] 2–1\n"), "\(outcome.output)")
+    }
+
     @Test func badUsageExitsWith2() throws {
         let unknownPlacement = try CLI.run(["eval", pack, fixture, "--placement", "islandMini"])
         #expect(unknownPlacement.status == 2)

@@ -1,7 +1,8 @@
 import LiveRules
 
 /// A presentation as a readable table: phase, badge and relevance, then each placement's
-/// fields and what it dropped, then the palette. Control characters the rules returned are
+/// fields (a field's glyph before its text, in brackets: `[dot] 2–1`) and what it dropped, then
+/// the palette. Control characters the rules returned are
 /// escaped (``TerminalText``).
 struct PresentationTable {
     let presentation: Presentation
@@ -23,7 +24,10 @@ struct PresentationTable {
             lines.append("")
             lines.append(id.rawValue)
             if layout.fields.isEmpty { lines.append("  (no fields)") }
-            for field in layout.fields { lines.append("  " + row(field.id, field.text, width: 18)) }
+            for field in layout.fields {
+                let glyph = field.glyph.map { "[\($0.spelling)] " } ?? ""
+                lines.append("  " + row(field.id, glyph + field.text, width: 18))
+            }
             if !layout.dropped.isEmpty { lines.append("  " + row("dropped", layout.dropped.joined(separator: ", "), width: 18)) }
         }
         lines.append("")
