@@ -3,8 +3,9 @@
 -- rule decides where fields go.
 --   teams       before kick-off: "Arsenal v Chelsea", then "ARS v CHE"
 --   score       once the match is on: "Arsenal 2–1 Chelsea", "ARS 2–1 CHE", "2–1"; at a glance
---               "2–1", "10:0" when the dash does not fit, "100…" when nothing whole fits (the
---               layout adds the live dot as a glyph)
+--               "2–1", or "10:0" when the dash does not fit; a score that fits neither way is
+--               never cut (a cut score reads as another score): the minimal view then shows the
+--               clock or "FT" (the layout adds the live dot as a glyph)
 --   home, away  the compact island, home team beside the camera's left, away team right:
 --               "ARS 2" and "1 CHE" (just the goals when a code is too wide); the codes alone
 --               before kick-off
@@ -20,12 +21,11 @@
 --               kick-off time has passed without word from the feed
 --   lastUpdate  when outdated: "Last update 14:30"
 -- The minimal island has 28.67 pt of text: "2–1" (25.5 pt) fits, "10–0" (29.25 pt) and "12–11"
--- (30 pt) fit as "10:0" and "12:11", the scoreboard's narrower colon; the minimal view always
--- shows the score, whatever it is.
+-- (30 pt) fit as "10:0" and "12:11", the scoreboard's narrower colon; "123:45" fits neither way,
+-- and the minimal view shows the match minute ("67'", "HT") or "FT" instead.
 
 local text = require "liverules.text"
 local time = require "liverules.time"
-local text = require "liverules.text"
 local badges = require "badges"
 
 local DASH = "–"
@@ -108,7 +108,12 @@ function M.of(input)
     local score = h .. DASH .. a
     fields.score = { home.name .. " " .. score .. " " .. away.name,
                      home.code .. " " .. score .. " " .. away.code, score }
-    glance.score = { (text.fit("islandMinimal", { score, h .. ":" .. a })) }
+    for _, form in ipairs({ score, h .. ":" .. a }) do
+      if text.fits(form, "islandMinimal") then
+        glance.score = { form }
+        break
+      end
+    end
     fields.home, fields.away = { home.code .. " " .. h, h }, { a .. " " .. away.code, a }
   end
 

@@ -4,12 +4,13 @@
 --   before    the teams, kick-off time and countdown; compact: the two team codes; minimal:
 --             the countdown ("45m")
 --   live      the score, the match clock and the latest event; compact: "ARS 2" | "1 CHE";
---             minimal: the score with the live dot, a green glyph beside it ("● 2–1")
+--             minimal: the score with the live dot, a green glyph beside it ("● 2–1"), or the
+--             match minute with the dot ("● 67'", "● HT") when no form of the score fits
 --   halfTime  as live; the lock screen and StandBy show "Half time" once, in the badge
 --   stale     the last known score (or, when the kick-off went unreported, the teams, kick-off
 --             time and "0m" in the minimal view), "Last update 14:30" and the latest event; the
 --             badge says "Outdated"; no match clock and no live dot
---   after     the final score, "Full time" and the latest event
+--   after     the final score, "Full time" and the latest event; minimal: the score, or "FT"
 -- The lock screen, StandBy and Android put the score or the teams on their title line.
 
 local layout = require "liverules.layout"
@@ -45,8 +46,8 @@ local WANTED = {
     after = COMPACT_TRAILING,
   },
   islandMinimal = {
-    before = { "countdown" }, live = { "score" }, halfTime = { "score" }, stale = { "score", "countdown" },
-    after = { "score" },
+    before = { "countdown" }, live = { "score", "clock" }, halfTime = { "score", "clock" },
+    stale = { "score", "countdown" }, after = { "score", "badge" },
   },
   watchSmartStack = {
     before = { "teams", "kickoff", "countdown" },
@@ -81,6 +82,8 @@ return function(input)
         return (HEADLINES[id] and TITLE_SLOT[placement]) or (id == "event" and EVENT_SLOT[placement]) or BODY_SLOT[placement]
       end,
       nil,
-      function(id) return placement == "islandMinimal" and input.phase == "live" and id == "score" and "dot" or nil end)
+      function(id)
+        return placement == "islandMinimal" and input.phase == "live" and (id == "score" or id == "clock") and "dot" or nil
+      end)
   end)
 end
