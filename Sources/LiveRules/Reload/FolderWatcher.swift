@@ -105,6 +105,9 @@ package final class FolderWatcher: @unchecked Sendable {
                 break
             }
             guard let due = deadline, clock.now >= due else { continue }
+            // A stop() that came while this thread was away (in the last `onChange`, or
+            // descheduled past the quiet period) wins over the batch that fell due meanwhile.
+            if source.wait(timeout: .zero) == .woken { break loop }
             deadline = nil
             onChange(pending)
             pending = []
