@@ -53,10 +53,22 @@ import Testing
     }
 
     /// A sandboxed state with the helper modules and the host functions, as a presenter has.
-    private func helperState() throws -> LuaState {
+    private func helperState(recordsSlots: Bool = false) throws -> LuaState {
         let state = try LuaState(sandbox: LuaSandbox(hostModules: HostResources.helpers, hostModulePrefix: HostResources.modulePrefix))
-        HostFunctions.install(in: state)
+        HostFunctions.install(in: state, recordsSlots: recordsSlots)
         return state
+    }
+
+    /// `layout.place` notes the slot a field was measured on only for the output checks:
+    /// presenting leaves the key out of every field.
+    @Test(arguments: [false, true])
+    func fieldsSayTheirSlotOnlyWhenTheHostChecksOutput(recordsSlots: Bool) throws {
+        let slots = try helperState(recordsSlots: recordsSlots).run("""
+            local placed = require("liverules.layout").place("lockScreen", {
+              { id = "title", text = "Design review" }, { id = "remaining", text = "25 min left", slot = "body" } })
+            return { placed.fields[1].slot or "none", placed.fields[2].slot or "none" }
+            """, chunkName: "slots.lua", returning: [String].self)
+        #expect(slots == (recordsSlots ? ["title", "body"] : ["none", "none"]))
     }
 
     /// A placement as the helpers show it, read back from Lua.

@@ -101,4 +101,26 @@ import Testing
         let wrong = try check("\"strct\"").map(\.description)
         #expect(wrong == ["rules/meetings/pack.json:5:13: error: 'checks' must be \"warn\" or \"strict\", got \"strct\" — did you mean strict?"])
     }
+
+    /// `liverules check` measures each field on the slot `layout.place` measured it on: a text
+    /// placed in the lock screen's body (335 pt at 15 pt) is not measured on its title line
+    /// (285 pt at 17 pt), where it would not fit.
+    @Test func checkMeasuresAFieldOnTheSlotLayoutPlacedItIn() throws {
+        let bodyText = """
+            local layout = require "liverules.layout"
+            return function(input)
+              return layout.each(function(placement)
+                if placement ~= "lockScreen" then return { { id = "badge", text = "Up" } } end
+                return { { id = "badge", text = "Up" }, { id = "title", text = string.rep("a", 32), slot = "body" } }
+              end)
+            end
+            """
+        let temporary = try TemporaryPack(files: ["layout.lua": bodyText])
+        let widths = try PackCheck.run(packAt: temporary.directory, displayPath: "rules/meetings")
+            .filter { $0.message.contains(" pt wide") }
+        #expect(widths.isEmpty, "\(widths)")
+        let title = OutputFinding.findings(in: presentation([.lockScreen: [LayoutField(id: "title", text: String(repeating: "a", count: 32))]]),
+                                           slots: [.lockScreen: [nil]])
+        #expect(title.map(\OutputFinding.description).contains { $0.hasPrefix("lockScreen.title:") && $0.contains("wider than slot 'title'") })
+    }
 }

@@ -14,10 +14,16 @@ enum HostFunctions {
     /// - `liverules_host_suggestion(name, known) -> " — did you mean x?"` or `""`, the host's
     ///   `Suggestion.hint`, which every helper's "unknown name" error ends with;
     /// - `liverules_host_colour_valid(text) -> boolean`, the host's `Colour.isValid`, which
-    ///   `liverules.colour` accepts colours by.
+    ///   `liverules.colour` accepts colours by;
+    /// - `liverules_host_records_slots() -> recordsSlots`: whether `layout.place` notes on each
+    ///   field the slot it measured it on, for the output checks (``Presenter`` set up with
+    ///   `checksOutput`); serving presentations do without.
     /// `installText(in:)` adds the grapheme and width functions of `liverules.text`.
-    static func install(in lua: LuaState) {
+    static func install(in lua: LuaState, recordsSlots: Bool = false) {
         installText(in: lua)
+        lua.register("liverules_host_records_slots") { call in
+            try call.return(recordsSlots)
+        }
         lua.register("liverules_host_placements") { call in
             try call.return(Placement.allCases.map(\.budget))
         }

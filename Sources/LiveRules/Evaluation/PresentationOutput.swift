@@ -8,8 +8,8 @@ struct PresentationOutput {
         var tone: String
     }
 
-    /// A field as the layout rule returned it: `glyph` unchecked, and the slot `layout.place`
-    /// measured it on (nil when the rule built the field itself), which the output checks read.
+    /// A field as the layout rule returned it: `glyph` unchecked, and, for the output checks, the
+    /// slot `layout.place` measured it on (nil when not read, or when the rule built the field).
     struct FieldOutput {
         var id: String
         var text: String
@@ -44,7 +44,8 @@ struct PresentationOutput {
     /// Reads the driver's presentation table field by field (straight from the stack), each part
     /// as the problem of the rule that returned it. The phase comes first and must be one of
     /// `phases`: the driver stops after the phase rule when it is not, so nothing else is there.
-    init(reading output: LuaTableReader, phases: [String]) throws(OutputProblem) {
+    /// Each field's `slot` is read only when `readsSlots` (for the output checks).
+    init(reading output: LuaTableReader, phases: [String], readsSlots: Bool) throws(OutputProblem) {
         phase = try Self.phase(in: output, phases: phases)
         badge = try Self.reading(.badge) { () throws(LuaError) in
             try output.table("badge") { badge throws(LuaError) in
@@ -64,7 +65,7 @@ struct PresentationOutput {
                         let fields = try entry.list("fields") { element throws(LuaError) in
                             try element.table { field throws(LuaError) in
                                 FieldOutput(id: try field.string("id"), text: try field.string("text"),
-                                            glyph: try field.optionalString("glyph"), slot: try field.optionalString("slot"))
+                                            glyph: try field.optionalString("glyph"), slot: readsSlots ? try field.optionalString("slot") : nil)
                             }
                         }
                         let dropped = try entry.list("dropped", optional: true) { element throws(LuaError) in

@@ -14,6 +14,9 @@ public final class Presenter {
     /// Whether rules see their inputs through read-only views that reject fields the schema does
     /// not have. Tests and the CLI always present strictly.
     public let strict: Bool
+    /// Whether ``presentChecking(_:)`` may run: the layout helpers then note the slot each field
+    /// was measured on, which presenting otherwise leaves out.
+    package let checksOutput: Bool
     let lua: LuaState
     private let present: LuaRef
     /// The field ids the manifest declares.
@@ -30,13 +33,15 @@ public final class Presenter {
     }
 
     /// Sets the pack up as the public initializer does; `recordsCoverage` records lines from the
-    /// start, so lines that run when the rule files load count too.
+    /// start, so lines that run when the rule files load count too; `checksOutput` readies
+    /// ``presentChecking(_:)``.
     package init(
         pack: RulePack, limits: LuaLimits = LuaLimits(), strict: Bool = true, recordsCoverage: Bool,
-        log: @escaping @Sendable (String) -> Void = { _ in }
+        checksOutput: Bool = false, log: @escaping @Sendable (String) -> Void = { _ in }
     ) throws(PresentationError) {
         self.pack = pack
         self.strict = strict
+        self.checksOutput = checksOutput
         fields = Set(pack.manifest.fields)
         let sandbox = LuaSandbox(
             modules: pack.sources, chunkPrefix: pack.displayPath,
@@ -44,7 +49,7 @@ public final class Presenter {
         do {
             lua = try LuaState(limits: limits, sandbox: sandbox)
             lua.recordsCoverage = recordsCoverage
-            HostFunctions.install(in: lua)
+            HostFunctions.install(in: lua, recordsSlots: checksOutput)
         } catch {
             throw .setup([Diagnostic(file: pack.displayPath + "/" + RulePack.manifestFile, message: error.message)])
         }
@@ -111,7 +116,9 @@ public final class Presenter {
     }
 
     /// Presents a fixture and runs the output checks on the presentation (see ``OutputFinding``).
+    /// Needs a presenter set up with `checksOutput`.
     package func presentChecking(_ fixture: Fixture) throws(PresentationError) -> (Presentation, [OutputFinding]) {
+        precondition(checksOutput, "presentChecking needs a presenter set up with checksOutput")
         var slots: [Placement: [String?]] = [:]
         let presentation = try evaluate(fixture.attributes, fixture.state, fixture.now, fixture.previousPhase) { output in
             for placement in Placement.allCases { slots[placement] = output.layout[placement.rawValue]?.fields.map(\.slot) }
@@ -154,7 +161,7 @@ public final class Presenter {
         let outcome: DriverOutcome
         do {
             outcome = try lua.call(present, attributes, state, now, previous) { result throws(LuaError) in
-                try DriverOutcome(reading: result, phases: pack.manifest.phases)
+                try DriverOutcome(reading: result, phases: pack.manifest.phases, readsSlots: checksOutput)
             }
         } catch {
             throw classify(error)

@@ -16,7 +16,7 @@ package enum PackCheck {
             return error.diagnostics
         }
         let presenter: Presenter
-        do { presenter = try Presenter(pack: pack) } catch { return error.diagnostics(inputFile: displayPath) }
+        do { presenter = try Presenter(pack: pack, recordsCoverage: false, checksOutput: true) } catch { return error.diagnostics(inputFile: displayPath) }
         func atManifest(_ path: String, _ severity: Diagnostic.Severity, _ message: String) -> Diagnostic {
             let position = pack.manifestPositions[path] ?? SourcePosition(line: 1, column: 1)
             return Diagnostic(file: pack.folder.display(RulePack.manifestFile), line: position.line, column: position.column,

@@ -27,6 +27,10 @@ for _, budget in ipairs(support.host("placements", "liverules.layout")()) do
   CAPACITY[budget.id] = budget.capacity
 end
 
+-- Whether shown fields note the slot they were measured on: only for the host's output checks
+-- (`liverules check`), so that presenting does not carry a key nothing else reads.
+local RECORDS_SLOTS = support.host("records_slots", "liverules.layout")()
+
 -- The reason `placementId` names no placement, as layout's functions report it.
 local function unknown(fname, placementId)
   local _, reason = placements.resolve(placementId)
@@ -87,8 +91,8 @@ end
 -- text of a field shown before it; shown fields keep the order of `wanted`. The slot it is shown
 -- in is its `slot`, except for the first field shown on a placement whose surface puts its first
 -- field in a slot of its own (placements.lead: Android's notification title), which is measured
--- there. Each shown field keeps its `glyph` and says the `slot` it was measured on, which the
--- host's output checks read.
+-- there. Each shown field keeps its `glyph`; for the host's output checks it also says the
+-- `slot` it was measured on.
 function M.place(placementId, wanted)
   local capacity = rawget(CAPACITY, placementId)
   if capacity == nil then error(unknown("layout.place", placementId), 2) end
@@ -114,7 +118,9 @@ function M.place(placementId, wanted)
     if #fields == 0 and lead ~= nil then slot, name = placements.resolve(placementId, lead) end
     local chosen = #fields < capacity and choose(slot, options, entry, shown) or nil
     if chosen then
-      fields[#fields + 1] = { id = entry.id, text = chosen, glyph = entry.glyph, slot = name }
+      local field = entry.glyph and { id = entry.id, text = chosen, glyph = entry.glyph } or { id = entry.id, text = chosen }
+      if RECORDS_SLOTS then field.slot = name end
+      fields[#fields + 1] = field
       shown[chosen] = true
     else
       dropped[#dropped + 1] = entry.id
