@@ -116,8 +116,8 @@ struct FieldChange: Hashable, Sendable, CustomStringConvertible {
             case .null: append("null")
             case .bool(let flag): append(flag ? "true" : "false")
             case .integer(let integer): append(String(integer))
-            case .number(let number): append(Self.numberText(number))
-            case .string(let string): append(Self.quoted(string))
+            case .number(let number): append(JSONWriter.numberText(number))
+            case .string(let string): append(JSONWriter.quoted(string))
             case .array(let elements):
                 append("[")
                 for (index, element) in elements.enumerated() where fits {
@@ -129,7 +129,7 @@ struct FieldChange: Hashable, Sendable, CustomStringConvertible {
                 append("{")
                 for (index, member) in members.sorted(by: { utf8Order($0.key, $1.key) }).enumerated() where fits {
                     if index > 0 { append(",") }
-                    append(Self.quoted(member.key) + ":")
+                    append(JSONWriter.quoted(member.key) + ":")
                     write(member.value)
                 }
                 append("}")
@@ -139,38 +139,6 @@ struct FieldChange: Hashable, Sendable, CustomStringConvertible {
         private mutating func append(_ piece: String) {
             text += piece
             length += piece.count
-        }
-
-        /// Integral values below 2^53 in magnitude without a fraction (`-0.0` as `0`); anything
-        /// else in Swift's shortest round-trip form.
-        private static func numberText(_ number: Double) -> String {
-            if number.magnitude < 9_007_199_254_740_992, number.rounded(.towardZero) == number {
-                return String(Int64(number))
-            }
-            return number.description
-        }
-
-        /// A JSON string literal escaping `"`, `\` and the control characters U+0000–U+001F
-        /// and U+007F.
-        private static func quoted(_ string: String) -> String {
-            var output = "\""
-            for scalar in string.unicodeScalars {
-                switch scalar {
-                case "\"": output += "\\\""
-                case "\\": output += "\\\\"
-                case "\n": output += "\\n"
-                case "\r": output += "\\r"
-                case "\t": output += "\\t"
-                case "\u{08}": output += "\\b"
-                case "\u{0C}": output += "\\f"
-                case "\u{00}"..."\u{1F}", "\u{7F}":
-                    let digits = String(scalar.value, radix: 16)
-                    output += "\\u00" + (digits.count == 1 ? "0" : "") + digits
-                default:
-                    output.unicodeScalars.append(scalar)
-                }
-            }
-            return output + "\""
         }
     }
 }
