@@ -36,6 +36,26 @@ import Testing
         #expect(state.stackDepth == 0)
     }
 
+    /// Work a function reports with `charge` counts against the calling rule's step budget, per
+    /// call and summed over calls, and ends the rule at its line once past the limit.
+    @Test func chargedWorkCountsAgainstTheStepBudget() throws {
+        let state = try LuaState(limits: LuaLimits(steps: 1_000, deadline: nil))
+        state.register("work") { call in
+            call.charge(try call.argument(1, as: Int.self))
+            try call.return(true)
+        }
+        #expect(try state.run("return work(900)", chunkName: "w.lua", returning: Bool.self))
+        #expect(throws: LuaError.budget(.steps(1_000), location: SourceLocation(file: "w.lua", line: 2))) {
+            try state.run("work(600)\nwork(600)", chunkName: "w.lua")
+        }
+        #expect(throws: LuaError.budget(.steps(1_000), location: SourceLocation(file: "w.lua", line: 1))) {
+            try state.run("work(1001)", chunkName: "w.lua")
+        }
+        // Each call starts with the whole budget again, and the state stays usable.
+        #expect(try state.run("return work(1000)", chunkName: "w.lua", returning: Bool.self))
+        #expect(state.stackDepth == 0)
+    }
+
     @Test func aThrowingFunctionBecomesALuaErrorAtTheCallersLine() throws {
         let state = try stateWithHelpers()
         do {

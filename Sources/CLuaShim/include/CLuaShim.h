@@ -70,6 +70,8 @@ typedef struct lrs_context {
   size_t memory_peak;         /* high-water mark since the last reset */
   int64_t instructions_left;  /* what the current call may still execute */
   int64_t steps_left;         /* C work the current call may still do */
+  int64_t host_steps;         /* C work the running host function reported (lrs_callhost charges
+                                 it when the function returns) */
   int enforcing;              /* 1 while rule code runs; 0 while the host marshals (never fails) */
   int call_depth;             /* nesting of lrs_pcall: budgets reset only at depth 0 */
   int exceeded;               /* an lrs_exceeded, sticky within one top-level call */

@@ -13,29 +13,40 @@ extension HostFunctions {
     /// - `liverules_host_text_initials(s, count) -> string` (`initials(of:count:)`);
     /// - `liverules_host_text_length(s) -> integer`: the number of grapheme clusters;
     /// - `liverules_host_text_trim(s, collapse) -> string` (`trimmed(_:collapse:)`).
+    /// Each charges the calling rule's step budget ``stepsPerByte`` per byte of `s`.
     static func installText(in lua: LuaState) {
+        /// Argument 1, the text, with its segmenting charged.
+        func text(of call: LuaCall) throws -> String {
+            let text = try call.argument(1, as: String.self)
+            call.charge(stepsPerByte * text.utf8.count)
+            return text
+        }
         lua.register("liverules_host_text_units") { call in
-            try call.return(units(of: try call.argument(1, as: String.self)))
+            try call.return(units(of: try text(of: call)))
         }
         lua.register("liverules_host_text_prefix") { call in
-            let text = try call.argument(1, as: String.self)
+            let text = try text(of: call)
             let width = try call.argument(2, as: Double.self)
             let fontSize = try call.argument(3, as: Double.self)
             try call.return(prefix(of: text, width: width, fontSize: fontSize))
         }
         lua.register("liverules_host_text_initials") { call in
-            let text = try call.argument(1, as: String.self)
+            let text = try text(of: call)
             let count = try call.argument(2, as: Int.self)
             try call.return(initials(of: text, count: count))
         }
         lua.register("liverules_host_text_length") { call in
-            try call.return(try call.argument(1, as: String.self).count)
+            try call.return(try text(of: call).count)
         }
         lua.register("liverules_host_text_trim") { call in
-            let text = try call.argument(1, as: String.self)
+            let text = try text(of: call)
             try call.return(trimmed(text, collapse: try call.argument(2, as: Bool.self)))
         }
     }
+
+    /// Steps charged per byte of text a host function segments: several times the string
+    /// library's one per byte, as segmenting into grapheme clusters is several times the work.
+    static let stepsPerByte = 4
 
     /// The advance of `…`, which `text.truncate` appends, in hundredths of the font size.
     static let ellipsisUnits = 55

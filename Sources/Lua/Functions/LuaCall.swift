@@ -18,6 +18,14 @@ public struct LuaCall {
         }
     }
 
+    /// Counts `steps` units of work against the calling rule's step budget (the string library
+    /// charges one per byte it reads): a function whose work grows with its arguments reports
+    /// it, and a call that takes the budget past its limit ends in a budget error when the
+    /// function returns.
+    public func charge(_ steps: Int) {
+        lrs_ctx(state.L).pointee.host_steps += Int64(max(steps, 0))
+    }
+
     /// Adds `value` as the next of the function's results. They belong to the call: Lua takes
     /// them when the function returns, so the stack around the call is left as it was.
     public func `return`(_ value: some Encodable) throws {

@@ -4,7 +4,6 @@
 --   support.hint(name, known)          the host's " — did you mean x?", or ""
 --   support.readonly(path, data, ...)  a read-only view of a helper's own table
 --   support.host(name, what)           a host function (liverules_host_<name>)
---   support.charge(s, steps)           charges host work on a string to the budgets
 
 local M = {}
 
@@ -16,14 +15,6 @@ function M.host(name, what)
   local ok, found = pcall(function() return _ENV["liverules_host_" .. name] end)
   if ok and found then return found end
   return function() error(what .. ": this host provides no " .. name, 2) end
-end
-
--- support.charge(s, steps) -> nothing: charges the C work budget `steps` (a small positive
--- integer) per byte of the string `s`, as the string library charges one per byte to a function
--- that reads all of a string (string.byte is such a function; with the range 1..0 it returns
--- nothing). Helpers call it before handing `s` to a host function whose work grows with `s`.
-function M.charge(s, steps)
-  for _ = 1, steps do string.byte(s, 1, 0) end
 end
 
 -- support.describe(value) -> how an error message shows `value`: strings quoted, numbers,

@@ -11,15 +11,12 @@
 --   0.55  everything else: other letters and digits, punctuation, other scripts, "…"
 -- It is an estimate, the same on every device, not a measurement of the rendered font.
 -- Strings without bytes beyond ASCII and without "\r" (each byte its own cluster) are handled
--- here; the others by the host, whose work is charged HOST_STEPS steps per byte: segmenting is
--- several times the work of the string library's one step per byte.
+-- here; the others by the host, which charges its work to the step budget (4 steps per byte:
+-- segmenting is several times the work of the string library's one step per byte).
 
 local placements = require "liverules.placements"
 local support = require "liverules.support"
 local describe = support.describe
-
-local HOST_STEPS = 4
-local function charge(s) support.charge(s, HOST_STEPS) end
 
 local host_units = support.host("text_units", "text.width")
 local host_prefix = support.host("text_prefix", "text.truncate")
@@ -84,7 +81,6 @@ local function units_of(s)
   local units = remembered[s]
   if units then return units end
   if find(s, COMPLEX) then
-    charge(s)
     units = host_units(s)
   else
     units = 0
@@ -104,7 +100,6 @@ end
 -- after it, plus the "…"; "…" alone when no such prefix fits. `s` is valid UTF-8 and too wide.
 local function shorten(s, width, fontSize)
   if find(s, COMPLEX) then
-    charge(s)
     return sub(s, 1, host_prefix(s, width, fontSize)) .. ELLIPSIS
   end
   local units, cut = units_of(ELLIPSIS), 0
@@ -175,7 +170,6 @@ end
 -- whitespace (and, beyond ASCII, invisible format characters) is left. `s` is valid UTF-8.
 local function trimmed(s, collapse)
   if find(s, COMPLEX) then
-    charge(s)
     local kept = host_trim(s, collapse)
     if kept == "" then return nil end
     return kept
@@ -226,7 +220,6 @@ end
 function M.length(s)
   check_text("text.length", "s", s)
   if find(s, COMPLEX) then
-    charge(s)
     return host_length(s)
   end
   return #s
@@ -241,7 +234,6 @@ function M.initials(s, count)
     error("text.initials: count must be a non-negative integer, got " .. describe(count), 2)
   end
   if find(s, COMPLEX) then
-    charge(s)
     return host_initials(s, count)
   end
   local letters = {}
