@@ -73,12 +73,22 @@ local function slot_of(fname, id, slot)
   return found
 end
 
--- The width of valid UTF-8 `s` in hundredths of the font size. Layouts measure the same few
--- strings for every placement, so widths are remembered (at most 1024 strings; a pure function
--- of `s`, so remembering cannot change a result).
-local remembered, count = {}, 0
+-- Results of pure functions of a string, remembered since packs ask for the same few strings on
+-- every update: at most 1024 per function, so memory stays bounded. Remembering cannot change a
+-- result; it only makes a call cheaper than the same call in a fresh state, so a rule that
+-- keeps within its budgets in a fresh state keeps within them later too. A nil result is kept
+-- as false.
+local function memo() return { seen = {}, count = 0 } end
+local function keep(m, s, result)
+  if m.count == 1024 then m.seen, m.count = {}, 0 end
+  m.seen[s], m.count = result, m.count + 1
+  return result
+end
+local widths, values, lines, nameLists = memo(), memo(), memo(), memo()
+
+-- The width of valid UTF-8 `s` in hundredths of the font size.
 local function units_of(s)
-  local units = remembered[s]
+  local units = widths.seen[s]
   if units then return units end
   if find(s, COMPLEX) then
     units = host_units(s)
@@ -86,9 +96,7 @@ local function units_of(s)
     units = 0
     for _, codepoint in utf8.codes(s) do units = units + (SPECIAL[codepoint] or advance(codepoint)) end
   end
-  if count == 1024 then remembered, count = {}, 0 end
-  remembered[s], count = units, count + 1
-  return units
+  return keep(widths, s, units)
 end
 
 -- Whether text of `units` fits `width` points at `fontSize`.
@@ -181,16 +189,6 @@ local function trimmed(s, collapse)
   return kept
 end
 
--- Results of pure functions of a string, remembered since packs ask for the same few strings on
--- every update: at most 1024 per function, so memory stays bounded; remembering cannot change
--- a result. A nil result is kept as false.
-local function memo() return { seen = {}, count = 0 } end
-local function keep(m, s, result)
-  if m.count == 1024 then m.seen, m.count = {}, 0 end
-  m.seen[s], m.count = result, m.count + 1
-  return result
-end
-local values, lines, nameLists = memo(), memo(), memo()
 
 -- text.value(s) -> `s` without leading and trailing whitespace, or nil when `s` is nil, empty or
 -- blank: the one way to read optional text, since a missing field may arrive as "".
