@@ -11,6 +11,7 @@
 #
 # SCRATCH_PATH (default .build) is the build folder used.
 set -euo pipefail
+caller=$PWD   # a relative PREFIX is relative to where the script was run from
 cd "$(dirname "$0")/.."
 
 configuration=release
@@ -28,6 +29,7 @@ for argument in "$@"; do
   esac
 done
 prefix=${prefix:-$HOME/.local}
+case "$prefix" in /*) ;; *) prefix="$caller/$prefix" ;; esac
 mkdir -p "$prefix/bin"
 prefix=$(cd "$prefix" && pwd)
 scratch=${SCRATCH_PATH:-.build}
