@@ -59,6 +59,26 @@ import Testing
         return state
     }
 
+    /// A rule calling a host function in a loop ends in the step budget, which each call is
+    /// charged to, not in the deadline.
+    @Test(arguments: [
+        "liverules_host_placements()",
+        "liverules_host_suggestion('lockscren', { 'lockScreen', 'standBy', 'islandMinimal' })",
+        "liverules_host_colour_valid('#FFFFFF')",
+        "liverules_host_clock(0, 'Europe/Berlin')",
+    ])
+    func aHostFunctionInALoopEndsInTheStepBudget(call: String) throws {
+        let state = try LuaState(limits: LuaLimits(instructions: 100_000_000, deadline: .seconds(30)),
+                                 sandbox: LuaSandbox(hostModules: HostResources.helpers, hostModulePrefix: HostResources.modulePrefix))
+        HostFunctions.install(in: state)
+        do {
+            try state.run("while true do \(call) end", chunkName: "loop.lua")
+            Issue.record("the loop ended")
+        } catch {
+            guard case .budget(.steps, _) = error else { Issue.record("unexpected \(error)"); return }
+        }
+    }
+
     /// `layout.place` notes the slot a field was measured on only for the output checks:
     /// presenting leaves the key out of every field.
     @Test(arguments: [false, true])

@@ -18,26 +18,33 @@ enum HostFunctions {
     /// - `liverules_host_records_slots() -> recordsSlots`: whether `layout.place` notes on each
     ///   field the slot it measured it on, for the output checks (``Presenter`` set up with
     ///   `checksOutput`); serving presentations do without.
-    /// `installText(in:)` adds the grapheme and width functions of `liverules.text`.
+    /// `installText(in:)` adds the grapheme and width functions of `liverules.text`. Each
+    /// function charges its work to the calling rule's step budget (``placementsSteps``; the
+    /// bytes it reads otherwise), so a rule calling one in a loop ends in a counted budget.
     static func install(in lua: LuaState, recordsSlots: Bool = false) {
         installText(in: lua)
         lua.register("liverules_host_records_slots") { call in
             try call.return(recordsSlots)
         }
         lua.register("liverules_host_placements") { call in
+            call.charge(placementsSteps)
             try call.return(Placement.allCases.map(\.budget))
         }
         lua.register("liverules_host_suggestion") { call in
             let name = try call.argument(1, as: String.self)
             let known = try call.argument(2, as: [String].self)
+            call.charge(known.reduce(name.utf8.count) { $0 + $1.utf8.count } * 4)
             try call.return(Suggestion.hint(for: name, among: known))
         }
         lua.register("liverules_host_colour_valid") { call in
-            try call.return(Colour.isValid(try call.argument(1, as: String.self)))
+            let text = try call.argument(1, as: String.self)
+            call.charge(text.utf8.count)
+            try call.return(Colour.isValid(text))
         }
         lua.register("liverules_host_clock") { call in
             let seconds = try call.argument(1, as: Double.self)
             let identifier = try call.argument(2, as: String.self)
+            call.charge(256 + identifier.utf8.count)  // a time-zone lookup and a calendar computation
             guard seconds.isFinite, abs(seconds) < maximumSeconds else {
                 throw HostFunctionError("time.clock: expected a date (Unix seconds), got \(seconds)")
             }
@@ -47,6 +54,11 @@ enum HostFunctions {
             try call.return(clock(seconds, in: zone))
         }
     }
+
+    /// What building the placement table costs, in steps: about 30 µs of work, at the rate the
+    /// step budget allows (2,000,000 steps end well inside the 50 ms deadline). Helpers ask for
+    /// the table once, when they load.
+    static let placementsSteps = 2_000
 
     /// The largest date `time.clock` takes, in seconds from 1970 either way (about 3,000 years):
     /// past it calendars have no answer worth showing.
