@@ -14,7 +14,7 @@ struct LiveRulesCommand: ParsableCommand {
     /// Runs the command; usage errors exit with status 2 (as bad input does), not 64.
     static func main() {
         do {
-            var command = try parseAsRoot()
+            var command = try parseAsRoot(Eval.completingExplain(Array(CommandLine.arguments.dropFirst())))
             try command.run()
         } catch {
             if exitCode(for: error) == .validationFailure {

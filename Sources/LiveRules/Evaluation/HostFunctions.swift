@@ -18,11 +18,14 @@ enum HostFunctions {
     /// - `liverules_host_records_slots() -> recordsSlots`: whether `layout.place` notes on each
     ///   field the slot it measured it on, for the output checks (``Presenter`` set up with
     ///   `checksOutput`); serving presentations do without.
-    /// `installText(in:)` adds the grapheme and width functions of `liverules.text`. Each
+    /// `installText(in:)` adds the grapheme and width functions of `liverules.text`, and
+    /// `installExplain(in:recorder:)` those of `liverules.explain` (recording into `explaining`,
+    /// when set). Each
     /// function charges its work to the calling rule's step budget (``placementsSteps``; the
     /// bytes it reads otherwise), so a rule calling one in a loop ends in a counted budget.
-    static func install(in lua: LuaState, recordsSlots: Bool = false) {
+    static func install(in lua: LuaState, recordsSlots: Bool = false, explaining: ExplanationRecorder? = nil) {
         installText(in: lua)
+        installExplain(in: lua, recorder: explaining)
         lua.register("liverules_host_records_slots") { call in
             try call.return(recordsSlots)
         }

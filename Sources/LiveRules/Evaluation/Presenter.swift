@@ -17,6 +17,8 @@ public final class Presenter {
     /// Whether ``presentChecking(_:)`` may run: the layout helpers then note the slot each field
     /// was measured on, which presenting otherwise leaves out.
     package let checksOutput: Bool
+    /// Where the helpers' explanations go, when the presenter explains (see ``explain(_:)``).
+    let recorder: ExplanationRecorder?
     let lua: LuaState
     private let present: LuaRef
     /// The field ids the manifest declares.
@@ -24,24 +26,27 @@ public final class Presenter {
 
     /// Sets the pack up in a new state. Errors in rule files that only show when they run (a
     /// rule that errors at load, or does not return a function) are reported here. What rules
-    /// `print` goes to `log`.
+    /// `print` goes to `log`. With `explains`, the helpers record why each output came out as
+    /// it did, which ``explain(_:)`` returns; without it (the default) they record nothing and
+    /// cost nothing for it.
     public convenience init(
-        pack: RulePack, limits: LuaLimits = LuaLimits(), strict: Bool = true,
+        pack: RulePack, limits: LuaLimits = LuaLimits(), strict: Bool = true, explains: Bool = false,
         log: @escaping @Sendable (String) -> Void = { _ in }
     ) throws(PresentationError) {
-        try self.init(pack: pack, limits: limits, strict: strict, recordsCoverage: false, log: log)
+        try self.init(pack: pack, limits: limits, strict: strict, recordsCoverage: false, explains: explains, log: log)
     }
 
     /// Sets the pack up as the public initializer does; `recordsCoverage` records lines from the
     /// start, so lines that run when the rule files load count too; `checksOutput` readies
-    /// ``presentChecking(_:)``.
+    /// ``presentChecking(_:)``; `explains` readies ``explain(_:)``.
     package init(
         pack: RulePack, limits: LuaLimits = LuaLimits(), strict: Bool = true, recordsCoverage: Bool,
-        checksOutput: Bool = false, log: @escaping @Sendable (String) -> Void = { _ in }
+        checksOutput: Bool = false, explains: Bool = false, log: @escaping @Sendable (String) -> Void = { _ in }
     ) throws(PresentationError) {
         self.pack = pack
         self.strict = strict
         self.checksOutput = checksOutput
+        recorder = explains ? ExplanationRecorder(pack: pack) : nil
         fields = Set(pack.manifest.fields)
         let sandbox = LuaSandbox(
             modules: pack.sources, chunkPrefix: pack.displayPath,
@@ -49,20 +54,24 @@ public final class Presenter {
         do {
             lua = try LuaState(limits: limits, sandbox: sandbox)
             lua.recordsCoverage = recordsCoverage
-            HostFunctions.install(in: lua, recordsSlots: checksOutput)
+            HostFunctions.install(in: lua, recordsSlots: checksOutput, explaining: recorder)
         } catch {
             throw .setup([Diagnostic(file: pack.displayPath + "/" + RulePack.manifestFile, message: error.message)])
         }
-        present = try Self.setUp(pack, in: lua, strict: strict)
+        present = try Self.setUp(pack, in: lua, strict: strict, recorder: recorder)
     }
 
-    /// Runs the rule files and loads the driver; returns the driver's present function.
-    private static func setUp(_ pack: RulePack, in lua: LuaState, strict: Bool) throws(PresentationError) -> LuaRef {
+    /// Defines the global `note(...)` (see ``explain(_:)``), runs the rule files and loads the
+    /// driver; returns the driver's present function. With a recorder, the driver calls each rule
+    /// through ``explaining(_:in:recorder:)``.
+    private static func setUp(_ pack: RulePack, in lua: LuaState, strict: Bool, recorder: ExplanationRecorder?)
+        throws(PresentationError) -> LuaRef {
         var rules: [String: LuaRef] = [:]
         var problems: [Diagnostic] = []
         let typeOf: LuaRef
         do {
-            typeOf = try lua.run("return type", chunkName: "liverules/setup.lua", returning: LuaRef.self)
+            typeOf = try lua.run("note = require('liverules.explain').note\nreturn type", chunkName: "liverules/setup.lua",
+                                 returning: LuaRef.self)
         } catch {
             throw .setup([Diagnostic(luaError: error, file: "liverules/setup.lua")])
         }
@@ -83,6 +92,7 @@ public final class Presenter {
         }
         guard problems.isEmpty else { throw .setup(problems) }
         do {
+            if let recorder { rules = try explaining(rules, in: lua, recorder: recorder) }
             let prepare = lua.reference(function: lrl_schema_prepare)
             let schema = pack.manifest.schema
             var descriptors: [String: LuaRef] = [:]
@@ -154,10 +164,11 @@ public final class Presenter {
     }
 
     /// Presents the inputs; `inspect` sees the rules' output once it is read.
-    private func evaluate(
+    func evaluate(
         _ attributes: some Encodable, _ state: some Encodable, _ now: Double, _ previous: String?,
         inspect: (PresentationOutput) -> Void = { _ in }
     ) throws(PresentationError) -> Presentation {
+        recorder?.reset()
         let outcome: DriverOutcome
         do {
             outcome = try lua.call(present, attributes, state, now, previous) { result throws(LuaError) in

@@ -8,7 +8,12 @@ struct Eval: ParsableCommand {
         abstract: "Present one fixture with a pack's rules.",
         discussion: """
             Prints the presentation: canonical JSON (sorted keys, 2-space indent) or a readable
-            table per placement. Exit status: 0 success; 1 a rule failed; 2 bad usage or bad input.
+            table per placement. With --explain, also why: the decision-table rows that matched
+            and the values they compared, the fields dropped with their widths against the
+            slot's, the colours that fell back with their contrast, and the rules' note(...)
+            calls, each at its rule line (`--explain` alone is `--explain notes`). In JSON the
+            output is then { "presentation": …, "explanation": { "entries": [ … ] } }.
+            Exit status: 0 success; 1 a rule failed; 2 bad usage or bad input.
             """)
 
     enum Format: String, ExpressibleByArgument, CaseIterable {
@@ -26,6 +31,10 @@ struct Eval: ParsableCommand {
 
     @Option(help: "json or text.")
     var format: Format = .json
+
+    @Option(help: ArgumentHelp("Also say why: notes (the default; the rules' notes and one reason per output) or full.",
+                               valueName: "notes|full"))
+    var explain: ExplanationDetail?
 
     func validate() throws {
         if let placement, Placement(rawValue: placement) == nil {
@@ -58,13 +67,22 @@ struct Eval: ParsableCommand {
             throw ExitStatus.badInput.exitCode
         }
         let presentation: Presentation
+        let explanation: Explanation?
         do {
-            presentation = try Presenter(pack: loaded).present(input)
+            if explain != nil {
+                (presentation, explanation) = try Presenter(pack: loaded, explains: true).explain(input)
+            } else {
+                (presentation, explanation) = (try Presenter(pack: loaded).present(input), nil)
+            }
         } catch {
             report(error.diagnostics(inputFile: fixture))
             throw (error.isInputError ? ExitStatus.badInput : .ruleFailed).exitCode
         }
         let only = placement.flatMap(Placement.init(rawValue:))
+        if let explain, let explanation {
+            try printExplained(presentation, Self.keeping(only, of: explanation), detail: explain, placement: only)
+            return
+        }
         switch format {
         case .json: print(try presentation.canonicalJSON(placement: only), terminator: "")
         case .text: print(PresentationTable(presentation, placement: only).text, terminator: "")

@@ -11,9 +11,15 @@
 --   a table            a set: matches when the value equals one of its elements
 --   anything else      matches when equal (==)
 -- A row matches when all of its keys match; a row without `when` always matches.
+-- Comparisons that say what they compare, for explanations ("minutes = 12, at most 15"):
+--   decide.atMost(n), decide.below(n), decide.atLeast(n), decide.above(n)
+--                      match a number <= n, < n, >= n, > n (anything else does not match)
+-- When the host explains, a built table records, per call, each row it checks: the values it
+-- compared, which conditions held, and the row's line in the rule file.
 -- Rows are checked when the table is built and returned as they are (not copied), so build
 -- tables once, at load time, and do not change their rows afterwards.
 
+local explain = require "liverules.explain"
 local support = require "liverules.support"
 local describe = support.describe
 
@@ -21,6 +27,43 @@ local M = {}
 
 -- The sentinel that matches any value (read-only; tostring gives "decide.any").
 M.any = support.readonly("decide.any", {})
+
+-- What each comparison made by M.atMost and the like compares with, for explanations
+-- ("at most 15"): kept only when the host explains (build comparisons once, at load time, as
+-- the tables that use them); only explanations read it, never a result.
+local SAYS = {}
+
+-- A comparison `test` that `says` what it compares with.
+local function comparison(says, test)
+  if explain.on then SAYS[test] = says end
+  return test
+end
+
+-- Checks the bound of a comparison helper.
+local function bound(fname, n)
+  if type(n) ~= "number" then error("decide." .. fname .. ": expected a number, got " .. describe(n), 3) end
+  return n
+end
+
+function M.atMost(n)
+  n = bound("atMost", n)
+  return comparison("at most " .. n, function(value) return type(value) == "number" and value <= n end)
+end
+
+function M.below(n)
+  n = bound("below", n)
+  return comparison("below " .. n, function(value) return type(value) == "number" and value < n end)
+end
+
+function M.atLeast(n)
+  n = bound("atLeast", n)
+  return comparison("at least " .. n, function(value) return type(value) == "number" and value >= n end)
+end
+
+function M.above(n)
+  n = bound("above", n)
+  return comparison("above " .. n, function(value) return type(value) == "number" and value > n end)
+end
 
 -- Whether one condition accepts `value`.
 local function accepts(condition, value, subject)
@@ -82,10 +125,82 @@ local function check_subject(fname, subject)
   end
 end
 
+-- How an explanation shows a condition: "true", "one of \"a\", \"b\"", "at most 15", "any",
+-- "its test".
+local function says(condition)
+  if condition == M.any then return "any" end
+  if type(condition) == "function" then return SAYS[condition] or "its test" end
+  if type(condition) == "table" then
+    local elements = {}
+    for index, element in ipairs(condition) do elements[index] = describe(element) end
+    return "one of " .. table.concat(elements, ", ")
+  end
+  return describe(condition)
+end
+
+-- The comparisons a compiled row makes with `subject`, as matching does (stopping at the first
+-- that fails), each { name, value, condition, matched }, and whether the row matches.
+local function compare(entry, subject)
+  local comparisons = {}
+  for index, key in ipairs(entry.keys) do
+    local condition, value = entry.when[key], subject[key]
+    local matched = accepts(condition, value, subject)
+    comparisons[index] = { name = tostring(key), value = describe(value), condition = says(condition), matched = matched }
+    if not matched then return comparisons, false end
+  end
+  return comparisons, true
+end
+
+-- "phase = \"countdown\", not one of \"progress\", \"combo\"", "first = true", "minutes = 12, at most 15".
+local function sayComparison(c)
+  if c.matched and c.condition == c.value then return c.name .. " = " .. c.value end
+  return c.name .. " = " .. c.value .. (c.matched and ", " or ", not ") .. c.condition
+end
+
+-- "text = \"First up\", tone = \"neutral\"": a row's fields other than `when`, by name.
+local function sayResult(row)
+  local keys = {}
+  for key in pairs(row) do
+    if key ~= "when" and type(key) == "string" then keys[#keys + 1] = key end
+  end
+  table.sort(keys)
+  for index, key in ipairs(keys) do keys[index] = key .. " = " .. describe(row[key]) end
+  return table.concat(keys, ", ")
+end
+
+-- The explaining form of decide.first (all = false) and decide.collect (all = true): as the
+-- plain ones, recording each row checked. Built only when the host explains.
+local function explaining(fname, compiled, all)
+  local file, lines = explain.rows(#compiled)
+  return function(subject)
+    check_subject(fname, subject)
+    local found = {}
+    for index, entry in ipairs(compiled) do
+      local comparisons, matched = compare(entry, subject)
+      local said = {}
+      for position, c in ipairs(comparisons) do said[position] = sayComparison(c) end
+      local summary = #said > 0 and table.concat(said, "; ") or "otherwise"
+      explain.record {
+        kind = matched and "decision" or "skipped", output = "", row = index, file = lines[index] and file, line = lines[index],
+        comparisons = comparisons,
+        summary = matched and ("row " .. index .. ": " .. summary .. " → " .. sayResult(entry.row))
+          or ("row " .. index .. " skipped: " .. summary),
+      }
+      if matched then
+        if not all then return entry.row end
+        found[#found + 1] = entry.row
+      end
+    end
+    if all then return found end
+    return nil
+  end
+end
+
 -- decide.first(rows) -> function(subject) returning the first row that matches `subject`,
 -- or nil when none does.
 function M.first(rows)
   local compiled = compile("decide.first", rows)
+  if explain.on then return explaining("decide.first", compiled, false) end
   return function(subject)
     check_subject("decide.first", subject)
     for _, entry in ipairs(compiled) do
@@ -99,6 +214,7 @@ end
 -- `subject`, in row order (empty when none does).
 function M.collect(rows)
   local compiled = compile("decide.collect", rows)
+  if explain.on then return explaining("decide.collect", compiled, true) end
   return function(subject)
     check_subject("decide.collect", subject)
     local found = {}

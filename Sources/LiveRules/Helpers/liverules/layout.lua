@@ -11,6 +11,7 @@
 -- 393-pt phone class. A field may carry a status glyph (`glyph = "dot"`): it is drawn beside
 -- the text, outside the text's budget, so it never changes which rendering fits.
 
+local explain = require "liverules.explain"
 local placements = require "liverules.placements"
 local support = require "liverules.support"
 local text = require "liverules.text"
@@ -82,6 +83,28 @@ local function choose(slot, options, entry, shown)
   return nil
 end
 
+-- Records, when the host explains, why the wanted field `entry` was not shown in `placementId`
+-- (the placement was full, no rendering fits the slot, or every one that fits is already
+-- shown), with the width of its narrowest rendering against the slot's.
+local function explainDropped(placementId, entry, options, slot, name, capacity, full)
+  local narrowest, width
+  for _, option in ipairs(options) do
+    local measured = text.width(option, slot.fontSize)
+    if width == nil or measured < width then narrowest, width = option, measured end
+  end
+  local measures = string.format("%s is %.1f pt wide, slot %s has %.1f pt", describe(narrowest), width, name, slot.width)
+  local why
+  if full then
+    why = placementId .. " shows at most " .. capacity .. " field" .. (capacity == 1 and "" or "s") .. " (" .. measures .. ")"
+  elseif width > slot.width then
+    why = measures
+  else
+    why = "every rendering that fits is already shown (" .. measures .. ")"
+  end
+  explain.record { kind = "dropped", output = "layout." .. placementId, field = entry.id, width = width,
+    budget = slot.width, capacity = full and capacity or nil, summary = entry.id .. " dropped: " .. why }
+end
+
 -- layout.place(placementId, wanted) -> { fields = { { id, text, glyph, slot } ... },
 -- dropped = { id ... } }
 -- `wanted` lists fields most important first: { id = "title", text = string | { renderings },
@@ -124,7 +147,14 @@ function M.place(placementId, wanted)
       shown[chosen] = true
     else
       dropped[#dropped + 1] = entry.id
+      if explain.on then explainDropped(placementId, entry, options, slot, name, capacity, #fields >= capacity) end
     end
+  end
+  if explain.on then
+    local ids = {}
+    for index, field in ipairs(fields) do ids[index] = field.id end
+    explain.record { kind = "placed", output = "layout." .. placementId,
+      summary = placementId .. " shows " .. (#ids > 0 and table.concat(ids, ", ") or "nothing") }
   end
   return { fields = fields, dropped = dropped }
 end

@@ -11,6 +11,7 @@
 -- A palette rule returns the result as it is.
 
 local colour = require "liverules.colour"
+local explain = require "liverules.explain"
 local describe = require("liverules.support").describe
 
 local M = {}
@@ -41,6 +42,22 @@ local function accent(spec, look)
                                spec.preferred, colour.contrast(preferred, look.background), look.background)
 end
 
+-- Records, when the host explains, the accent chosen for `look`: why it fell back (with the
+-- preferred colour's contrast against the required 3:1) or that the preferred colour is used.
+local function explainAccent(spec, look, chosen, reason)
+  local output = "palette." .. look.name
+  if spec.preferred ~= nil and reason == nil then
+    explain.record { kind = "accent", output = output, colour = chosen, accent = chosen,
+      summary = look.name .. " accent " .. chosen .. ": " .. (spec.label or "colour") .. " has enough contrast" }
+    return
+  end
+  local contrast = spec.preferred and colour.contrast(look.night and colour.night(spec.preferred) or spec.preferred,
+                                                     look.background)
+  explain.record { kind = "fallback", output = output, colour = spec.preferred, accent = chosen, contrast = contrast,
+    required = colour.GRAPHICS_CONTRAST,
+    summary = look.name .. " accent " .. chosen .. ": " .. (reason or ("no " .. (spec.label or "colour"))) }
+end
+
 -- palette.accented(spec) -> { light = {...}, dark = {...}, standByNight = {...} }, each
 -- { background, foreground, accent, fallback }. spec: `preferred` (a colour or nil),
 -- `fallbacks` (colours, tried in order), `label` (names the preferred colour in the reason it
@@ -60,6 +77,7 @@ function M.accented(spec)
   for _, look in ipairs(APPEARANCES) do
     local chosen, reason = accent(spec, look)
     result[look.name] = { background = look.background, foreground = look.foreground, accent = chosen, fallback = reason }
+    if explain.on then explainAccent(spec, look, chosen, reason) end
   end
   return result
 end
@@ -71,6 +89,10 @@ function M.fixed(accent)
   local result = {}
   for _, look in ipairs(APPEARANCES) do
     result[look.name] = { background = look.background, foreground = look.foreground, accent = accent }
+    if explain.on then
+      explain.record { kind = "accent", output = "palette." .. look.name, accent = accent,
+        summary = look.name .. " accent " .. accent .. ": fixed" }
+    end
   end
   return result
 end
