@@ -27,17 +27,22 @@ package struct GoldenResult: Sendable {
     package var testCase: GoldenCase
     package var outcome: GoldenOutcome
     package var seconds: Double
+    /// For a changed case, where each changed field path was produced: `file:line (stage rule)`
+    /// (``GoldenRunner/origins(of:pack:expected:actual:explainers:)``).
+    package var origins: [String: String]
 
-    package init(testCase: GoldenCase, outcome: GoldenOutcome, seconds: Double) {
+    package init(testCase: GoldenCase, outcome: GoldenOutcome, seconds: Double, origins: [String: String] = [:]) {
         self.testCase = testCase
         self.outcome = outcome
         self.seconds = seconds
+        self.origins = origins
     }
 }
 
 extension GoldenResult {
-    /// What went wrong, as raw lines without a diff: the field paths that changed, the new or
-    /// missing golden, or the problems; empty when the case passed.
+    /// What went wrong, as raw lines without a diff: the field paths that changed (each with the
+    /// rule line that produced it, when known), the new or missing golden, or the problems;
+    /// empty when the case passed.
     package var problems: [String] {
         switch outcome {
         case .passed:
@@ -51,7 +56,9 @@ extension GoldenResult {
             guard let old = try? JSONParser.parse(expected).value, let new = try? JSONParser.parse(actual).value else {
                 return ["\(testCase.goldenPath) is not valid JSON"]
             }
-            return FieldChange.between(old, new).map(\.description)
+            return FieldChange.between(old, new).map { change in
+                change.description + (origins[change.path].map { "  ← \($0)" } ?? "")
+            }
         }
     }
 }

@@ -38,6 +38,7 @@ package struct GoldenRunner: Sendable {
         let coverage = recordsCoverage
         DispatchQueue.concurrentPerform(iterations: min(workers, max(cases.count, 1))) { _ in
             var presenters: [URL: Result<Presenter, PresentationError>] = [:]
+            var explainers: [URL: Presenter] = [:]
             defer {
                 for case .success(let presenter) in presenters.values where coverage { shared.merge(presenter.coverage()) }
             }
@@ -47,8 +48,13 @@ package struct GoldenRunner: Sendable {
                 let outcome = Self.outcome(of: testCase, pack: packs[testCase.packDirectory]!, presenters: &presenters,
                                            coverage: coverage)
                 let (seconds, attoseconds) = (ContinuousClock.now - started).components
+                var origins: [String: String] = [:]
+                if case .changed(let expected, let actual) = outcome, case .success(let pack) = packs[testCase.packDirectory]! {
+                    origins = Self.origins(of: testCase, pack: pack, expected: expected, actual: actual, explainers: &explainers)
+                }
                 let finished = shared.store(GoldenResult(testCase: testCase, outcome: outcome,
-                                                         seconds: Double(seconds) + Double(attoseconds) / 1e18), at: index)
+                                                         seconds: Double(seconds) + Double(attoseconds) / 1e18,
+                                                         origins: origins), at: index)
                 progress?(finished)
             }
         }
