@@ -74,8 +74,10 @@ import Testing
         let row = try line(of: "text = \"First up\"", in: "badges.lua")
         let layout = try line(of: "return function(input)", in: "layout.lua")
         #expect(outcome.output.contains("""
-              badge.text: "First up" → "First one up"  ← rules/meetings/badges.lua:\(row) (badge rule)
-              layout.lockScreen.fields[0].text: "First up" → "First one up"  ← rules/meetings/layout.lua:\(layout) (layout rule)
+              badge.text: "First up" → "First one up"
+              ↳ rules/meetings/badges.lua:\(row) (badge rule)
+              layout.lockScreen.fields[0].text: "First up" → "First one up"
+              ↳ rules/meetings/layout.lua:\(layout) (layout rule)
 
             """), "\(outcome.output)")
     }

@@ -40,9 +40,9 @@ package struct GoldenResult: Sendable {
 }
 
 extension GoldenResult {
-    /// What went wrong, as raw lines without a diff: the field paths that changed (each with the
-    /// rule line that produced it, when known), the new or missing golden, or the problems;
-    /// empty when the case passed.
+    /// What went wrong, as raw lines without a diff: the field paths that changed (each followed,
+    /// when known, by `↳ file:line (stage rule)`, the rule line that produced it), the new or
+    /// missing golden, or the problems; empty when the case passed.
     package var problems: [String] {
         switch outcome {
         case .passed:
@@ -56,8 +56,8 @@ extension GoldenResult {
             guard let old = try? JSONParser.parse(expected).value, let new = try? JSONParser.parse(actual).value else {
                 return ["\(testCase.goldenPath) is not valid JSON"]
             }
-            return FieldChange.between(old, new).map { change in
-                change.description + (origins[change.path].map { "  ← \($0)" } ?? "")
+            return FieldChange.between(old, new).flatMap { change in
+                [change.description] + (origins[change.path].map { ["↳ \($0)"] } ?? [])
             }
         }
     }
