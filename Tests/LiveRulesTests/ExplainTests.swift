@@ -140,6 +140,19 @@ import Testing
         }
     }
 
+    @Test func typedStateIsExplainedAsItsFixtureIs() throws {
+        let presenter = try Presenter(pack: MeetingsFixtures.pack(), explains: true)
+        let name = "countdown-low-contrast-dark"
+        let typed = try MeetingsFixtures.load(name)
+        let (presentation, explanation) = try presenter.explain(
+            attributes: typed.attributes, state: typed.state, now: typed.now, previousPhase: typed.previousPhase)
+        let fixture = try Fixture.load(from: MeetingsFixtures.folder.appendingPathComponent("fixtures/\(name).json"),
+                                       displayPath: name, manifest: MeetingsFixtures.pack().manifest)
+        #expect(try presentation.canonicalJSON() == MeetingsFixtures.golden(name))
+        #expect(explanation == (try presenter.explain(fixture).explanation))
+        #expect(explanation.entries.contains { $0.kind == .fallback })
+    }
+
     @Test func jsonFormRoundTrips() throws {
         let presenter = try Presenter(pack: MeetingsFixtures.pack(), explains: true)
         let explanation = try presenter.explain(Self.fixture(Self.comboEarly)).explanation
