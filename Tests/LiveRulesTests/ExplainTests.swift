@@ -118,9 +118,17 @@ import Testing
         #expect(explanation.text(.notes).hasPrefix("""
             badge
               rules/meetings/badge.lua:8: note: minutes until start 10 false
-              rules/meetings/badge.lua:3: row 1: minutes = 10, at most 15 → text = "Soon", tone = "neutral"
+              rules/meetings/badge.lua:3: row 1: minutes = 10 ≤ 15 → text = "Soon", tone = "neutral"
 
             """), "\(explanation.text(.notes))")
+
+        let later = try Fixture.load(from: pack.directory.appendingPathComponent("fixtures/upcoming-first.json"),
+                                     displayPath: "upcoming-first.json", manifest: loaded.manifest)
+        let (laterPresentation, laterExplanation) = try Presenter(pack: loaded, explains: true).explain(later)
+        let rows = laterExplanation.entries(.full).filter { $0.row != nil && $0.stage == "badge" }.map(\.summary)
+        #expect(laterPresentation.badge.text == "Later")
+        #expect(rows.count == 2 && rows[0].hasPrefix("row 1 skipped: minutes = ") && rows[0].hasSuffix(", not ≤ 15"), "\(rows)")
+        #expect(rows.last == "row 2: otherwise → text = \"Later\", tone = \"neutral\"")
 
         // Without explaining, note does nothing and the rules present as before.
         let plain = try Presenter(pack: loaded).present(fixture)

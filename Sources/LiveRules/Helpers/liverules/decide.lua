@@ -11,7 +11,7 @@
 --   a table            a set: matches when the value equals one of its elements
 --   anything else      matches when equal (==)
 -- A row matches when all of its keys match; a row without `when` always matches.
--- Comparisons that say what they compare, for explanations ("minutes = 12, at most 15"):
+-- Comparisons that say what they compare, for explanations ("minutes = 12 ≤ 15"):
 --   decide.atMost(n), decide.below(n), decide.atLeast(n), decide.above(n)
 --                      match a number <= n, < n, >= n, > n (anything else does not match)
 -- When the host explains, a built table records, per call, each row it checks: the values it
@@ -29,7 +29,7 @@ local M = {}
 M.any = support.readonly("decide.any", {})
 
 -- What each comparison made by M.atMost and the like compares with, for explanations
--- ("at most 15"): kept only when the host explains (build comparisons once, at load time, as
+-- ("≤ 15"): kept only when the host explains (build comparisons once, at load time, as
 -- the tables that use them); only explanations read it, never a result.
 local SAYS = {}
 
@@ -47,22 +47,22 @@ end
 
 function M.atMost(n)
   n = bound("atMost", n)
-  return comparison("at most " .. n, function(value) return type(value) == "number" and value <= n end)
+  return comparison("≤ " .. n, function(value) return type(value) == "number" and value <= n end)
 end
 
 function M.below(n)
   n = bound("below", n)
-  return comparison("below " .. n, function(value) return type(value) == "number" and value < n end)
+  return comparison("< " .. n, function(value) return type(value) == "number" and value < n end)
 end
 
 function M.atLeast(n)
   n = bound("atLeast", n)
-  return comparison("at least " .. n, function(value) return type(value) == "number" and value >= n end)
+  return comparison("≥ " .. n, function(value) return type(value) == "number" and value >= n end)
 end
 
 function M.above(n)
   n = bound("above", n)
-  return comparison("above " .. n, function(value) return type(value) == "number" and value > n end)
+  return comparison("> " .. n, function(value) return type(value) == "number" and value > n end)
 end
 
 -- Whether one condition accepts `value`.
@@ -125,7 +125,7 @@ local function check_subject(fname, subject)
   end
 end
 
--- How an explanation shows a condition: "true", "one of \"a\", \"b\"", "at most 15", "any",
+-- How an explanation shows a condition: "true", "one of \"a\", \"b\"", "≤ 15", "any",
 -- "its test".
 local function says(condition)
   if condition == M.any then return "any" end
@@ -138,23 +138,27 @@ local function says(condition)
   return describe(condition)
 end
 
+-- How a summary says one comparison: "first = true", "phase = \"countdown\", not one of \"progress\",
+-- \"combo\"", "minutes = 12 ≤ 15", "minutes = 20, not ≤ 15".
+local function sayComparison(c, condition)
+  if c.matched and c.condition == c.value then return c.name .. " = " .. c.value end
+  if c.matched and SAYS[condition] then return c.name .. " = " .. c.value .. " " .. c.condition end
+  return c.name .. " = " .. c.value .. (c.matched and ", " or ", not ") .. c.condition
+end
+
 -- The comparisons a compiled row makes with `subject`, as matching does (stopping at the first
--- that fails), each { name, value, condition, matched }, and whether the row matches.
+-- that fails), each { name, value, condition, matched }; whether the row matches; and how a
+-- summary says them ("otherwise" for a row without conditions).
 local function compare(entry, subject)
-  local comparisons = {}
+  local comparisons, said = {}, {}
   for index, key in ipairs(entry.keys) do
     local condition, value = entry.when[key], subject[key]
     local matched = accepts(condition, value, subject)
     comparisons[index] = { name = tostring(key), value = describe(value), condition = says(condition), matched = matched }
-    if not matched then return comparisons, false end
+    said[index] = sayComparison(comparisons[index], condition)
+    if not matched then return comparisons, false, table.concat(said, "; ") end
   end
-  return comparisons, true
-end
-
--- "phase = \"countdown\", not one of \"progress\", \"combo\"", "first = true", "minutes = 12, at most 15".
-local function sayComparison(c)
-  if c.matched and c.condition == c.value then return c.name .. " = " .. c.value end
-  return c.name .. " = " .. c.value .. (c.matched and ", " or ", not ") .. c.condition
+  return comparisons, true, #said > 0 and table.concat(said, "; ") or "otherwise"
 end
 
 -- "text = \"First up\", tone = \"neutral\"": a row's fields other than `when`, by name.
@@ -176,10 +180,7 @@ local function explaining(fname, compiled, all)
     check_subject(fname, subject)
     local found = {}
     for index, entry in ipairs(compiled) do
-      local comparisons, matched = compare(entry, subject)
-      local said = {}
-      for position, c in ipairs(comparisons) do said[position] = sayComparison(c) end
-      local summary = #said > 0 and table.concat(said, "; ") or "otherwise"
+      local comparisons, matched, summary = compare(entry, subject)
       explain.record {
         kind = matched and "decision" or "skipped", output = "", row = index, file = lines[index] and file, line = lines[index],
         comparisons = comparisons,
