@@ -46,7 +46,7 @@ extension Presenter {
                 return rule(...)
               end
             end
-            """, chunkName: "liverules/explain.lua", returning: LuaRef.self)
+            """, chunkName: "liverules/explain-stage.lua", returning: LuaRef.self)
         var wrapped: [String: LuaRef] = [:]
         for (name, rule) in rules {
             guard let stage = RuleStage(rawValue: name) else { continue }
