@@ -24,7 +24,7 @@ struct PayloadCheck {
         guard case .object(let members) = body, case .object(let aps)? = members["aps"] else {
             let keys = body.objectKeys
             let hint = keys.lazy.compactMap { Suggestion.closest(to: $0, among: ["aps"]) == nil ? nil : $0 }.first
-            add(.missingAPS, at: hint.map { JSONPath.member($0, in: root) } ?? root,
+            add(.missingAPS, at: JSONPath.member(hint ?? "aps", in: root),
                 "the body has no \"aps\" object" + (hint.map { " (found '\($0)')" } ?? ""), fix: "put the push under \"aps\": { … }")
             return
         }
@@ -48,7 +48,7 @@ struct PayloadCheck {
         if let settings = validator.manifest.push { expected["apns-topic"] = settings.topic }
         for name in expected.keys.sorted() where headers[name] != expected[name] {
             let why = name == "apns-priority" ? (alerts ? " (the push alerts)" : " (priority 10 is for alerting pushes and counts against a budget)") : ""
-            add(.wrongType, at: JSONPath.member(name, in: "headers"),
+            add(.header, at: JSONPath.member(name, in: "headers"),
                 "\(name) is \(headers[name].map { "\"\($0)\"" } ?? "missing"), expected \"\(expected[name]!)\"\(why)",
                 fix: "send \(name): \(expected[name]!)")
         }

@@ -57,6 +57,8 @@ public struct PayloadFinding: Sendable, Hashable, CustomStringConvertible {
         case alertOnEnd = "alert-on-end"
         /// An alert without a title or body.
         case alertIncomplete = "alert-incomplete"
+        /// An APNs request header that is missing or wrong for this body.
+        case header = "header"
         /// An Android message a promoted ongoing notification cannot show.
         case androidIneligible = "android-ineligible"
     }
