@@ -33,14 +33,27 @@ import Testing
     /// Runs `lines` through the batch in chunks of `chunk`, on `workers` threads.
     static func run(_ lines: [PushBatch.Line], workers: Int, chunk: Int = 64) throws -> [PushBatch.Outcome] {
         let (engine, batch) = try batch()
-        var rest = lines[...]
+        let chunks = Chunks(lines, size: chunk)
         var outcomes: [PushBatch.Outcome] = []
-        try batch.run(on: engine, workers: workers, next: {
-            guard !rest.isEmpty else { return nil }
-            defer { rest = rest.dropFirst(chunk) }
-            return Array(rest.prefix(chunk))
-        }, deliver: { outcomes += $0 })
+        try batch.run(on: engine, workers: workers, next: chunks.next, deliver: { outcomes += $0 })
         return outcomes
+    }
+
+    /// Lines handed out `size` at a time, to the batch's reader thread only.
+    final class Chunks: @unchecked Sendable {
+        private var rest: ArraySlice<PushBatch.Line>
+        private let size: Int
+
+        init(_ lines: [PushBatch.Line], size: Int) {
+            rest = lines[...]
+            self.size = size
+        }
+
+        func next() -> [PushBatch.Line]? {
+            guard !rest.isEmpty else { return nil }
+            defer { rest = rest.dropFirst(size) }
+            return Array(rest.prefix(size))
+        }
     }
 
     @Test func tenThousandLinesGiveWhatSingleCallsGive() throws {

@@ -1,8 +1,9 @@
 import Foundation
 
-/// Chunks of work handed to worker threads and their results handed back in order: the engine
-/// of ``RuleEngine/presentBatch(_:workers:next:work:deliver:)``. At most `window` chunks are
-/// queued or done but not yet delivered, so memory stays bounded whatever the input's length.
+/// Chunks of work passed from a reader thread to worker threads and their results passed back
+/// in order: the engine of ``RuleEngine/presentBatch(_:workers:next:work:deliver:)``. At most
+/// `window` chunks are queued, being worked on or done but not yet delivered: the reader waits
+/// for room, so memory stays bounded whatever the input's length.
 final class BatchPipeline<Input: Sendable, Output: Sendable>: @unchecked Sendable {
     private let condition = NSCondition()
     private let window: Int
@@ -16,37 +17,25 @@ final class BatchPipeline<Input: Sendable, Output: Sendable>: @unchecked Sendabl
         self.window = max(1, window)
     }
 
-    /// Queues a chunk, first waiting (and delivering) while the window is full; returns the
-    /// chunks done in order meanwhile.
-    func submit(_ inputs: [Input]) -> [[Output]] {
+    /// Queues a chunk (the reader), first waiting while the window is full.
+    func submit(_ inputs: [Input]) {
         condition.lock()
         defer { condition.unlock() }
-        var ready: [[Output]] = []
-        while submitted - delivered >= window {
-            ready += takeReady()
-            if submitted - delivered >= window { condition.wait() }
-        }
+        while submitted - delivered >= window { condition.wait() }
         queued.append((submitted, inputs))
         submitted += 1
         condition.broadcast()
-        return ready + takeReady()
     }
 
-    /// Says no more chunks come; returns every remaining result in order once all are done.
-    func finish() -> [[Output]] {
+    /// Says no more chunks come (the reader).
+    func close() {
         condition.lock()
-        defer { condition.unlock() }
         closed = true
         condition.broadcast()
-        var ready: [[Output]] = []
-        while delivered < submitted {
-            ready += takeReady()
-            if delivered < submitted { condition.wait() }
-        }
-        return ready
+        condition.unlock()
     }
 
-    /// The next chunk for a worker, or nil once the pipeline is finished and empty.
+    /// The next chunk for a worker, or nil once the pipeline is closed and empty.
     func take() -> (sequence: Int, inputs: [Input])? {
         condition.lock()
         defer { condition.unlock() }
@@ -54,7 +43,7 @@ final class BatchPipeline<Input: Sendable, Output: Sendable>: @unchecked Sendabl
         return queued.isEmpty ? nil : queued.removeFirst()
     }
 
-    /// Hands back the outputs of chunk `sequence`.
+    /// Hands back the outputs of chunk `sequence` (a worker).
     func complete(_ sequence: Int, _ outputs: [Output]) {
         condition.lock()
         done[sequence] = outputs
@@ -62,14 +51,19 @@ final class BatchPipeline<Input: Sendable, Output: Sendable>: @unchecked Sendabl
         condition.unlock()
     }
 
-    /// The results done next in order (the lock held).
-    private func takeReady() -> [[Output]] {
-        var ready: [[Output]] = []
-        while let outputs = done.removeValue(forKey: delivered) {
-            ready.append(outputs)
-            delivered += 1
+    /// The outputs of the next chunk in order, as soon as it is done; nil once the pipeline is
+    /// closed and every chunk delivered.
+    func nextDone() -> [Output]? {
+        condition.lock()
+        defer { condition.unlock() }
+        while true {
+            if let outputs = done.removeValue(forKey: delivered) {
+                delivered += 1
+                condition.broadcast()
+                return outputs
+            }
+            if closed && delivered == submitted { return nil }
+            condition.wait()
         }
-        if !ready.isEmpty { condition.broadcast() }
-        return ready
     }
 }

@@ -3,16 +3,18 @@ import Foundation
 extension RuleEngine {
     /// Runs `work` on every input `next` yields, on `workers` threads each with its own presenter
     /// of pack `name`'s active version (the engine makes up to ``statesPerVersion``), and hands
-    /// the outputs to `deliver` in the inputs' order on the calling thread.
+    /// the outputs to `deliver` in the inputs' order on the calling thread, each chunk as soon as
+    /// it and those before it are done.
     ///
-    /// `next` is called on the calling thread for the next chunk of inputs (nil at the end), as
-    /// many as it has at hand: a stream is processed as it arrives. At most `4 × workers` chunks
-    /// are in flight, so memory does not grow with the stream's length. The whole batch runs on
+    /// `next` is called on a reader thread of its own for the next chunk of inputs (nil at the
+    /// end), as many as it has at hand: a stream is processed as it arrives, and a reader that
+    /// waits for input never holds back outputs already made. At most `4 × workers` chunks are
+    /// in flight (the reader waits for room), so memory does not grow with the stream's length. The whole batch runs on
     /// the version active when it starts. Throws ``PresentationError/unknownPack(name:known:)``
     /// when no version of `name` is active, or when a presenter cannot be set up.
     public func presentBatch<Input: Sendable, Output: Sendable>(
         _ name: String, workers: Int = ProcessInfo.processInfo.activeProcessorCount,
-        next: () -> [Input]?,
+        next: @escaping @Sendable () -> [Input]?,
         work: @escaping @Sendable (Input, Presenter) -> Output,
         deliver: ([Output]) -> Void
     ) throws(PresentationError) {
@@ -40,10 +42,13 @@ extension RuleEngine {
             thread.name = "liverules-batch-\(index + 1)"
             thread.start()
         }
-        while failure.error == nil, let inputs = next() {
-            for outputs in pipeline.submit(inputs) { deliver(outputs) }
-        }
-        for outputs in pipeline.finish() { deliver(outputs) }
+        finished.enter()
+        Thread {
+            defer { finished.leave() }
+            while failure.error == nil, let inputs = next() { pipeline.submit(inputs) }
+            pipeline.close()
+        }.start()
+        while let outputs = pipeline.nextDone() { deliver(outputs) }
         finished.wait()
         if let error = failure.error { throw error }
     }

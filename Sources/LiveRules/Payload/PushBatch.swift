@@ -97,10 +97,10 @@ public struct PushBatch: Sendable {
     }
 
     /// Runs the batch on `engine`'s active version of the pack, on `workers` threads: `next`
-    /// gives the next lines at hand (nil at the end), `deliver` receives the outcomes in line
-    /// order. See ``RuleEngine/presentBatch(_:workers:next:work:deliver:)``.
+    /// gives the next lines at hand (nil at the end; called on a reader thread), `deliver`
+    /// receives the outcomes in line order on the calling thread. See ``RuleEngine/presentBatch(_:workers:next:work:deliver:)``.
     public func run(
-        on engine: RuleEngine, workers: Int, next: () -> [Line]?, deliver: ([Outcome]) -> Void
+        on engine: RuleEngine, workers: Int, next: @escaping @Sendable () -> [Line]?, deliver: ([Outcome]) -> Void
     ) throws(PresentationError) {
         let batch = self
         try engine.presentBatch(builder.manifest.name, workers: workers, next: next,

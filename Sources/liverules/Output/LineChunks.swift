@@ -9,8 +9,9 @@ import Darwin
 /// The lines of a file or a pipe, as they arrive: each call returns the complete lines of one
 /// read (blank lines skipped, numbered from 1), so a stream is handled line by line while a
 /// file goes in blocks. Memory is one block plus one line; a line longer than `limit` bytes is
-/// cut there (and then fails to parse, reported at its number).
-final class LineChunks {
+/// cut there (and then fails to parse, reported at its number). Used by one thread at a time:
+/// the batch's reader.
+final class LineChunks: @unchecked Sendable {
     private let descriptor: Int32
     private let limit: Int
     private var pending: [UInt8] = []
