@@ -49,7 +49,7 @@ public struct PayloadValidator: Sendable {
         checked(data, context: context).findings
     }
 
-    /// ``validate(_:context:)`` as diagnostics of the file `file` names, each at its value.
+    /// The findings for `data` as diagnostics of the file `file` names, each at its value.
     package func diagnostics(_ data: Data, file: String, context: Context) -> [Diagnostic] {
         let (findings, positions) = checked(data, context: context)
         return findings.map { $0.diagnostic(file: file, positions: positions) }

@@ -67,8 +67,8 @@ public struct PushPayloadBuilder: Sendable {
         return payload
     }
 
-    /// ``build(_:presentation:attributes:state:now:previousTimestamp:)`` for the app's own typed
-    /// attributes and state (the types the presentation was made from); throws
+    /// The push of `event` as the `build` above makes it, from the app's own typed attributes
+    /// and state (the types the presentation was made from) at `now`; throws
     /// ``PayloadError/input(_:)`` when they do not match the pack's schema.
     public func build<Attributes: Encodable, State: Encodable>(
         _ event: PushEvent, presentation: Presentation, attributes: Attributes, state: State, now: Date,
