@@ -126,6 +126,15 @@ import Testing
         try writer.close()
     }
 
+    @Test func aPackWithoutPushSettingsSaysWhatToAdd() throws {
+        let manifest = try String(contentsOf: CLI.root.appendingPathComponent("rules/match/pack.json"), encoding: .utf8)
+        let start = try #require(manifest.range(of: ",\n  \"push\": {"))
+        let folder = try CLI.copyOfPack("match", files: ["pack.json": String(manifest[..<start.lowerBound]) + "\n}\n"])
+        let outcome = try CLI.run(["payload", "rules/match", "rules/match/fixtures/live-goal-alerts.json"], in: folder)
+        #expect(outcome.status == 2)
+        #expect(outcome.errors.hasPrefix("rules/match/pack.json:1:1: error: the pack match has no \"push\" settings"), "\(outcome.errors)")
+    }
+
     @Test func checkReportsBadPushSettings() throws {
         let manifest = try String(contentsOf: CLI.root.appendingPathComponent("rules/match/pack.json"), encoding: .utf8)
             .replacingOccurrences(of: "\"attributesType\": \"MatchAttributes\"", with: "\"attributesType\": \"MatchAttributes\", \"keys\": {\"MatchContentState\": {\"lastEvnt\": \"last_event\"}}")
