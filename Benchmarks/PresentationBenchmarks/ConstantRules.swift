@@ -7,7 +7,16 @@ enum ConstantRules {
     static func pack(like folder: URL, presenting presentation: Presentation) throws -> RulePack {
         let copy = FileManager.default.temporaryDirectory.appendingPathComponent("liverules-constant-\(UUID().uuidString)")
         try FileManager.default.copyItem(at: folder, to: copy)
-        let table = try lua(presentation.json())
+        guard case .object(var json) = presentation.json() else { preconditionFailure("a presentation is a JSON object") }
+        if let timing = presentation.timing {
+            // Rules return dates as Unix seconds, not the goldens' ISO-8601 text.
+            var members: [String: JSONValue] = [:]
+            if let stale = timing.stale { members["stale"] = .number(stale.timeIntervalSince1970) }
+            if let dismissal = timing.dismissal { members["dismissal"] = .number(dismissal.timeIntervalSince1970) }
+            if let alert = timing.alert { members["alert"] = .object(["title": .string(alert.title), "body": .string(alert.body)]) }
+            json["timing"] = .object(members)
+        }
+        let table = try lua(.object(json))
         for stage in RuleStage.allCases {
             let body = stage == .phase ? "return \"\(presentation.phase)\", {}" : "return PRESENTATION.\(stage.rawValue)"
             let source = "local PRESENTATION = \(table)\nreturn function(input) \(body) end\n"

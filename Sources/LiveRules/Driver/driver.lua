@@ -2,13 +2,14 @@
 -- function the host calls once per presentation:
 --   present(attributes, state, now, previous) -> presentation | { path = where, problem = what }
 -- It checks the inputs against the pack's schema, runs the rules in order (phase first; the
--- others see its phase and facts) and assembles what they returned. It judges none of it: the
+-- others see its phase and facts; the optional timing rule runs last when the pack has one)
+-- and assembles what they returned. It judges none of it: the
 -- host checks the presentation. It stops after the phase rule when the phase is not one of the
 -- pack's, since the other rules are written for those; rule errors propagate.
 local check, rules, descriptors, phases, strict = ...
 
-local phaseRule, badgeRule, relevanceRule, layoutRule, paletteRule =
-  rules.phase, rules.badge, rules.relevance, rules.layout, rules.palette
+local phaseRule, badgeRule, relevanceRule, layoutRule, paletteRule, timingRule =
+  rules.phase, rules.badge, rules.relevance, rules.layout, rules.palette, rules.timing
 local attributesType, stateType, inputType, contextType =
   descriptors.attributes, descriptors.state, descriptors.input, descriptors.context
 
@@ -29,5 +30,6 @@ return function(attributes, state, now, previous)
     relevance = relevanceRule(input),
     layout = layoutRule(input),
     palette = paletteRule(input),
+    timing = timingRule and timingRule(input),
   }
 end

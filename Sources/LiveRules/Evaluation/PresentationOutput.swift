@@ -1,3 +1,4 @@
+import Foundation
 import Lua
 
 /// What the rules returned, and the one place it is checked against the presentation vocabulary:
@@ -35,11 +36,19 @@ struct PresentationOutput {
         var standByNight: AppearanceOutput
     }
 
+    struct TimingOutput {
+        var stale: Double?
+        var dismissal: Double?
+        var alert: AlertText?
+    }
+
     var phase: String
     var badge: BadgeOutput
     var relevance: Relevance
     var layout: [String: LayoutOutput]
     var palette: PaletteOutput
+    /// What the timing rule returned; nil when the pack has none (or it returned nil).
+    var timing: TimingOutput?
 
     /// Reads the driver's presentation table field by field (straight from the stack), each part
     /// as the problem of the rule that returned it. The phase comes first and must be one of
@@ -89,6 +98,16 @@ struct PresentationOutput {
                                      standByNight: try appearance("standByNight"))
             }
         }
+        guard output.has("timing") else { return }
+        timing = try Self.reading(.timing) { () throws(LuaError) in
+            try output.table("timing") { timing throws(LuaError) in
+                let alert = timing.has("alert") ? try timing.table("alert") { alert throws(LuaError) in
+                    AlertText(title: try alert.string("title"), body: try alert.string("body"))
+                } : nil
+                return TimingOutput(stale: timing.has("stale") ? try timing.number("stale") : nil,
+                                    dismissal: timing.has("dismissal") ? try timing.number("dismissal") : nil, alert: alert)
+            }
+        }
     }
 
     /// The phase, which must be one of `phases`.
@@ -124,8 +143,10 @@ extension PresentationOutput {
     /// The typed presentation, or the first problem: unknown placements, field ids and glyphs, missing
     /// placements, tones and colours outside their vocabularies, scores outside 0...100 (the
     /// phase and the shape of every part were checked while reading). `fields` is the set of
-    /// field ids the manifest declares.
-    func validated(fields: Set<String>) throws(OutputProblem) -> Presentation {
+    /// field ids the manifest declares. When `timed` (the pack has a timing rule) the timing must
+    /// be there, its dates finite, its alert text non-empty, and present whenever the relevance
+    /// alerts.
+    func validated(fields: Set<String>, timed: Bool = false) throws(OutputProblem) -> Presentation {
         guard let tone = Tone(rawValue: badge.tone) else {
             throw OutputProblem(stage: .badge, path: "badge.tone", message: "expected one of \(Tone.allCases.map(\.rawValue).joined(separator: ", ")), got \"\(badge.tone)\"")
         }
@@ -147,7 +168,30 @@ extension PresentationOutput {
         let dark = try Self.validated(palette.dark, "dark")
         let standByNight = try Self.validated(palette.standByNight, "standByNight")
         return Presentation(phase: phase, badge: Badge(text: badge.text, tone: tone), relevance: relevance, layout: layouts,
-                            palette: Palette(light: light, dark: dark, standByNight: standByNight))
+                            palette: Palette(light: light, dark: dark, standByNight: standByNight),
+                            timing: timed ? try validatedTiming() : nil)
+    }
+
+    /// The timing rule's output as ``Timing``, or the first problem with it.
+    private func validatedTiming() throws(OutputProblem) -> Timing {
+        guard let timing else {
+            throw OutputProblem(stage: .timing, path: "timing", message: "expected a table { stale, dismissal, alert }, got nil")
+        }
+        func date(_ seconds: Double?, _ key: String) throws(OutputProblem) -> Date? {
+            guard let seconds else { return nil }
+            guard seconds.isFinite else {
+                throw OutputProblem(stage: .timing, path: "timing.\(key)", message: "expected a time in Unix seconds, got \(seconds)")
+            }
+            return Date(timeIntervalSince1970: seconds)
+        }
+        if let alert = timing.alert {
+            for (key, text) in [("title", alert.title), ("body", alert.body)] where text.isEmpty {
+                throw OutputProblem(stage: .timing, path: "timing.alert.\(key)", message: "an alert needs a non-empty \(key)")
+            }
+        } else if relevance.alert {
+            throw OutputProblem(stage: .timing, path: "timing.alert", message: "relevance.alert is true: return the alert's { title, body }")
+        }
+        return Timing(stale: try date(timing.stale, "stale"), dismissal: try date(timing.dismissal, "dismissal"), alert: timing.alert)
     }
 
     /// The problem for the first layout key that is not a placement, if any.

@@ -184,7 +184,7 @@ public final class Presenter {
             do throws(OutputProblem) {
                 let output = try output.get()
                 inspect(output)
-                return try output.validated(fields: fields)
+                return try output.validated(fields: fields, timed: pack.rules[.timing] != nil)
             } catch {
                 throw .output(file: file(of: error.stage), path: error.path, message: error.message)
             }

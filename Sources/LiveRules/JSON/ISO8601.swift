@@ -1,10 +1,10 @@
 /// Strict ISO 8601 timestamps in the proleptic Gregorian calendar, computed with integer
 /// arithmetic only (no formatters, locales or time zone database).
-enum ISO8601 {
+package enum ISO8601 {
     /// Unix seconds for exactly `YYYY-MM-DDTHH:MM:SS[.fraction]` followed by `Z` or `±HH:MM`,
     /// with uppercase `T` and `Z`, 1–9 fraction digits, a real calendar date (leap years included),
     /// hour 0–23, minute 0–59, second 0–59 (no leap second) and offset up to ±23:59; otherwise `nil`.
-    static func parse(_ text: String) -> Double? {
+    package static func parse(_ text: String) -> Double? {
         let bytes = Array(text.utf8)
         var index = 0
 
@@ -67,6 +67,42 @@ enum ISO8601 {
         let days = daysFromCivil(year: year, month: month, day: day)
         let seconds = days * 86_400 + hour * 3600 + minute * 60 + second - offsetSeconds
         return Double(seconds) + fraction
+    }
+
+    /// The UTC text `parse` reads back as `seconds`: `YYYY-MM-DDTHH:MM:SSZ`, with up to three
+    /// fraction digits (trailing zeros left out) when `seconds` has milliseconds. Years 0...9999.
+    package static func format(_ seconds: Double) -> String {
+        let milliseconds = Int((seconds * 1000).rounded())
+        let whole = Int((Double(milliseconds) / 1000).rounded(.down))
+        let fraction = milliseconds - whole * 1000
+        let days = Int((Double(whole) / 86_400).rounded(.down))
+        let time = whole - days * 86_400
+        let (year, month, day) = civilFromDays(days)
+        func digits(_ value: Int, _ count: Int) -> String {
+            let text = String(value)
+            return String(repeating: "0", count: max(0, count - text.count)) + text
+        }
+        var text = "\(digits(year, 4))-\(digits(month, 2))-\(digits(day, 2))T"
+            + "\(digits(time / 3600, 2)):\(digits(time / 60 % 60, 2)):\(digits(time % 60, 2))"
+        if fraction != 0 {
+            var decimals = digits(fraction, 3)
+            while decimals.hasSuffix("0") { decimals.removeLast() }
+            text += "." + decimals
+        }
+        return text + "Z"
+    }
+
+    /// The proleptic Gregorian date `days` after 1970-01-01 (H. Hinnant's `civil_from_days`).
+    private static func civilFromDays(_ days: Int) -> (year: Int, month: Int, day: Int) {
+        let shifted = days + 719_468
+        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
+        let dayOfEra = shifted - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let shiftedMonth = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * shiftedMonth + 2) / 5 + 1
+        let month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9
+        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
     }
 
     private static func isLeapYear(_ year: Int) -> Bool {

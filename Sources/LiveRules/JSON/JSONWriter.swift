@@ -26,6 +26,14 @@ package enum JSONWriter {
         return output
     }
 
+    /// The canonical text without whitespace or trailing newline: keys sorted the same way, on
+    /// one line (what push payloads and JSON Lines carry).
+    package static func compact(_ value: JSONValue) throws(NonFiniteNumberError) -> String {
+        var output = ""
+        try write(value, path: JSONPath.root, indentLevel: nil, into: &output)
+        return output
+    }
+
     /// `text` as a JSON string literal, quotes included.
     package static func quoted(_ text: String) -> String {
         var output = "\""
@@ -61,8 +69,8 @@ package enum JSONWriter {
         return value.description
     }
 
-    /// Appends `value`, whose container is `indentLevel` levels deep.
-    private static func write(_ value: JSONValue, path: String, indentLevel: Int, into output: inout String) throws(NonFiniteNumberError) {
+    /// Appends `value`, whose container is `indentLevel` levels deep; nil writes no whitespace.
+    private static func write(_ value: JSONValue, path: String, indentLevel: Int?, into output: inout String) throws(NonFiniteNumberError) {
         switch value {
         case .null: output.append("null")
         case .bool(let flag): output.append(flag ? "true" : "false")
@@ -75,7 +83,7 @@ package enum JSONWriter {
             output.append("[")
             for (index, element) in elements.enumerated() {
                 startItem(first: index == 0, indentLevel: indentLevel, into: &output)
-                try write(element, path: JSONPath.element(index, in: path), indentLevel: indentLevel + 1, into: &output)
+                try write(element, path: JSONPath.element(index, in: path), indentLevel: indentLevel.map { $0 + 1 }, into: &output)
             }
             endContainer(empty: elements.isEmpty, indentLevel: indentLevel, into: &output)
             output.append("]")
@@ -85,24 +93,25 @@ package enum JSONWriter {
             for (index, (key, member)) in sorted.enumerated() {
                 startItem(first: index == 0, indentLevel: indentLevel, into: &output)
                 output.append(quoted(key))
-                output.append(": ")
-                try write(member, path: JSONPath.member(key, in: path), indentLevel: indentLevel + 1, into: &output)
+                output.append(indentLevel == nil ? ":" : ": ")
+                try write(member, path: JSONPath.member(key, in: path), indentLevel: indentLevel.map { $0 + 1 }, into: &output)
             }
             endContainer(empty: members.isEmpty, indentLevel: indentLevel, into: &output)
             output.append("}")
         }
     }
 
-    private static func startItem(first: Bool, indentLevel: Int, into output: inout String) {
+    private static func startItem(first: Bool, indentLevel: Int?, into output: inout String) {
         if !first {
             output.append(",")
         }
+        guard let indentLevel else { return }
         output.append("\n")
         output.append(String(repeating: "  ", count: indentLevel + 1))
     }
 
-    private static func endContainer(empty: Bool, indentLevel: Int, into output: inout String) {
-        if !empty {
+    private static func endContainer(empty: Bool, indentLevel: Int?, into output: inout String) {
+        if !empty, let indentLevel {
             output.append("\n")
             output.append(String(repeating: "  ", count: indentLevel))
         }

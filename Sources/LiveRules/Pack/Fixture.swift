@@ -42,13 +42,15 @@ public struct Fixture: Sendable, Hashable {
         return fixture
     }
 
-    static func read(in reader: inout DocumentReader, manifest: PackManifest) -> Fixture? {
+    /// Reads a parsed fixture; `extra` names members a caller reads itself (a push request's).
+    static func read(in reader: inout DocumentReader, manifest: PackManifest, extra: [String] = []) -> Fixture? {
         guard case .object(let members) = reader.document.value else {
             reader.error("a fixture is a JSON object with 'now', 'attributes' and 'state'", at: "")
             return nil
         }
-        for key in members.keys.sorted() where !Self.members.contains(key) {
-            reader.error("unknown member '\(key)'" + Suggestion.hint(for: key, among: Self.members), at: key)
+        let known = Self.members + extra
+        for key in members.keys.sorted() where !known.contains(key) {
+            reader.error("unknown member '\(key)'" + Suggestion.hint(for: key, among: known), at: key)
         }
         var now: Double?
         if case .string(let text)? = members["now"], let seconds = ISO8601.parse(text) {

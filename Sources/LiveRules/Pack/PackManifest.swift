@@ -25,6 +25,9 @@ public struct PackManifest: Sendable, Hashable {
     /// How `liverules check` reports what the output checks find: `"checks"` in `pack.json`,
     /// ``OutputChecks/warn`` when it is absent.
     public var checks: OutputChecks = .warn
+    /// How the app receives pushes for the pack's activities: `"push"` in `pack.json`; `nil`
+    /// when the pack has none, and then no payloads can be built for it.
+    public var push: PushSettings?
 
     /// How seriously `liverules check` takes the output checks' findings (empty texts, a text
     /// shown twice, an empty minimal view, a text wider than its slot).
@@ -37,7 +40,7 @@ public struct PackManifest: Sendable, Hashable {
 }
 
 extension PackManifest {
-    static let members = ["name", "version", "hostAPI", "description", "schema", "phases", "rules", "fields", "checks"]
+    static let members = ["name", "version", "hostAPI", "description", "schema", "phases", "rules", "fields", "checks", "push"]
 
     /// Reads a manifest from the bytes of the file `displayPath` names, as ``RulePack/load(from:displayPath:)``
     /// does before it reads the rules.
@@ -103,11 +106,13 @@ extension PackManifest {
                 reader.error("'checks' must be \(levels.map { "\"\($0)\"" }.joined(separator: " or ")), got \(value.brief)" + hint, at: "checks")
             }
         }
+        var push: PushSettings?
+        if let schema, let value = members["push"] { push = PushSettings.read(value, at: "push", schema: schema, in: &reader) }
         guard reader.diagnostics.count == before, let name, let version, let hostAPI, let schema, let phases,
               let fields, let rules
         else { return nil }
         return PackManifest(name: name, version: version, hostAPI: hostAPI, description: description,
-                            schema: schema, phases: phases, rules: rules, fields: fields, checks: checks)
+                            schema: schema, phases: phases, rules: rules, fields: fields, checks: checks, push: push)
     }
 
     private static func isVersion(_ text: String) -> Bool {
@@ -139,7 +144,8 @@ extension PackManifest {
         return names.count == items.count ? names : nil
     }
 
-    /// `{ "phase": "phase.lua", … }`: one Lua file per rule, inside the pack folder.
+    /// `{ "phase": "phase.lua", … }`: one Lua file per rule, inside the pack folder; the
+    /// optional rules may be left out.
     private static func ruleFiles(_ value: JSONValue?, in reader: inout DocumentReader) -> [RuleStage: String]? {
         let stages = RuleStage.allCases.map(\.rawValue)
         guard case .object(let members)? = value else {
@@ -147,24 +153,29 @@ extension PackManifest {
             return nil
         }
         var rules: [RuleStage: String] = [:]
+        var complete = true
         for key in members.keys.sorted() where RuleStage(rawValue: key) == nil {
             reader.error("unknown rule '\(key)'" + Suggestion.hint(for: key, among: stages), at: JSONPath.member(key, in: "rules"))
         }
         for stage in RuleStage.allCases {
             let at = JSONPath.member(stage.rawValue, in: "rules")
             guard let member = members[stage.rawValue] else {
-                reader.error("the \(stage.rawValue) rule is missing: name its file, e.g. \"\(stage.rawValue).lua\"", at: "rules")
+                if stage.isRequired {
+                    reader.error("the \(stage.rawValue) rule is missing: name its file, e.g. \"\(stage.rawValue).lua\"", at: "rules")
+                    complete = false
+                }
                 continue
             }
             guard case .string(let file) = member, file.hasSuffix(".lua"), !file.hasPrefix("/"),
                   !file.split(separator: "/").contains("..")
             else {
                 reader.error("a rule file is a .lua path inside the pack folder, got \(member.brief)", at: at)
+                complete = false
                 continue
             }
             rules[stage] = file
         }
-        return rules.count == RuleStage.allCases.count ? rules : nil
+        return complete ? rules : nil
     }
 }
 

@@ -1,5 +1,5 @@
 /// The rules of a pack, in the order the host runs them. The phase rule runs first; the others
-/// see the phase it chose and the facts it returned.
+/// see the phase it chose and the facts it returned. Every rule but ``timing`` is required.
 public enum RuleStage: String, CaseIterable, Sendable, Hashable {
     /// Chooses the phase (one of the manifest's phases) and returns facts the later rules see.
     case phase
@@ -11,4 +11,10 @@ public enum RuleStage: String, CaseIterable, Sendable, Hashable {
     case layout
     /// The colours, with fallbacks.
     case palette
+    /// Optional: when the activity goes stale and is dismissed, and what an alert says (see
+    /// ``Timing``). A pack without it presents no timing.
+    case timing
+
+    /// Whether every pack must name a file for this rule.
+    public var isRequired: Bool { self != .timing }
 }

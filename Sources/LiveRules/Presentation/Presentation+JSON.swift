@@ -1,15 +1,17 @@
 extension Presentation {
     /// The presentation as JSON, in the shape goldens use and `Codable` encodes; `placement`
-    /// keeps one placement's layout only.
+    /// keeps one placement's layout only. `timing` is there only when the pack has a timing rule.
     public func json(placement: Placement? = nil) -> JSONValue {
         var layouts: [String: JSONValue] = [:]
         for (id, layout) in layout where placement == nil || id == placement {
             layouts[id.rawValue] = layout.json
         }
-        return .object([
+        var members: [String: JSONValue] = [
             "phase": .string(phase), "badge": badge.json, "relevance": relevance.json,
             "layout": .object(layouts), "palette": palette.json,
-        ])
+        ]
+        if let timing { members["timing"] = timing.json }
+        return .object(members)
     }
 
     /// Encodes ``json(placement:)`` (every placement): the shape goldens have.

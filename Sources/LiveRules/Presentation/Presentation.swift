@@ -15,13 +15,18 @@ public struct Presentation: Sendable, Hashable, Codable {
     public var layout: [Placement: PlacementLayout]
     /// The colours in each appearance.
     public var palette: Palette
+    /// When the content goes stale and is dismissed, and the alert text: from the pack's
+    /// timing rule, `nil` when the pack has none.
+    public var timing: Timing?
 
     /// A presentation of these parts; ``Presenter`` makes them from a pack's rules.
-    public init(phase: String, badge: Badge, relevance: Relevance, layout: [Placement: PlacementLayout], palette: Palette) {
+    public init(phase: String, badge: Badge, relevance: Relevance, layout: [Placement: PlacementLayout], palette: Palette,
+                timing: Timing? = nil) {
         self.phase = phase
         self.badge = badge
         self.relevance = relevance
         self.layout = layout
         self.palette = palette
+        self.timing = timing
     }
 }

@@ -1,0 +1,110 @@
+import Foundation
+
+/// The Android side of a push: an FCM HTTP v1 data message from which the app posts a promoted
+/// ongoing notification (Android 16 Live Updates) for the same presentation.
+///
+/// The `data` values are strings, as FCM requires: `event`, `title` and `text` (the
+/// `androidOngoing` layout's first field, then the others joined by " · "), `shortCriticalText`
+/// (the minimal island's text, for the status chip), `ongoing` and `requestPromotedOngoing`
+/// (`"true"` until the end), `alert` (`"true"` when the update should alert), `relevance`,
+/// `timestamp`, `staleAt`/`dismissAt` (Unix seconds) when the timing rule gave them, and
+/// `fields` (the layout's fields as a JSON array).
+public struct AndroidMessage: Sendable, Hashable {
+    /// FCM's limit on a data message's payload.
+    public static let maximumBytes = 4096
+    /// Data keys that would make the app build a custom view: promoted notifications cannot have one.
+    static let customViewKeys = ["customView", "contentView", "bigContentView", "headsUpContentView", "remoteViews"]
+
+    /// The `data` of the message.
+    public var data: [String: String]
+    /// `"high"` when the update alerts, else `"normal"`.
+    public var priority: String
+
+    /// A message with `data`, sent at `priority`.
+    public init(data: [String: String], priority: String) {
+        self.data = data
+        self.priority = priority
+    }
+
+    /// The message for `event` of `presentation` at `now` (Unix seconds); throws when it is not
+    /// eligible for promotion (see ``eligibilityFindings()``).
+    public init(_ event: PushEvent, presentation: Presentation, now: Double) throws(PayloadError) {
+        let fields = presentation.layout[.androidOngoing]?.fields ?? []
+        let alerts = event != .end && (event == .start || presentation.relevance.alert)
+        var data = [
+            "event": event.rawValue,
+            "title": fields.first?.text ?? "",
+            "text": fields.dropFirst().map(\.text).joined(separator: " · "),
+            "shortCriticalText": presentation.layout[.islandMinimal]?.fields.first?.text ?? "",
+            "ongoing": event == .end ? "false" : "true",
+            "requestPromotedOngoing": event == .end ? "false" : "true",
+            "alert": alerts ? "true" : "false",
+            "relevance": JSONWriter.numberText(presentation.relevance.score),
+            "timestamp": String(Int64(now.rounded(.down))),
+            "fields": (try? JSONWriter.compact(.array(fields.map(\.json)))) ?? "[]",
+        ]
+        if event != .end, let stale = presentation.timing?.stale { data["staleAt"] = String(Int64(stale.timeIntervalSince1970.rounded(.down))) }
+        if event == .end, let dismissal = presentation.timing?.dismissal { data["dismissAt"] = String(Int64(dismissal.timeIntervalSince1970.rounded(.down))) }
+        self.init(data: data, priority: alerts ? "high" : "normal")
+        let errors = eligibilityFindings().filter { $0.severity == .error }
+        guard errors.isEmpty else { throw .invalid(errors) }
+    }
+
+    /// The HTTP v1 request body: `{"message": {"token", "android": {"priority"}, "data"}}`, the
+    /// device's registration token from `$FCM_TOKEN`.
+    public var json: JSONValue {
+        .object(["message": .object([
+            "token": .string("$FCM_TOKEN"),
+            "android": .object(["priority": .string(priority)]),
+            "data": .object(data.mapValues(JSONValue.string)),
+        ])])
+    }
+
+    /// A `curl` command that sends the message through FCM's HTTP v1 API: the project from
+    /// `$FCM_PROJECT_ID`, an OAuth access token from `$FCM_ACCESS_TOKEN`.
+    public var curl: String {
+        // The token placeholder leaves the single quotes so the shell expands it.
+        let body = PushPayload.shellQuoted((try? JSONWriter.compact(json)) ?? "")
+            .replacingOccurrences(of: "$FCM_TOKEN", with: "'\"$FCM_TOKEN\"'")
+        return """
+            curl --fail-with-body \\
+              --header "authorization: Bearer $FCM_ACCESS_TOKEN" \\
+              --header 'content-type: application/json' \\
+              --data \(body) \\
+              "https://fcm.googleapis.com/v1/projects/$FCM_PROJECT_ID/messages:send"
+
+            """
+    }
+
+    /// What would keep the notification from being promoted: no title, not ongoing or not
+    /// asking for promotion (until the end), a custom view, a colorized notification, or a data
+    /// payload over ``maximumBytes``.
+    public func eligibilityFindings() -> [PayloadFinding] {
+        var findings: [PayloadFinding] = []
+        func add(_ key: String, _ message: String, fix: String) {
+            findings.append(PayloadFinding(.androidIneligible, at: JSONPath.member(key, in: "message.data"), message, fix: fix))
+        }
+        let ending = data["event"] == PushEvent.end.rawValue
+        if !ending {
+            if (data["title"] ?? "").allSatisfy(\.isWhitespace) {
+                add("title", "a promoted ongoing notification needs a title", fix: "give the androidOngoing layout a first field with text")
+            }
+            for key in ["ongoing", "requestPromotedOngoing"] where data[key] != "true" {
+                add(key, "\(key) is \(data[key].map { "\"\($0)\"" } ?? "missing"): only ongoing notifications that ask for it are promoted",
+                    fix: "send \"\(key)\": \"true\"")
+            }
+        }
+        for key in Self.customViewKeys where data[key] != nil {
+            add(key, "a promoted ongoing notification cannot use a custom view", fix: "leave '\(key)' out and use the standard templates")
+        }
+        if data["colorized"] == "true" {
+            add("colorized", "a promoted ongoing notification cannot be colorized", fix: "leave 'colorized' out")
+        }
+        let bytes = data.reduce(0) { $0 + $1.key.utf8.count + $1.value.utf8.count }
+        if bytes > Self.maximumBytes {
+            findings.append(PayloadFinding(.androidIneligible, at: "message.data", "the data has \(bytes) bytes; FCM takes at most \(Self.maximumBytes)",
+                                           fix: "send shorter texts"))
+        }
+        return findings
+    }
+}

@@ -1,0 +1,139 @@
+/// Push payloads for a stream of activities of one pack (fan-out): one ``PushRequest`` per line
+/// in, one JSON line out, in the same order. Stateless: each line carries everything its push
+/// needs, so any number of batches may run side by side.
+public struct PushBatch: Sendable {
+    /// Which push service the payloads are for.
+    public enum Platform: String, Sendable, CaseIterable {
+        /// APNs: `{"headers": …, "body": {"aps": …}}` per line.
+        case ios
+        /// FCM HTTP v1: `{"message": …}` per line (see ``AndroidMessage``).
+        case android
+    }
+
+    /// One line of input: its 1-based number in the stream and its bytes (no newline).
+    public struct Line: Sendable {
+        /// The line's number, from 1.
+        public var number: Int
+        /// The line's bytes.
+        public var bytes: [UInt8]
+
+        /// Line `number` holding `bytes`.
+        public init(number: Int, bytes: [UInt8]) {
+            self.number = number
+            self.bytes = bytes
+        }
+    }
+
+    /// What one line gave: its payload as one line of compact JSON, or why there is none.
+    public struct Outcome: Sendable {
+        /// The input line's number.
+        public var line: Int
+        /// The payload, or the problems with the line.
+        public var result: Result<Built, DiagnosticError>
+    }
+
+    /// A built payload as JSON text.
+    public struct Built: Sendable, Hashable {
+        /// The payload alone: equal texts are equal pushes (what ``PushCohorts`` groups).
+        public var payload: String
+        /// The output line: the payload with the request's `id` member when it had one.
+        public var line: String
+    }
+
+    /// Builds the pack's payloads.
+    public let builder: PushPayloadBuilder
+    /// The event of lines that name none.
+    public let event: PushEvent
+    /// The push service.
+    public let platform: Platform
+    /// How diagnostics name the input (`states.jsonl`, `-` for standard input).
+    public let file: String
+
+    /// A batch of `builder`'s pack for `platform`; lines without an event are `event`s; `file`
+    /// names the input in diagnostics.
+    public init(builder: PushPayloadBuilder, event: PushEvent = .update, platform: Platform = .ios, file: String) {
+        self.builder = builder
+        self.event = event
+        self.platform = platform
+        self.file = file
+    }
+
+    /// Presents `line` with `presenter` and builds its payload.
+    public func payload(for line: Line, presenter: Presenter) -> Outcome {
+        do throws(DiagnosticError) {
+            let request = try PushRequest.read(line.bytes, line: line.number, file: file, manifest: builder.manifest)
+            return Outcome(line: line.number, result: .success(try payload(for: request, presenter: presenter, line: line.number)))
+        } catch {
+            return Outcome(line: line.number, result: .failure(error))
+        }
+    }
+
+    /// The payload line of `request`, read from line `line`.
+    private func payload(for request: PushRequest, presenter: Presenter, line: Int) throws(DiagnosticError) -> Built {
+        let fixture = request.fixture
+        let event = request.event ?? event
+        var members: [String: JSONValue]
+        do {
+            let presentation = try presenter.present(fixture)
+            switch platform {
+            case .ios:
+                members = try builder.build(event, presentation: presentation, attributes: fixture.attributes, state: fixture.state,
+                                            now: fixture.now, previousTimestamp: request.previousTimestamp).json.objectMembers
+            case .android:
+                members = try AndroidMessage(event, presentation: presentation, now: fixture.now).json.objectMembers
+            }
+        } catch let error as PresentationError {
+            throw DiagnosticError(error.diagnostics(inputFile: file).map { $0.moved(to: line, in: file) })
+        } catch let error as PayloadError {
+            throw DiagnosticError(error.diagnostics(file: file, line: line))
+        } catch {
+            throw DiagnosticError([Diagnostic(file: file, line: line, message: "\(error)")])
+        }
+        // Payloads hold finite numbers only.
+        let payload = (try? JSONWriter.compact(.object(members))) ?? ""
+        guard let id = request.id else { return Built(payload: payload, line: payload) }
+        members["id"] = .string(id)
+        return Built(payload: payload, line: (try? JSONWriter.compact(.object(members))) ?? "")
+    }
+
+    /// Runs the batch on `engine`'s active version of the pack, on `workers` threads: `next`
+    /// gives the next lines at hand (nil at the end; called on a reader thread), `deliver`
+    /// receives the outcomes in line order on the calling thread. See ``RuleEngine/presentBatch(_:workers:next:work:deliver:)``.
+    public func run(
+        on engine: RuleEngine, workers: Int, next: @escaping @Sendable () -> [Line]?, deliver: ([Outcome]) -> Void
+    ) throws(PresentationError) {
+        let batch = self
+        try engine.presentBatch(builder.manifest.name, workers: workers, next: next,
+                                work: { line, presenter in batch.payload(for: line, presenter: presenter) }, deliver: deliver)
+    }
+}
+
+extension PayloadError {
+    /// The problem as diagnostics at line `line` of `file`.
+    package func diagnostics(file: String, line: Int = 1) -> [Diagnostic] {
+        switch self {
+        case .noPushSettings, .input:
+            description.split(separator: "\n").map { Diagnostic(file: file, line: line, message: String($0)) }
+        case .invalid(let findings):
+            findings.map { Diagnostic(file: file, line: line, severity: $0.severity, message: $0.summary) }
+        }
+    }
+}
+
+extension Diagnostic {
+    /// The diagnostic at line `line` of `file` when it is about `file`; unchanged otherwise (a
+    /// rule's own file and line).
+    func moved(to line: Int, in file: String) -> Diagnostic {
+        guard self.file == file else { return self }
+        var moved = self
+        moved.line = line
+        return moved
+    }
+}
+
+extension JSONValue {
+    /// An object's members; empty for anything else.
+    var objectMembers: [String: JSONValue] {
+        if case .object(let members) = self { members } else { [:] }
+    }
+}
