@@ -39,14 +39,18 @@ package struct FixtureSweep {
                 diagnostics.append(Diagnostic(file: file, message: "\(error)"))
             }
         }
-        for (diagnostic, fixtures) in failures {
-            var merged = diagnostic
-            let shown = fixtures.prefix(3).joined(separator: ", ") + (fixtures.count > 3 ? ", …" : "")
-            merged.message += " (presenting \(fixtures.count == 1 ? "" : "\(fixtures.count) fixtures: ")\(shown))"
-            diagnostics.append(merged)
-        }
+        for (diagnostic, fixtures) in failures { diagnostics.append(Self.merged(diagnostic, presenting: fixtures)) }
         self.diagnostics = diagnostics
         self.phases = phases
         self.fields = fields
+    }
+
+    /// `diagnostic`, hit while presenting `fixtures` (names in `fixtures/`), once: its message
+    /// names them, `(presenting 3 fixtures: a.json, b.json, c.json)`, the first three.
+    package static func merged(_ diagnostic: Diagnostic, presenting fixtures: [String]) -> Diagnostic {
+        var merged = diagnostic
+        let shown = fixtures.prefix(3).joined(separator: ", ") + (fixtures.count > 3 ? ", …" : "")
+        merged.message += " (presenting \(fixtures.count == 1 ? "" : "\(fixtures.count) fixtures: ")\(shown))"
+        return merged
     }
 }

@@ -77,8 +77,9 @@ private enum WatchRun {
         let results = GoldenRunner().run(suite.cases)
         let failed = results.filter { !$0.outcome.isPassed }
         var lines = ["\(time) \(display): \(results.count - failed.count) passed, \(failed.count) failed"]
-        for result in failed {
-            lines.append("  \(result.outcome.label) \(result.testCase.id)")
+        for group in results.groupedByProblem() {
+            let result = group[0]
+            lines.append("  " + (group.count == 1 ? "\(result.outcome.label) \(result.testCase.id)" : GoldenReport.sharedHeader(group, among: results)))
             let details = GoldenReport.compactDetails(of: result)
             lines += details.prefix(6).map { "    " + $0 }
             if details.count > 6 { lines.append("    … \(details.count - 6) more") }
