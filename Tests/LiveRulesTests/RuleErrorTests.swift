@@ -66,6 +66,20 @@ import Testing
         #expect(try errors(files) == ["rules/meetings/badge.lua:8:3: error: badge: expected table, got string \"In progress\""])
     }
 
+    /// One `return` of the wrong shape fails fixtures with different values: one finding.
+    @Test func aWrongShapeInManyFixturesIsOneFinding() throws {
+        let files = try edited("badge.lua", "return { text = case.text, tone = case.tone }", "return case.text")
+        let temporary = try TemporaryPack(files: files)
+        let pack = try RulePack.load(from: temporary.directory, displayPath: "rules/meetings")
+        let presenter = try Presenter(pack: pack)
+        let sweep = try FixtureSweep(pack) { fixture throws(PresentationError) in try presenter.present(fixture) }
+        #expect(sweep.diagnostics.count == 1, "\(sweep.diagnostics)")
+        #expect(sweep.diagnostics.first?.description.hasPrefix("rules/meetings/badge.lua:8:3: error: badge: expected table, got string \"")
+            == true)
+        #expect(sweep.diagnostics.first?.message.hasSuffix(" (presenting \(sweep.names.count) fixtures: combo-back-to-back-5-min.json, "
+            + "countdown-first-exactly-15-min.json, countdown-last.json, …)") == true, "every fixture: \(sweep.diagnostics)")
+    }
+
     /// Every rule stage: a rule whose function returns nothing is reported at that function's `end`.
     @Test(arguments: RuleStage.allCases)
     func everyStagesMissingReturnIsReportedAtItsFunction(stage: RuleStage) throws {
@@ -114,7 +128,8 @@ import Testing
             // liverules.placements raises its own error for a name it does not have.
             let message = module == "liverules.placements" ? "placements has no function or placement '\(typo)'"
                 : "m.\(typo) is nil: \(module) has no function '\(typo)'"
-            #expect(try errors(["relevance.lua": rule]) == ["rules/meetings/relevance.lua:3:10: error: \(message)\(hint)"])
+            let actual = try errors(["relevance.lua": rule])
+            #expect(actual == ["rules/meetings/relevance.lua:3:10: error: \(message)\(hint)"], "\(actual)")
             #expect(hint == " — did you mean \(member)?", "\(typo)")
         }
     }

@@ -93,7 +93,9 @@ extension RuleSources {
         let depths = Self.blockDepths(tokens)
         var members: Set<String> = []
         var returned: String?
+        var named: Set<String> = []
         if let last = tokens.indices.last(where: { tokens[$0].is("return") && depths[$0] == 0 }), last + 1 < tokens.count {
+            named = Set(tokens[(last + 1)...].filter { $0.kind == .name }.map(\.text))
             if tokens[last + 1].is("{") {
                 var braces = 0
                 for index in tokens.indices.dropFirst(last + 1).dropLast() {
@@ -108,13 +110,15 @@ extension RuleSources {
             }
         }
         // `M.name = …` at the top level, or `function M.name(…)` (its name is inside the function),
-        // by table: the returned one's, or (a module returning a wrapper of its table) the most.
+        // by table: the returned one's, or (a module returning a wrapper of its table) the one
+        // with the most of those the return names.
         var defined: [String: Set<String>] = [:]
         for index in tokens.indices.dropLast(2) where tokens[index].kind == .name && tokens[index + 1].is(".")
             && (depths[index] == 0 || (index > 0 && tokens[index - 1].is("function") && depths[index - 1] == 0)) {
             defined[tokens[index].text, default: []].insert(tokens[index + 2].text)
         }
-        let table = returned.flatMap { defined[$0] } ?? defined.values.max { $0.count < $1.count } ?? []
+        let table = returned.flatMap { defined[$0] }
+            ?? defined.filter { named.contains($0.key) }.values.max { $0.count < $1.count } ?? []
         return members.union(table).sorted()
     }
 

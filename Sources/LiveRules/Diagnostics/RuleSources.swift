@@ -13,6 +13,14 @@ struct RuleSources {
     static let host: [String: String] = HostResources.helpers.merging(
         [HostResources.driverChunk: HostResources.driverSource]) { first, _ in first }
 
+    /// Tokens already read, by chunk name: explaining one error reads a file several times, and
+    /// a presenter explains every failing fixture with the same sources.
+    private final class TokenCache {
+        var tokens: [String: [LuaToken]] = [:]
+    }
+
+    private let cache = TokenCache()
+
     init(pack: [String: String], rules: [RuleStage: String] = [:], vocabulary: [String] = []) {
         self.pack = pack
         self.rules = rules
@@ -33,7 +41,12 @@ struct RuleSources {
     func text(of chunk: String) -> String? { pack[chunk] ?? Self.host[chunk] }
 
     /// The tokens of a pack or host file (empty when it is neither).
-    func tokens(of chunk: String) -> [LuaToken] { text(of: chunk).map(LuaToken.tokens(of:)) ?? [] }
+    func tokens(of chunk: String) -> [LuaToken] {
+        if let tokens = cache.tokens[chunk] { return tokens }
+        let tokens = text(of: chunk).map(LuaToken.tokens(of:)) ?? []
+        cache.tokens[chunk] = tokens
+        return tokens
+    }
 
     /// The tokens on `line` of `chunk`.
     func tokens(of chunk: String, line: Int) -> [LuaToken] { tokens(of: chunk).filter { $0.line == line } }

@@ -107,8 +107,10 @@ struct PresentationOutput {
             return try read()
         } catch {
             if case .decoding(let path, let expected, let found) = error {
-                // A string found where something else belongs: its text, to find where it was written.
-                let text = found.hasPrefix("string \"") && found.hasSuffix("\"") ? String(found.dropFirst(8).dropLast()) : nil
+                // A string found in a member where something else belongs: its text, to find where
+                // it was written (a whole part of the wrong shape is the `return`'s mistake).
+                let text = path.contains(".") && found.hasPrefix("string \"") && found.hasSuffix("\"")
+                    ? String(found.dropFirst(8).dropLast()) : nil
                 throw OutputProblem(stage: stage, path: path, message: "expected \(expected), got \(found)", value: text)
             }
             throw OutputProblem(stage: stage, path: stage.rawValue, message: error.message)

@@ -21,6 +21,8 @@ public final class Presenter {
     private let present: LuaRef
     /// The field ids the manifest declares.
     private let fields: Set<String>
+    /// The pack's sources, read only to explain an error.
+    private lazy var sources = RuleSources(pack)
 
     /// Sets the pack up in a new state. Errors in rule files that only show when they run (a
     /// rule that errors at load, or does not return a function) are reported here. What rules
@@ -60,6 +62,7 @@ public final class Presenter {
     private static func setUp(_ pack: RulePack, in lua: LuaState, strict: Bool) throws(PresentationError) -> LuaRef {
         var rules: [String: LuaRef] = [:]
         var problems: [Diagnostic] = []
+        let sources = RuleSources(pack)
         let typeOf: LuaRef
         do {
             typeOf = try lua.run("return type", chunkName: "liverules/setup.lua", returning: LuaRef.self)
@@ -72,14 +75,14 @@ public final class Presenter {
                 let rule = try lua.run(source.text, chunkName: source.chunkName, pure: true, returning: LuaRef.self)
                 let type = try lua.call(typeOf, rule, returning: String.self)
                 guard type == "function" else {
-                    let end = RuleSources(pack).topLevelReturn(in: source.chunkName)
+                    let end = sources.topLevelReturn(in: source.chunkName)
                     problems.append(Diagnostic(file: source.chunkName, line: end.line, column: end.column, message:
                         "the \(stage.rawValue) rule must return a function (end the file with `return function(input) … end`), got \(type)"))
                     continue
                 }
                 rules[stage.rawValue] = rule
             } catch {
-                problems.append(Diagnostic(luaError: error.restoringChunkName(in: pack).explained(by: RuleSources(pack)), file: source.chunkName))
+                problems.append(Diagnostic(luaError: error.restoringChunkName(in: pack).explained(by: sources), file: source.chunkName))
             }
         }
         // A mistake in a module several rules require fails each of them the same way: once.
@@ -179,7 +182,7 @@ public final class Presenter {
                 inspect(output)
                 return try output.validated(fields: fields)
             } catch {
-                let (place, message) = RuleSources(pack).place(of: error)
+                let (place, message) = sources.place(of: error)
                     ?? (SourceLocation(file: file(of: error.stage), line: 1), error.message)
                 throw .output(file: place.file, line: place.line, column: place.column, path: error.path, message: message)
             }
@@ -193,7 +196,7 @@ public final class Presenter {
         case .encoding(let path, let message):
             return .input(SchemaMismatch(path: path, message: message))
         default:
-            return .rule(error.restoringChunkName(in: pack).explained(by: RuleSources(pack)))
+            return .rule(error.restoringChunkName(in: pack).explained(by: sources))
         }
     }
 
