@@ -105,6 +105,14 @@ import Testing
         ])
     }
 
+    @Test func aBudgetSpentInsideAHelperIsReportedAtTheRuleThatCalledIt() throws {
+        let rule = "local colour = require \"liverules.colour\"\nreturn function(input)\n  local n = 0\n"
+            + "  while true do n = n + colour.contrast(\"#000000\", \"#FFFFFF\") end\nend\n"
+        #expect(try errors(["relevance.lua": rule]) == [
+            "rules/meetings/relevance.lua:4:3: error: instruction budget of 1000000 instructions exceeded",
+        ])
+    }
+
     // MARK: Raw Lua messages replaced
 
     @Test func aMisspeltHelperFunctionSuggestsTheRealOneOnce() throws {

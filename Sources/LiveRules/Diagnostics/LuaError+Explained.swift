@@ -5,7 +5,9 @@ extension LuaError {
     /// raised in a host file (a helper, the driver), it is moved to the line of the pack that
     /// called into the host (or, for a value the pack wrote, to that value); the column is the
     /// one the message is about; and common raw Lua messages say what is wrong and how to fix
-    /// it. Budget, memory, decoding and encoding errors keep their message.
+    /// it. Budget and memory errors keep their message (the Lua layer already moved one spent
+    /// inside a helper to the rule that called it) and get the column their line starts at;
+    /// decoding and encoding errors are left as they are.
     func explained(by sources: RuleSources) -> LuaError {
         switch self {
         case .syntax(let message, let location?):
@@ -24,6 +26,10 @@ extension LuaError {
                 return .runtime(message: text, location: explained, traceback: traceback)
             }
             return .runtime(message: message, location: place, traceback: traceback)
+        case .budget(let budget, let location?):
+            return .budget(budget, location: sources.atLineStart(location))
+        case .memory(let limit, let location?):
+            return .memory(limit: limit, location: sources.atLineStart(location))
         default:
             return self
         }
@@ -31,6 +37,11 @@ extension LuaError {
 }
 
 extension RuleSources {
+    /// `location` at the first token of its line (where a loop that ran out of a budget starts).
+    func atLineStart(_ location: SourceLocation) -> SourceLocation {
+        SourceLocation(file: location.file, line: location.line, column: tokens(of: location.file, line: location.line).first?.column ?? 1)
+    }
+
     /// The place in the pack that led to an error raised in a host file, from the stack: the
     /// innermost pack frame, at the call of the outermost host function it called (whose name
     /// comes back too). When that call was a tail call (`return palette.fixed(…)`), the pack's

@@ -10,8 +10,9 @@ struct Review: ParsableCommand {
         discussion: """
             Shows each pending change as the field paths that changed and a unified diff. On a \
             terminal it asks: [a]ccept (the .new file becomes the golden), [r]eject (the .new file \
-            is deleted), [s]kip, [q]uit, each a single key (no Enter). --accept or --reject decides every change without asking; \
-            --filter limits the review to cases whose id (pack/case, e.g. meetings/countdown-*) \
+            is deleted), [s]kip, [q]uit, each a single key (no Enter). --accept or --reject \
+            decides every change without asking; without a terminal and without either, the \
+            changes are shown and none is decided. --filter limits the review to cases whose id (pack/case, e.g. meetings/countdown-*) \
             matches a glob. With CI set in the environment nothing is written. A golden or pending \
             file, or golden folder, that leads outside its pack is refused (exit status 2).
             """)
