@@ -150,6 +150,21 @@ import Testing
         ])
     }
 
+    @Test func anUndefinedGlobalSuggestsALocalOrALuaGlobal() throws {
+        #expect(try errors(["badge.lua": "local label = 'x'\nreturn function(input)\n  return { text = lable, tone = 'neutral' }\nend\n"]) == [
+            "rules/meetings/badge.lua:3:19: error: undefined global 'lable' — did you mean label?",
+        ])
+        #expect(try errors(["badge.lua": "return function(input)\n  return { text = tostrin(1), tone = 'neutral' }\nend\n"]) == [
+            "rules/meetings/badge.lua:2:19: error: undefined global 'tostrin' — did you mean tostring?",
+        ])
+    }
+
+    @Test func anAssignmentInAConditionSaysToCompareWithDoubleEquals() throws {
+        #expect(try errors(["badge.lua": "return function(input)\n  if input.phase = 'done' then end\n  return { text = 'x', tone = 'neutral' }\nend\n"]) == [
+            "rules/meetings/badge.lua:2:18: error: `=` assigns a value; compare with `==` (`if a == b then`)",
+        ])
+    }
+
     @Test func aModuleWithoutReturnIsReportedAtItsTable() throws {
         let files = try edited("badges.lua", "\nreturn {\n  of = function", "\n{\n  of = function")
         #expect(try errors(files) == [

@@ -13,6 +13,9 @@ extension RuleSources {
             return ("a function on its own is not a statement: write `return function(…)` to return it from the file"
                     + " (or give it a name: `local function name(…)`)", function.column)
         }
+        if message.hasPrefix("'then' expected near '='"), let token {
+            return ("`=` assigns a value; compare with `==` (`if a == b then`)", token.column)
+        }
         if message.hasPrefix("unexpected symbol near '{'"), let brace = line.first, brace.is("{") {
             return ("a table on its own is not a statement: write `return {` to return it", brace.column)
         }
@@ -34,7 +37,8 @@ extension RuleSources {
         }
         if let global = Self.quoted(after: "undefined global '", in: message) {
             let token = line.first { $0.text == global }
-            return (message + unreturnedTable(in: file, before: at(token)), at(token))
+            let note = unreturnedTable(in: file, before: at(token))
+            return (message + (note.isEmpty ? Suggestion.hint(for: global, among: names(in: file)) : note), at(token))
         }
         if message.hasPrefix("attempt to compare") {
             return (message + Self.dateHint(line), at(line.first { ["<", ">", "<=", ">="].contains($0.text) && $0.kind == .symbol }))
@@ -101,6 +105,24 @@ extension RuleSources {
         return (text + "; end it with `return` and the module's table",
                 SourceLocation(file: chunk, line: end?.line ?? 1, column: end?.column ?? 1))
     }
+
+    /// The names a rule in `file` can read: Lua's own globals and the file's locals.
+    private func names(in file: String) -> [String] {
+        let tokens = tokens(of: file)
+        var names: Set<String> = Self.luaGlobals
+        for index in tokens.indices.dropLast() where tokens[index].is("local") || tokens[index].is("function") || tokens[index].is(",")
+            || tokens[index].is("for") {
+            if tokens[index + 1].kind == .name { names.insert(tokens[index + 1].text) }
+        }
+        return names.sorted()
+    }
+
+    /// The globals the sandbox gives rules.
+    private static let luaGlobals: Set<String> = [
+        "assert", "collectgarbage", "error", "getmetatable", "ipairs", "math", "next", "pairs", "pcall", "print", "rawequal",
+        "rawget", "rawlen", "setmetatable",
+        "require", "select", "string", "table", "tonumber", "tostring", "type", "utf8", "xpcall",
+    ]
 
     /// `module.name` when the name is nil because the module has no such function: which
     /// module, and the name it has that is closest, or the names it has.
