@@ -79,7 +79,7 @@ import Testing
         let started = Date()
         let outcome = try CLI.run(["eval", "rules/meetings", "rules/meetings/fixtures/done.json"], in: root)
         #expect(outcome.status == 1)
-        #expect(outcome.errors.contains("rules/meetings/relevance.lua:2:1: error: instruction budget"), "\(outcome.errors)")
+        #expect(outcome.errors.contains("rules/meetings/relevance.lua:2:3: error: instruction budget"), "\(outcome.errors)")
         #expect(Date().timeIntervalSince(started) < 10)
     }
 }
