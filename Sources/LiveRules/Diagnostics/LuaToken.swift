@@ -96,10 +96,10 @@ extension LuaToken {
                 tokens.append(LuaToken(kind: .number, text: text(index..<at), line: line, column: column))
                 index = at
             } else {
+                // Any other byte is a symbol of one byte (a byte of a non-ASCII character Lua would refuse).
                 let symbol = symbols.first { symbol in symbol.utf8.enumerated().allSatisfy { byte(index + $0.offset) == $0.element } }
-                    ?? text(index..<index + 1)
-                tokens.append(LuaToken(kind: .symbol, text: symbol, line: line, column: column))
-                index += symbol.utf8.count
+                tokens.append(LuaToken(kind: .symbol, text: symbol ?? text(index..<index + 1), line: line, column: column))
+                index += symbol?.utf8.count ?? 1
             }
         }
         return tokens
