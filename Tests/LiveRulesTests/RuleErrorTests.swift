@@ -66,6 +66,21 @@ import Testing
         #expect(try errors(files) == ["rules/meetings/badge.lua:8:3: error: badge: expected table, got string \"In progress\""])
     }
 
+    /// Of several `return`s, the one that can have returned the value: not a table constructor
+    /// for a text, not a constructor for nil; none for nil is the function's end.
+    @Test func ofSeveralReturnsTheOneThatCanHaveReturnedItIsNamed() throws {
+        let rule = "return function(input)\n  if input.phase == 'done' then\n    return { text = 'x', tone = 'neutral' }\n  end\n"
+        #expect(try errors(["badge.lua": rule + "  return input.phase\nend\n"]) == [
+            "rules/meetings/badge.lua:5:3: error: badge: expected table, got string \"progress\"",
+        ])
+        #expect(try errors(["badge.lua": rule + "  if input.phase == 'combo' then return end\n  return { text = 'y', tone = 'neutral' }\nend\n"],
+                           fixture: "combo-back-to-back-5-min") == ["rules/meetings/badge.lua:5:34: error: badge: expected table, got nil"])
+        #expect(try errors(["badge.lua": rule + "end\n"]) == [
+            "rules/meetings/badge.lua:5:1: error: badge: expected table, got nil: the badge rule ends without `return`; "
+                + "end it with `return` and the value",
+        ])
+    }
+
     /// One `return` of the wrong shape fails fixtures with different values: one finding.
     @Test func aWrongShapeInManyFixturesIsOneFinding() throws {
         let files = try edited("badge.lua", "return { text = case.text, tone = case.tone }", "return case.text")
