@@ -42,9 +42,12 @@ import Testing
         let watch = try RunningCLI(["watch", "rules", "--quiet", "40"], in: try brokenPack())
         defer { watch.stop() }
         #expect(watch.wait(for: "watching rules"), "\(watch.output)")
-        #expect(watch.output.contains("rules/meetings: 0 passed, \(BundledFixtures.meetings) failed\n"
-            + "  ERROR \(BundledFixtures.meetings) cases fail with the same error: every case of rules/meetings\n"
+        #expect(watch.wait(for: "rules/meetings: 0 passed, \(BundledFixtures.meetings) failed\n"), "\(watch.output)")
+        #expect(watch.output.contains("  ERROR \(BundledFixtures.meetings) cases fail with the same error: every case of rules/meetings\n"
             + "    \(Self.syntaxError)\n"), "\(watch.output)")
+        let lines = watch.output.split(separator: "\n")
+        let summary = try #require(lines.firstIndex { $0.hasSuffix("rules/meetings: 0 passed, \(BundledFixtures.meetings) failed") })
+        #expect(lines[summary - 1] == "    \(Self.syntaxError)", "the counts come last: \(watch.output)")
     }
 
     @Test func checkCountsAMistakeInASharedModuleOnce() throws {
