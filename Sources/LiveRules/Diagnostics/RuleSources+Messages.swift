@@ -29,7 +29,7 @@ extension RuleSources {
     func explainRuntime(_ message: String, at location: SourceLocation, called: String?) -> (String, SourceLocation) {
         let file = location.file
         let line = tokens(of: file, line: location.line)
-        func at(_ token: LuaToken?) -> SourceLocation {
+        func at(_ token: LuaSourceToken?) -> SourceLocation {
             SourceLocation(file: file, line: location.line, column: token?.column ?? line.first?.column ?? 1)
         }
         if let called, let name = line.firstIndex(where: { $0.kind == .name && $0.text == called }) {
@@ -126,7 +126,7 @@ extension RuleSources {
 
     /// `module.name` when the name is nil because the module has no such function: which
     /// module, and the name it has that is closest, or the names it has.
-    private func missingMember(_ name: String, of line: [LuaToken], at index: Int, in file: String) -> String? {
+    private func missingMember(_ name: String, of line: [LuaSourceToken], at index: Int, in file: String) -> String? {
         guard index >= 2, line[index - 2].kind == .name else { return nil }
         let local = line[index - 2].text
         guard let module = requires(in: file)[local], let chunk = chunk(ofModule: module) else { return nil }
@@ -139,7 +139,7 @@ extension RuleSources {
 
     /// `T[key]` is nil and is indexed further (`WANTED[placement][phase]`): says so, and names
     /// the keys of T's table constructor that are close to, but not, a placement id or phase.
-    private func indexedByVariable(_ message: String, _ line: [LuaToken], in file: String) -> (String, LuaToken)? {
+    private func indexedByVariable(_ message: String, _ line: [LuaSourceToken], in file: String) -> (String, LuaSourceToken)? {
         guard let open = line.indices.dropFirst().first(where: { line[$0].is("[") && line[$0 - 1].kind == .name }),
               let close = line.indices.dropFirst(open).first(where: { line[$0].is("]") }), close + 1 < line.count,
               line[close + 1].is("[") || line[close + 1].is(".") else { return nil }
@@ -180,7 +180,7 @@ extension RuleSources {
 
     /// A hint for a comparison of a string with a number when the line compares with a date
     /// written as text.
-    private static func dateHint(_ line: [LuaToken]) -> String {
+    private static func dateHint(_ line: [LuaSourceToken]) -> String {
         guard let date = line.first(where: { $0.kind == .string && $0.text.range(of: #"^\d{4}-\d{2}-\d{2}"#, options: .regularExpression) != nil })
         else { return "" }
         return ": dates in rules are numbers (Unix seconds), not text; write the date as "
@@ -188,14 +188,14 @@ extension RuleSources {
     }
 
     /// The first token of the dotted name ending at `index` (`palette` in `palette.fixed`).
-    private static func expressionStart(_ line: [LuaToken], _ index: Int) -> LuaToken {
+    private static func expressionStart(_ line: [LuaSourceToken], _ index: Int) -> LuaSourceToken {
         var start = index
         while start >= 2, line[start - 1].is(".") || line[start - 1].is(":"), line[start - 2].kind == .name { start -= 2 }
         return line[start]
     }
 
     /// Whether the token before `token` on the line is one of `symbols`.
-    private static func follows(_ line: [LuaToken], _ token: LuaToken, _ symbols: [String]) -> Bool {
+    private static func follows(_ line: [LuaSourceToken], _ token: LuaSourceToken, _ symbols: [String]) -> Bool {
         guard let index = line.firstIndex(of: token), index > 0 else { return false }
         return symbols.contains(line[index - 1].text) && line[index - 1].kind == .symbol
     }

@@ -21,7 +21,7 @@ extension RuleSources {
         let missing = whole && problem.message.hasSuffix("got nil")
         let notTable = whole && problem.message.contains("expected table, got")
         // What each `return` starts its value with (nil for a bare `return`).
-        let returns = function.returns.map { token -> (token: LuaToken, value: LuaToken?) in
+        let returns = function.returns.map { token -> (token: LuaSourceToken, value: LuaSourceToken?) in
             let next = tokens.firstIndex(of: token).flatMap { $0 + 1 < tokens.count ? tokens[$0 + 1] : nil }
             return (token, next.flatMap { $0.line > token.line || $0.is("end") || $0.is("else") || $0.is("elseif") ? nil : $0 })
         }

@@ -4,9 +4,9 @@ extension RuleSources {
     /// A function in a file: its `function` keyword, the `return`s of its own body (not of
     /// functions inside it) and its `end`.
     struct FunctionBody {
-        var start: LuaToken
-        var returns: [LuaToken]
-        var end: LuaToken
+        var start: LuaSourceToken
+        var returns: [LuaSourceToken]
+        var end: LuaSourceToken
     }
 
     /// The function a rule file returns: `return function(…) … end`, or the local function
@@ -36,9 +36,9 @@ extension RuleSources {
     }
 
     /// The body of the function whose keyword is `tokens[start]`.
-    private func body(at start: Int, in tokens: [LuaToken]) -> FunctionBody? {
+    private func body(at start: Int, in tokens: [LuaSourceToken]) -> FunctionBody? {
         // The blocks open inside the body: whether each is a function.
-        var open: [Bool] = [], loops = 0, returns: [LuaToken] = []
+        var open: [Bool] = [], loops = 0, returns: [LuaSourceToken] = []
         for token in tokens.dropFirst(start + 1) {
             if token.is("end") || token.is("until") {
                 guard !open.isEmpty else { return FunctionBody(start: tokens[start], returns: returns, end: token) }
@@ -59,7 +59,7 @@ extension RuleSources {
 
     /// The block depth before each token: 0 at the file's top level; a block's opening keyword
     /// is at the outer depth, its `end` (or `until`) too.
-    static func blockDepths(_ tokens: [LuaToken]) -> [Int] {
+    static func blockDepths(_ tokens: [LuaSourceToken]) -> [Int] {
         var depths: [Int] = []
         depths.reserveCapacity(tokens.count)
         var depth = 0, loops = 0
@@ -124,12 +124,12 @@ extension RuleSources {
 
     /// The keys written in the table constructor `local NAME = { … }` (or `NAME = { … }`) at
     /// the top level of `chunk`: names before `=` and strings in `["…"] =`, at its first level.
-    func keys(ofTable name: String, in chunk: String) -> [LuaToken] {
+    func keys(ofTable name: String, in chunk: String) -> [LuaSourceToken] {
         let tokens = tokens(of: chunk)
         guard let start = tokens.indices.dropLast(2).first(where: {
             tokens[$0].kind == .name && tokens[$0].text == name && tokens[$0 + 1].is("=") && tokens[$0 + 2].is("{")
         }) else { return [] }
-        var keys: [LuaToken] = [], braces = 0
+        var keys: [LuaSourceToken] = [], braces = 0
         for index in tokens.indices.dropFirst(start + 2).dropLast() {
             if tokens[index].is("{") { braces += 1 } else if tokens[index].is("}") { braces -= 1 }
             if braces == 0 { break }

@@ -16,7 +16,7 @@ struct RuleSources {
     /// Tokens already read, by chunk name: explaining one error reads a file several times, and
     /// a presenter explains every failing fixture with the same sources.
     private final class TokenCache {
-        var tokens: [String: [LuaToken]] = [:]
+        var tokens: [String: [LuaSourceToken]] = [:]
     }
 
     private let cache = TokenCache()
@@ -41,15 +41,15 @@ struct RuleSources {
     func text(of chunk: String) -> String? { pack[chunk] ?? Self.host[chunk] }
 
     /// The tokens of a pack or host file (empty when it is neither).
-    func tokens(of chunk: String) -> [LuaToken] {
+    func tokens(of chunk: String) -> [LuaSourceToken] {
         if let tokens = cache.tokens[chunk] { return tokens }
-        let tokens = text(of: chunk).map(LuaToken.tokens(of:)) ?? []
+        let tokens = text(of: chunk).map(LuaSourceToken.tokens(of:)) ?? []
         cache.tokens[chunk] = tokens
         return tokens
     }
 
     /// The tokens on `line` of `chunk`.
-    func tokens(of chunk: String, line: Int) -> [LuaToken] { tokens(of: chunk).filter { $0.line == line } }
+    func tokens(of chunk: String, line: Int) -> [LuaSourceToken] { tokens(of: chunk).filter { $0.line == line } }
 
     /// The stage whose rule file is `chunk`, if any.
     func stage(of chunk: String) -> RuleStage? { rules.first { $0.value == chunk }?.key }

@@ -1,6 +1,6 @@
 /// One token of a Lua source text, where it starts: what error messages need to point at the
 /// column of a mistake and to read the code around it. Only built once an error happened.
-struct LuaToken: Hashable {
+struct LuaSourceToken: Hashable {
     enum Kind: Hashable {
         case name, keyword, string, number, symbol
     }
@@ -17,7 +17,7 @@ struct LuaToken: Hashable {
     func `is`(_ text: String) -> Bool { kind != .string && self.text == text }
 }
 
-extension LuaToken {
+extension LuaSourceToken {
     private static let keywords: Set<String> = [
         "and", "break", "do", "else", "elseif", "end", "false", "for", "function", "goto", "if", "in",
         "local", "nil", "not", "or", "repeat", "return", "then", "true", "until", "while",
@@ -26,9 +26,9 @@ extension LuaToken {
 
     /// The tokens of `source`, comments left out. Text Lua would refuse (an unfinished string)
     /// ends the list where it starts.
-    static func tokens(of source: String) -> [LuaToken] {
+    static func tokens(of source: String) -> [LuaSourceToken] {
         let bytes = Array(source.utf8)
-        var tokens: [LuaToken] = []
+        var tokens: [LuaSourceToken] = []
         var index = 0, line = 1, lineStart = 0
         func text(_ range: Range<Int>) -> String { String(decoding: bytes[range], as: UTF8.self) }
         func byte(_ at: Int) -> UInt8 { at < bytes.count ? bytes[at] : 0 }
@@ -71,20 +71,20 @@ extension LuaToken {
                 }
             } else if let level = longBracket(at: index) {
                 guard let content = skipLong(level) else { break }
-                tokens.append(LuaToken(kind: .string, text: text(content), line: startLine, column: column))
+                tokens.append(LuaSourceToken(kind: .string, text: text(content), line: startLine, column: column))
             } else if c == UInt8(ascii: "\"") || c == UInt8(ascii: "'") {
                 var at = index + 1
                 while at < bytes.count, bytes[at] != c, bytes[at] != UInt8(ascii: "\n") {
                     at += bytes[at] == UInt8(ascii: "\\") ? 2 : 1
                 }
                 guard at < bytes.count, bytes[at] == c else { break }
-                tokens.append(LuaToken(kind: .string, text: text(index + 1..<at), line: line, column: column))
+                tokens.append(LuaSourceToken(kind: .string, text: text(index + 1..<at), line: line, column: column))
                 index = at + 1
             } else if isNameStart(c) {
                 var at = index + 1
                 while at < bytes.count, isNameStart(bytes[at]) || isDigit(bytes[at]) { at += 1 }
                 let name = text(index..<at)
-                tokens.append(LuaToken(kind: keywords.contains(name) ? .keyword : .name, text: name, line: line, column: column))
+                tokens.append(LuaSourceToken(kind: keywords.contains(name) ? .keyword : .name, text: name, line: line, column: column))
                 index = at
             } else if isDigit(c) || (c == UInt8(ascii: ".") && isDigit(byte(index + 1))) {
                 var at = index + 1
@@ -93,12 +93,12 @@ extension LuaToken {
                             && [UInt8(ascii: "e"), UInt8(ascii: "E"), UInt8(ascii: "p"), UInt8(ascii: "P")].contains(bytes[at - 1])) {
                     at += 1
                 }
-                tokens.append(LuaToken(kind: .number, text: text(index..<at), line: line, column: column))
+                tokens.append(LuaSourceToken(kind: .number, text: text(index..<at), line: line, column: column))
                 index = at
             } else {
                 // Any other byte is a symbol of one byte (a byte of a non-ASCII character Lua would refuse).
                 let symbol = symbols.first { symbol in symbol.utf8.enumerated().allSatisfy { byte(index + $0.offset) == $0.element } }
-                tokens.append(LuaToken(kind: .symbol, text: symbol ?? text(index..<index + 1), line: line, column: column))
+                tokens.append(LuaSourceToken(kind: .symbol, text: symbol ?? text(index..<index + 1), line: line, column: column))
                 index += symbol?.utf8.count ?? 1
             }
         }
