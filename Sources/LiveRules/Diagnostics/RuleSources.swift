@@ -51,9 +51,6 @@ struct RuleSources {
     /// The tokens on `line` of `chunk`.
     func tokens(of chunk: String, line: Int) -> [LuaSourceToken] { tokens(of: chunk).filter { $0.line == line } }
 
-    /// The stage whose rule file is `chunk`, if any.
-    func stage(of chunk: String) -> RuleStage? { rules.first { $0.value == chunk }?.key }
-
     /// The chunk name of the module `require` loads for `name` (`liverules.decide`,
     /// `badges`), when it is one of these files.
     func chunk(ofModule name: String) -> String? {
