@@ -137,6 +137,11 @@ import Testing
         ], "badge.lua and layout.lua both require badges.lua: one mistake, one error")
     }
 
+    @Test func aMisspeltFunctionOfAPackModuleSuggestsTheRealOne() throws {
+        let files = try edited("badge.lua", "badges.of(input)", "badges.off(input)")
+        #expect(try errors(files) == ["rules/meetings/badge.lua:7:16: error: badges.off is nil: badges has no function 'off' — did you mean of?"])
+    }
+
     /// Every helper module, every function it has: misspelt, it is named with the real one.
     @Test(arguments: HostResources.helpers.keys.sorted())
     func everyHelpersMisspeltFunctionSuggestsTheRealOne(chunk: String) throws {
