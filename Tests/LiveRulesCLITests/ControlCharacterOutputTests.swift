@@ -35,7 +35,7 @@ import Testing
             #expect(outcome.status == 1, "\(arguments)")
             let shown = outcome.output + outcome.errors
             #expect(!hasRawControls(shown), "\(arguments): \(shown.debugDescription)")
-            #expect(shown.contains("rules/meetings/relevance.lua:2:1: error: " + Self.shown), "\(arguments): \(shown)")
+            #expect(shown.contains("rules/meetings/relevance.lua:2:3: error: " + Self.shown), "\(arguments): \(shown)")
         }
     }
 
@@ -108,7 +108,7 @@ import Testing
         #expect(watch.wait(for: "watching rules"), "\(watch.output)")
         try Data("return function(input)\n  error(\"\(Self.hostile)\")\nend\n".utf8)
             .write(to: root.appendingPathComponent("rules/meetings/relevance.lua"), options: .atomic)
-        #expect(watch.wait(for: "rules/meetings/relevance.lua:2:1: error: " + Self.shown), "\(watch.output)")
+        #expect(watch.wait(for: "rules/meetings/relevance.lua:2:3: error: " + Self.shown), "\(watch.output)")
         #expect(!hasRawControls(watch.output), "\(watch.output.debugDescription)")
     }
 }

@@ -69,7 +69,7 @@ import Testing
         ])
         let outcome = try CLI.run(["eval", "rules/meetings", "rules/meetings/fixtures/done.json"], in: root)
         #expect(outcome.status == 1)
-        #expect(outcome.errors.contains("rules/meetings/badge.lua:2:1: error: input.state.meeting: no such field in MeetingDayState — did you mean meetings?"), "\(outcome.errors)")
+        #expect(outcome.errors.contains("rules/meetings/badge.lua:2:13: error: input.state.meeting: no such field in MeetingDayState — did you mean meetings?"), "\(outcome.errors)")
     }
 
     @Test func aHostileRuleStopsWithinItsBudget() throws {
@@ -79,7 +79,7 @@ import Testing
         let started = Date()
         let outcome = try CLI.run(["eval", "rules/meetings", "rules/meetings/fixtures/done.json"], in: root)
         #expect(outcome.status == 1)
-        #expect(outcome.errors.contains("rules/meetings/relevance.lua:2:1: error: instruction budget"), "\(outcome.errors)")
+        #expect(outcome.errors.contains("rules/meetings/relevance.lua:2:3: error: instruction budget"), "\(outcome.errors)")
         #expect(Date().timeIntervalSince(started) < 10)
     }
 }

@@ -68,11 +68,13 @@ enum GoldenFiles {
         #expect(FileManager.default.fileExists(atPath: golden.appendingPathComponent("upcoming-first.json").path))
 
         let nothingMatches = try CLI.run(["review", "--accept", "--filter", "delivery/*"], in: root, environment: local())
-        #expect(nothingMatches.output == "no pending changes\n")
+        #expect(nothingMatches.output == "no pending change matches --filter 'delivery/*'; 1 pending change in all: meetings/countdown-last\n")
         let shown = try CLI.run(["review"], in: root, environment: local())
         #expect(shown.status == 0)
         #expect(shown.output.contains("badge.text: \"Last up\" → \"Final up\""))
         #expect(shown.output.hasSuffix("0 accepted, 0 rejected, 1 skipped\n"), "not a terminal: nothing is decided")
+        #expect(shown.errors == "not a terminal, so nothing was decided: run `liverules review` on a terminal to answer each change, "
+            + "or pass --accept or --reject (with --filter GLOB to choose the cases)\n")
 
         let accepted = try CLI.run(["review", "--accept", "--filter", "meetings/countdown-*"], in: root, environment: local())
         #expect(accepted.output.hasSuffix("1 accepted, 0 rejected, 0 skipped\n"), "\(accepted.output)")
@@ -90,8 +92,11 @@ enum GoldenFiles {
         try badges.replacingOccurrences(of: "text = \"First up\"", with: "text = \"Opening\"")
             .write(to: pack.appendingPathComponent("badges.lua"), atomically: true, encoding: .utf8)
         _ = try CLI.run(["test", "--record"], in: root, environment: local())
-        let text = try CLI.runOnTerminal("review --filter 'meetings/countdown-*'", in: root, environment: local(), input: "a\nr\n")
-        #expect(text.contains("[1/2] accept (a), reject (r), skip (s), quit (q)?"), "\(text)")
+        let text = try CLI.runOnTerminal("review --filter 'meetings/countdown-*'", in: root, environment: local(), input: "x\nar")
+        #expect(text.contains("[1/2] accept (a), reject (r), skip (s), quit (q)? "), "\(text)")
+        #expect(text.contains("'x' is not an answer: press a (accept), r (reject), s (skip) or q (quit) "), "an unknown key asks again: \(text)")
+        #expect(text.contains("Enter is not an answer: press a (accept), r (reject), s (skip) or q (quit) "), "Enter does not quit: \(text)")
+        #expect(text.contains("[2/2] accept (a), reject (r), skip (s), quit (q)? r"), "one key answers, no Enter: \(text)")
         #expect(text.contains("1 accepted, 1 rejected, 0 skipped"), "\(text)")
         let golden = pack.appendingPathComponent("golden")
         #expect(try String(contentsOf: golden.appendingPathComponent("countdown-first-exactly-15-min.json"), encoding: .utf8).contains("Opening"))
@@ -181,7 +186,7 @@ enum GoldenFiles {
         #expect(object?["passed"] as? Int == BundledFixtures.meetings - 2 && object?["failed"] as? Int == 2)
         #expect(json.errors == "\(BundledFixtures.meetings - 2) passed, 2 failed\n")
         let junit = try CLI.run(["test", "--format", "junit"], in: root, environment: local())
-        #expect(junit.output.contains("<testsuites name=\"liverules\" tests=\"\(BundledFixtures.meetings)\" failures=\"2\">"))
+        #expect(junit.output.contains("<testsuites name=\"liverules\" tests=\"\(BundledFixtures.meetings)\" failures=\"2\" errors=\"0\">"))
         #expect(!junit.output.contains("\u{1B}["), "no colour when not on a terminal")
     }
 

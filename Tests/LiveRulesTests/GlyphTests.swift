@@ -50,7 +50,7 @@ import Testing
         #expect {
             _ = try Presenter(pack: pack).present(input)
         } throws: { error in
-            "\(error)" == "rules/meetings/layout.lua:1:1: error: layout.lockScreen.fields[1].glyph: unknown glyph 'dott' — did you mean dot?"
+            "\(error)" == "rules/meetings/layout.lua:3:70: error: layout.lockScreen.fields[1].glyph: unknown glyph 'dott' — did you mean dot?"
         }
     }
 

@@ -128,7 +128,7 @@ import Testing
               return layout.each(function() return { { id = "badge", text = "x" }, { id = "titel", text = "y" } } end)
             end
             """])
-        guard case .output(let file, let path, let message)? = error else { Issue.record("\(String(describing: error))"); return }
+        guard case .output(let file, _, _, let path, let message)? = error else { Issue.record("\(String(describing: error))"); return }
         #expect(file == "rules/meetings/layout.lua")
         #expect(path == "layout.lockScreen.fields[2].id")
         #expect(message == "unknown field id 'titel' — did you mean title?")
@@ -143,41 +143,43 @@ import Testing
               return all
             end
             """])
-        #expect(extra?.description == "rules/meetings/layout.lua:1:1: error: layout.lockscreen: unknown placement — did you mean lockScreen?")
+        #expect(extra?.description == "rules/meetings/layout.lua:5:3: error: layout.lockscreen: unknown placement — did you mean lockScreen?")
         let missing = try failure(["layout.lua": "return function(input) return { lockScreen = { fields = {} } } end\n"])
-        #expect(missing?.description == "rules/meetings/layout.lua:1:1: error: layout.islandCompactLeading: missing: the layout rule must return a layout for every placement")
+        #expect(missing?.description == "rules/meetings/layout.lua:1:24: error: layout.islandCompactLeading: missing: the layout rule must return a layout for every placement")
     }
 
     @Test func tonesScoresAndColoursAreChecked() throws {
         let tone = try failure(["badge.lua": "return function(input) return { text = 'x', tone = 'blue' } end\n"])
-        #expect(tone?.description == "rules/meetings/badge.lua:1:1: error: badge.tone: expected one of green, neutral, warning, critical, got \"blue\"")
+        #expect(tone?.description == "rules/meetings/badge.lua:1:45: error: badge.tone: expected one of green, neutral, warning, critical, got \"blue\"")
         let score = try failure(["relevance.lua": "return function(input) return { score = 101, alert = false } end\n"])
-        #expect(score?.description == "rules/meetings/relevance.lua:1:1: error: relevance.score: expected a number in 0...100, got 101.0")
+        #expect(score?.description == "rules/meetings/relevance.lua:1:24: error: relevance.score: expected a number in 0...100, got 101.0")
         let colour = try failure(["palette.lua": """
             return function(input)
               local look = { background = "#000000", foreground = "#FFFFFF", accent = "#12345" }
               return { light = look, dark = look, standByNight = look }
             end
             """])
-        #expect(colour?.description == "rules/meetings/palette.lua:1:1: error: palette.light.accent: expected a colour #RRGGBB, got \"#12345\"")
+        #expect(colour?.description == "rules/meetings/palette.lua:2:66: error: palette.light.accent: expected a colour #RRGGBB, got \"#12345\"")
         let missingText = try failure(["badge.lua": "return function(input) return { tone = 'green' } end\n"])
-        #expect(missingText?.description.hasPrefix("rules/meetings/badge.lua:1:1: error: badge.text: expected") == true, "\(String(describing: missingText))")
+        #expect(missingText?.description.hasPrefix("rules/meetings/badge.lua:1:24: error: badge.text: expected") == true, "\(String(describing: missingText))")
     }
 
     @Test func aPhaseThePackDoesNotDeclareNamesThePhaseRule() throws {
         let error = try failure(["phase.lua": "return function(input) return 'finished' end\n"])
-        #expect(error?.description == "rules/meetings/phase.lua:1:1: error: phase: expected one of combo, countdown, done, progress, upcoming, got \"finished\"")
+        #expect(error?.description == "rules/meetings/phase.lua:1:31: error: phase: expected one of combo, countdown, done, progress, upcoming, got \"finished\"")
 
         let number = try failure(["phase.lua": "return function(input) return 3 end\n"])
-        #expect(number?.description == "rules/meetings/phase.lua:1:1: error: phase: expected one of combo, countdown, done, progress, upcoming, got a number")
+        #expect(number?.description == "rules/meetings/phase.lua:1:24: error: phase: expected one of combo, countdown, done, progress, upcoming, got a number")
         let none = try failure(["phase.lua": "return function(input) end\n"])
-        #expect(none?.description == "rules/meetings/phase.lua:1:1: error: phase: expected one of combo, countdown, done, progress, upcoming, got nil")
+        #expect(none?.description == "rules/meetings/phase.lua:1:24: error: phase: expected one of combo, countdown, done, progress, upcoming, got nil: the phase rule ends without `return`; end it with `return` and the value")
     }
 
     @Test func ruleErrorsCarryTheirFileAndLine() throws {
         let error = try failure(["relevance.lua": "return function(input)\n  return { score = input.phase + 1 }\nend\n"])
         guard case .rule(let lua)? = error else { Issue.record("\(String(describing: error))"); return }
-        #expect(lua.location == SourceLocation(file: "rules/meetings/relevance.lua", line: 2))
+        #expect(lua.location == SourceLocation(file: "rules/meetings/relevance.lua", line: 2, column: 32))
+        #expect(lua.message == "arithmetic on text: `+` takes numbers (add a 'string' with a 'number'); use tonumber(…) to read a "
+            + "number from text, or `..` to join texts")
     }
 
     @Test func aRuleThatReturnsNoFunctionFailsSetUp() throws {
@@ -185,7 +187,7 @@ import Testing
         let pack = try RulePack.load(from: temporary.directory, displayPath: "rules/meetings")
         #expect(throws: PresentationError.self) { try Presenter(pack: pack) }
         do { _ = try Presenter(pack: pack) } catch {
-            #expect(error.description == "rules/meetings/badge.lua:1:1: error: the badge rule must return a function (end the file with `return function(input) … end`), got nil")
+            #expect(error.description == "rules/meetings/badge.lua:1:11: error: the badge rule must return a function (end the file with `return function(input) … end`), got nil")
         }
     }
 
@@ -205,7 +207,7 @@ import Testing
             Issue.record("a rule carrying a count between evaluations set up")
         } catch {
             #expect(error.description.hasPrefix(
-                "rules/meetings/badge.lua:3:1: error: a function assigns 'shown', a local of the file's top level"), "\(error)")
+                "rules/meetings/badge.lua:3:3: error: a function assigns 'shown', a local of the file's top level"), "\(error)")
         }
     }
 

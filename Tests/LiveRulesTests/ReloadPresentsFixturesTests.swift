@@ -67,7 +67,7 @@ import Testing
         let event = try watched.save("badge.lua", "return function(input)\n  return { text = \"v2\", tone = \"blue\" }\nend\n",
                                      until: Self.isRejected)
         let file = watched.pack.path + "/badge.lua"
-        #expect(problems(event) == ["\(file):1:1: error: badge.tone: expected one of green, neutral, warning, critical, got \"blue\" (presenting one.json)"],
+        #expect(problems(event) == ["\(file):2:25: error: badge.tone: expected one of green, neutral, warning, critical, got \"blue\" (presenting one.json)"],
                 "\(String(describing: event))")
         #expect(try watched.badge() == "v1")
         #expect(try watched.saveActivating("badge.lua", TinyPack.files(version: 3)["badge.lua"]!))
@@ -86,7 +86,7 @@ import Testing
             end
             """, until: Self.isRejected)
         let lines = problems(event) ?? []
-        #expect(lines.count == 1 && lines[0].hasPrefix(watched.pack.path + "/relevance.lua:2:1: error: "), "\(lines)")
+        #expect(lines.count == 1 && lines[0].hasPrefix(watched.pack.path + "/relevance.lua:2:30: error: "), "\(lines)")
         #expect(lines.first?.hasSuffix("two is too many (presenting two.json)") == true, "\(lines)")
         #expect(try watched.badge() == "v1")
     }

@@ -122,6 +122,33 @@ import Testing
         #expect(try badge(engine) == "v1")
     }
 
+    /// Gated by goldens, a rule error every fixture hits is one problem naming the fixtures.
+    @Test(arguments: WatchMethods.tested)
+    func aRuleErrorEveryGoldenHitsIsOneProblem(method: WatchMethod) throws {
+        let root = try TinyPack.folder(version: 1)
+        let pack = root.appendingPathComponent("tiny")
+        try Data("{\"now\": \"2026-03-02T09:00:00Z\", \"attributes\": {}, \"state\": {\"n\": 2}}\n".utf8)
+            .write(to: pack.appendingPathComponent("fixtures/two.json"))
+        let loaded = try RulePack.load(from: pack)
+        try FileManager.default.createDirectory(at: pack.appendingPathComponent("golden"), withIntermediateDirectories: true)
+        for name in ["one", "two"] {
+            let fixture = try Fixture.load(from: pack.appendingPathComponent("fixtures/\(name).json"), displayPath: name, manifest: loaded.manifest)
+            try Data(try Presenter(pack: loaded).present(fixture).canonicalJSON().utf8).write(to: pack.appendingPathComponent("golden/\(name).json"))
+        }
+        let engine = RuleEngine(statesPerVersion: 1)
+        let events = ReloadEvents()
+        let reloader = try Reloader(engine: engine, roots: [root.path],
+                                    options: ReloadOptions(quiet: .milliseconds(40), requireGoldens: true, watchMethod: method)) { events.append($0) }
+        defer { reloader.stop() }
+        #expect(isActivated(events.wait(for: 1).first), "\(events.all)")
+        try Data("return function(input) error(\"boom\") end\n".utf8).write(to: pack.appendingPathComponent("badge.lua"), options: .atomic)
+        guard case .rejected(_, _, let problems, _)? = events.first(after: 1, where: isRejected) else {
+            Issue.record("\(events.all)")
+            return
+        }
+        #expect(problems.map(\.description) == ["\(pack.path)/badge.lua:1:24: error: boom (presenting 2 fixtures: one.json, two.json)"])
+    }
+
     @Test(arguments: WatchMethods.tested)
     func quickSuccessiveSavesCoalesce(method: WatchMethod) throws {
         let (root, engine, reloader, events) = try start(method, ReloadOptions(quiet: .milliseconds(100)))

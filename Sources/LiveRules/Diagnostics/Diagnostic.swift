@@ -1,7 +1,8 @@
 /// One problem found in a pack, a fixture or a rule, located in a file.
 ///
 /// `description` is the format compilers use, `path:line:col: error: message`, so editors and CI
-/// annotations link it to the source. Lua reports lines only: problems it found say column 1.
+/// annotations link it to the source. Lua reports lines only: the column of a problem in a rule is
+/// found by reading the rule's source once the problem happened (1 when nothing better is known).
 public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
     /// How serious a diagnostic is; its raw value is the word `description` shows.
     public enum Severity: String, Sendable {

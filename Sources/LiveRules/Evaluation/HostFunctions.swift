@@ -8,6 +8,7 @@ enum HostFunctions {
     /// Registers the host functions in `lua`:
     /// - `liverules_host_clock(date, timeZone) -> "HH:mm"`, which `liverules.time` provides as
     ///   `time.clock`;
+    /// - `liverules_host_at(text, timeZone) -> date`, which `liverules.time` provides as `time.at`;
     /// - `liverules_host_placements() -> { { id, capacity, slots = { { name, width, lines,
     ///   fontSize, chars } … } } … }`, every placement's budget in `Placement.allCases` order
     ///   (a new table on each call), which `liverules.placements` and `liverules.layout` read once;
@@ -56,6 +57,37 @@ enum HostFunctions {
             }
             try call.return(clock(seconds, in: zone))
         }
+        lua.register("liverules_host_at") { call in
+            let text = try call.argument(1, as: String.self)
+            let identifier = try call.argument(2, as: String.self)
+            call.charge(256 + text.utf8.count + identifier.utf8.count)
+            guard let zone = TimeZone(identifier: identifier) else {
+                throw HostFunctionError("time.at: unknown time zone '\(identifier)' (use an IANA name such as \"Europe/Berlin\")")
+            }
+            guard let seconds = date(text, in: zone) else {
+                throw HostFunctionError("time.at: expected a date such as \"2026-11-24T09:00\" (local time in the zone) "
+                    + "or \"2026-11-24T09:00:00Z\", got \"\(text)\"")
+            }
+            try call.return(seconds)
+        }
+    }
+
+    /// The Unix seconds of `text`: an ISO-8601 date with its offset (`2026-11-24T09:00:00Z`),
+    /// or a wall-clock time in `zone` written `YYYY-MM-DDTHH:MM` or `YYYY-MM-DDTHH:MM:SS`.
+    static func date(_ text: String, in zone: TimeZone) -> Double? {
+        if let seconds = ISO8601.parse(text) { return seconds }
+        let parts = text.split(omittingEmptySubsequences: false) { "-T:".contains($0) }.compactMap { Int($0) }
+        guard text.utf8.count == 16 || text.utf8.count == 19, parts.count == (text.utf8.count == 16 ? 5 : 6),
+              text.utf8.allSatisfy({ $0 < 0x80 }) else { return nil }
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = zone
+        let components = DateComponents(year: parts[0], month: parts[1], day: parts[2], hour: parts[3], minute: parts[4],
+                                        second: parts.count == 6 ? parts[5] : 0)
+        // A day that does not exist (February 30) or a time a clock change skips is refused.
+        guard let date = calendar.date(from: components) else { return nil }
+        let back = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: date)
+        guard [back.year, back.month, back.day, back.hour, back.minute] == parts.prefix(5).map(Optional.some) else { return nil }
+        return date.timeIntervalSince1970
     }
 
     /// What building the placement table costs, in steps: about 30 µs of work, at the rate the

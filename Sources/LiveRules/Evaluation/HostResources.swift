@@ -9,4 +9,7 @@ enum HostResources {
 
     /// The evaluation driver (`Driver/driver.lua`).
     static let driverSource: String = EmbeddedLua.driver
+
+    /// The driver's chunk name.
+    static let driverChunk = "liverules/driver.lua"
 }

@@ -6,9 +6,10 @@ public enum PresentationError: Error, Sendable, CustomStringConvertible {
     case input(SchemaMismatch)
     /// A rule raised an error or ran out of a budget.
     case rule(LuaError)
-    /// A rule returned something outside the presentation vocabulary: `file` is the rule,
-    /// `path` the place in its output (Lua's 1-based indices).
-    case output(file: String, path: String, message: String)
+    /// A rule returned something outside the presentation vocabulary: `file`, `line` and
+    /// `column` are where the rule wrote it (the value as written, or the `return` that
+    /// returned it), `path` the place in its output (Lua's 1-based indices).
+    case output(file: String, line: Int, column: Int, path: String, message: String)
     /// The pack's rules could not be set up in a state.
     case setup([Diagnostic])
     /// A ``RuleEngine`` has no active version of a pack with this name.
@@ -19,7 +20,8 @@ public enum PresentationError: Error, Sendable, CustomStringConvertible {
         switch self {
         case .input(let mismatch): [Diagnostic(file: inputFile, message: mismatch.description)]
         case .rule(let error): [Diagnostic(luaError: error, file: inputFile)]
-        case .output(let file, let path, let message): [Diagnostic(file: file, message: "\(path): \(message)")]
+        case .output(let file, let line, let column, let path, let message):
+            [Diagnostic(file: file, line: line, column: column, message: "\(path): \(message)")]
         case .setup(let diagnostics): diagnostics
         case .unknownPack(let name, let known):
             [Diagnostic(file: inputFile, message: "no pack named '\(name)' is active" + Suggestion.hint(for: name, among: known)

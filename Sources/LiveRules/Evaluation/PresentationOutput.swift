@@ -116,7 +116,8 @@ struct PresentationOutput {
         let phase = type == "string" ? try? output.string("phase") : nil
         if let phase, phases.contains(phase) { return phase }
         let found = if let phase { "\"\(phase)\"" } else if type == "nil" { "nil" } else { "a \(type)" }
-        throw OutputProblem(stage: .phase, path: "phase", message: "expected one of \(phases.sorted().joined(separator: ", ")), got \(found)")
+        throw OutputProblem(stage: .phase, path: "phase", message: "expected one of \(phases.sorted().joined(separator: ", ")), got \(found)",
+                            value: phase)
     }
 
     /// Runs `read`; a value of the wrong shape is a problem of `stage`'s rule.
@@ -125,18 +126,24 @@ struct PresentationOutput {
             return try read()
         } catch {
             if case .decoding(let path, let expected, let found) = error {
-                throw OutputProblem(stage: stage, path: path, message: "expected \(expected), got \(found)")
+                // A string found in a member where something else belongs: its text, to find where
+                // it was written (a whole part of the wrong shape is the `return`'s mistake).
+                let text = path.contains(".") && found.hasPrefix("string \"") && found.hasSuffix("\"")
+                    ? String(found.dropFirst(8).dropLast()) : nil
+                throw OutputProblem(stage: stage, path: path, message: "expected \(expected), got \(found)", value: text)
             }
             throw OutputProblem(stage: stage, path: stage.rawValue, message: error.message)
         }
     }
 }
 
-/// One way an output breaks the vocabulary: the rule that produced it, where, and what.
+/// One way an output breaks the vocabulary: the rule that produced it, where, and what; `value`
+/// is the text at fault when it is a string (to find where the rules wrote it).
 struct OutputProblem: Error {
     var stage: RuleStage
     var path: String
     var message: String
+    var value: String? = nil
 }
 
 extension PresentationOutput {
@@ -148,7 +155,8 @@ extension PresentationOutput {
     /// alerts.
     func validated(fields: Set<String>, timed: Bool = false) throws(OutputProblem) -> Presentation {
         guard let tone = Tone(rawValue: badge.tone) else {
-            throw OutputProblem(stage: .badge, path: "badge.tone", message: "expected one of \(Tone.allCases.map(\.rawValue).joined(separator: ", ")), got \"\(badge.tone)\"")
+            throw OutputProblem(stage: .badge, path: "badge.tone", message: "expected one of \(Tone.allCases.map(\.rawValue).joined(separator: ", ")), got \"\(badge.tone)\"",
+                                value: badge.tone)
         }
         guard relevance.score.isFinite, (0...100).contains(relevance.score) else {
             throw OutputProblem(stage: .relevance, path: "relevance.score", message: "expected a number in 0...100, got \(relevance.score)")
@@ -199,7 +207,7 @@ extension PresentationOutput {
         let ids = Placement.allCases.map(\.rawValue)
         guard let id = layout.keys.sorted().first(where: { Placement(rawValue: $0) == nil }) else { return nil }
         return OutputProblem(stage: .layout, path: "layout.\(id)", message: "unknown placement"
-            + Self.hint(for: id, among: ids, otherwise: " (placements: \(ids.joined(separator: ", ")))"))
+            + Self.hint(for: id, among: ids, otherwise: " (placements: \(ids.joined(separator: ", ")))"), value: id)
     }
 
     /// The suggestion for `name` among `known`, or `otherwise` when none is close.
@@ -211,7 +219,7 @@ extension PresentationOutput {
     private static func validated(_ appearance: AppearanceOutput, _ name: String) throws(OutputProblem) -> Appearance {
         func colour(_ key: String, _ text: String) throws(OutputProblem) -> Colour {
             guard let colour = Colour(hex: text) else {
-                throw OutputProblem(stage: .palette, path: "palette.\(name).\(key)", message: "expected a colour #RRGGBB, got \"\(text)\"")
+                throw OutputProblem(stage: .palette, path: "palette.\(name).\(key)", message: "expected a colour #RRGGBB, got \"\(text)\"", value: text)
             }
             return colour
         }
@@ -224,7 +232,7 @@ extension PresentationOutput {
             guard fields.contains(id) else {
                 let declared = fields.sorted()
                 throw OutputProblem(stage: .layout, path: path, message: "unknown field id '\(id)'"
-                    + Self.hint(for: id, among: declared, otherwise: " (the manifest declares: \(declared.joined(separator: ", ")))"))
+                    + Self.hint(for: id, among: declared, otherwise: " (the manifest declares: \(declared.joined(separator: ", ")))"), value: id)
             }
         }
         var seen: Set<String> = []
@@ -253,6 +261,6 @@ extension PresentationOutput {
     private static func glyph(_ spelling: String, at path: String) throws(OutputProblem) -> Glyph {
         if let glyph = Glyph(spelling: spelling) { return glyph }
         throw OutputProblem(stage: .layout, path: path, message: "unknown glyph '\(spelling)'"
-            + hint(for: spelling, among: Glyph.spellings, otherwise: " (glyphs: \(Glyph.spellings.joined(separator: ", ")))"))
+            + hint(for: spelling, among: Glyph.spellings, otherwise: " (glyphs: \(Glyph.spellings.joined(separator: ", ")))"), value: spelling)
     }
 }

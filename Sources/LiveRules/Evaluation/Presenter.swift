@@ -23,6 +23,8 @@ public final class Presenter {
     private let present: LuaRef
     /// The field ids the manifest declares.
     private let fields: Set<String>
+    /// The pack's sources, read only to explain an error.
+    private lazy var sources = RuleSources(pack)
 
     /// Sets the pack up in a new state. Errors in rule files that only show when they run (a
     /// rule that errors at load, or does not return a function) are reported here. What rules
@@ -68,6 +70,7 @@ public final class Presenter {
         throws(PresentationError) -> LuaRef {
         var rules: [String: LuaRef] = [:]
         var problems: [Diagnostic] = []
+        let sources = RuleSources(pack)
         let typeOf: LuaRef
         do {
             typeOf = try lua.run("note = require('liverules.explain').note\nreturn type", chunkName: "liverules/setup.lua",
@@ -81,15 +84,19 @@ public final class Presenter {
                 let rule = try lua.run(source.text, chunkName: source.chunkName, pure: true, returning: LuaRef.self)
                 let type = try lua.call(typeOf, rule, returning: String.self)
                 guard type == "function" else {
-                    problems.append(Diagnostic(file: source.chunkName, message:
+                    let end = sources.topLevelReturn(in: source.chunkName)
+                    problems.append(Diagnostic(file: source.chunkName, line: end.line, column: end.column, message:
                         "the \(stage.rawValue) rule must return a function (end the file with `return function(input) … end`), got \(type)"))
                     continue
                 }
                 rules[stage.rawValue] = rule
             } catch {
-                problems.append(Diagnostic(luaError: error.restoringChunkName(in: pack), file: source.chunkName))
+                problems.append(Diagnostic(luaError: error.restoringChunkName(in: pack).explained(by: sources), file: source.chunkName))
             }
         }
+        // A mistake in a module several rules require fails each of them the same way: once.
+        var seen: Set<Diagnostic> = []
+        problems = problems.filter { seen.insert($0).inserted }
         guard problems.isEmpty else { throw .setup(problems) }
         do {
             if let recorder { rules = try explaining(rules, in: lua, recorder: recorder) }
@@ -103,12 +110,12 @@ public final class Presenter {
                 descriptors[name] = try lua.call(prepare, descriptor, returning: LuaRef.self)
             }
             let phases = Dictionary(uniqueKeysWithValues: pack.manifest.phases.map { ($0, true) })
-            let driver = try lua.load(HostResources.driverSource, chunkName: "liverules/driver.lua")
+            let driver = try lua.load(HostResources.driverSource, chunkName: HostResources.driverChunk)
             let present = try lua.call(driver, lua.reference(function: lrl_schema_check), rules, descriptors, phases, strict, returning: LuaRef.self)
             try lua.sealGlobals(freezing: RuleStage.allCases.compactMap { rules[$0.rawValue] })
             return present
         } catch {
-            throw .setup([Diagnostic(luaError: error, file: "liverules/driver.lua")])
+            throw .setup([Diagnostic(luaError: error, file: HostResources.driverChunk)])
         }
     }
 
@@ -186,7 +193,9 @@ public final class Presenter {
                 inspect(output)
                 return try output.validated(fields: fields, timed: pack.rules[.timing] != nil)
             } catch {
-                throw .output(file: file(of: error.stage), path: error.path, message: error.message)
+                let (place, message) = sources.place(of: error)
+                    ?? (SourceLocation(file: file(of: error.stage), line: 1), error.message)
+                throw .output(file: place.file, line: place.line, column: place.column, path: error.path, message: message)
             }
         }
     }
@@ -198,7 +207,7 @@ public final class Presenter {
         case .encoding(let path, let message):
             return .input(SchemaMismatch(path: path, message: message))
         default:
-            return .rule(error.restoringChunkName(in: pack))
+            return .rule(error.restoringChunkName(in: pack).explained(by: sources))
         }
     }
 

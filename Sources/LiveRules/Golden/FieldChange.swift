@@ -1,6 +1,6 @@
 /// One difference between two JSON values, located by its `JSONPath`.
-struct FieldChange: Hashable, Sendable, CustomStringConvertible {
-    enum Kind: Hashable, Sendable {
+package struct FieldChange: Hashable, Sendable, CustomStringConvertible {
+    package enum Kind: Hashable, Sendable {
         /// The value at `path` differs; both `old` and `new` are set.
         case changed
         /// `path` exists only in the new value; `new` is set.
@@ -9,14 +9,14 @@ struct FieldChange: Hashable, Sendable, CustomStringConvertible {
         case removed
     }
 
-    var path: String
-    var kind: Kind
-    var old: JSONValue?
-    var new: JSONValue?
+    package var path: String
+    package var kind: Kind
+    package var old: JSONValue?
+    package var new: JSONValue?
 
     /// `path: old → new`, `path: added new` or `path: removed old`, with the root path shown as
     /// `(root)` and values rendered as described in `render(_:)`.
-    var description: String {
+    package var description: String {
         let location = path.isEmpty ? "(root)" : path
         return switch kind {
         case .changed: "\(location): \(Self.render(old)) → \(Self.render(new))"
@@ -34,7 +34,7 @@ struct FieldChange: Hashable, Sendable, CustomStringConvertible {
     /// array reports a change at each moved index. Anything else that differs, including a
     /// change of type, is one `changed` entry at its path. An `.integer` and a `.number` that
     /// JSON writes as the same text (`1` and `1.0`) are equal.
-    static func between(_ old: JSONValue, _ new: JSONValue) -> [FieldChange] {
+    package static func between(_ old: JSONValue, _ new: JSONValue) -> [FieldChange] {
         var changes: [FieldChange] = []
         collect(old, new, at: "", into: &changes)
         return changes

@@ -11,6 +11,12 @@ package enum GoldenOutcome: Sendable, Hashable {
 
     package var isPassed: Bool { self == .passed }
 
+    /// Whether the case could not be presented at all (a JUnit error), rather than presented
+    /// differently from its golden (a failure).
+    package var isError: Bool {
+        if case .failed = self { true } else { false }
+    }
+
     /// How reports head the case: `PASS`, `FAIL` (changed), `MISSING` (no golden), `ERROR`.
     package var label: String {
         switch self {
@@ -51,14 +57,20 @@ extension GoldenResult {
             return ["no golden \(testCase.goldenPath) (run `liverules test --record` to write it)"]
         case .failed(let diagnostics):
             return diagnostics.map(\.description)
-        case .changed(let expected, let actual):
+        case .changed(let expected, _):
             if expected.isEmpty { return ["new golden \(testCase.goldenPath)"] }
-            guard let old = try? JSONParser.parse(expected).value, let new = try? JSONParser.parse(actual).value else {
-                return ["\(testCase.goldenPath) is not valid JSON"]
-            }
-            return FieldChange.between(old, new).flatMap { change in
+            guard let changes = fieldChanges else { return ["\(testCase.goldenPath) is not valid JSON"] }
+            return changes.flatMap { change in
                 [change.description] + (origins[change.path].map { ["↳ \($0)"] } ?? [])
             }
         }
+    }
+
+    /// The fields that changed from the golden to the actual output, in document order; empty
+    /// unless the case changed, nil when either side is not valid JSON.
+    package var fieldChanges: [FieldChange]? {
+        guard case .changed(let expected, let actual) = outcome, !expected.isEmpty else { return [] }
+        guard let old = try? JSONParser.parse(expected).value, let new = try? JSONParser.parse(actual).value else { return nil }
+        return FieldChange.between(old, new)
     }
 }

@@ -68,7 +68,7 @@ public struct Fixture: Sendable, Hashable {
         var mismatches: [SchemaMismatch] = []
         let attributes = manifest.schema.attributes.lower(members["attributes"] ?? .null, at: "attributes", into: &mismatches)
         let state = manifest.schema.state.lower(members["state"] ?? .null, at: "state", into: &mismatches)
-        for mismatch in mismatches { reader.error(mismatch.description, at: mismatch.path) }
+        for (mismatch, path) in SchemaMismatch.collapsed(mismatches) { reader.error(mismatch.description, at: path) }
         guard reader.diagnostics.isEmpty, let now else { return nil }
         return Fixture(file: reader.file, now: now, previousPhase: previousPhase, attributes: attributes, state: state)
     }

@@ -4,7 +4,8 @@ package struct FixtureSweep {
     /// The fixture files, relative to `fixtures/`, sorted.
     package let names: [String]
     /// Fixtures that do not match the schema, at their line and column; then rule and output
-    /// failures, each once, naming the fixtures that hit it: `… (presenting 3 fixtures: a.json, …)`.
+    /// failures, each once (one mistake, whatever values it quotes), naming the fixtures that hit
+    /// it: `… (presenting 3 fixtures: a.json, …)`.
     package let diagnostics: [Diagnostic]
     package let phases: Set<String>
     package let fields: Set<String>
@@ -29,7 +30,7 @@ package struct FixtureSweep {
                 for diagnostic in error.diagnostics(inputFile: file) {
                     if diagnostic.file == file {
                         diagnostics.append(diagnostic)
-                    } else if let index = failures.firstIndex(where: { $0.diagnostic == diagnostic }) {
+                    } else if let index = failures.firstIndex(where: { $0.diagnostic.isSameMistake(as: diagnostic) }) {
                         failures[index].fixtures.append(name)
                     } else {
                         failures.append((diagnostic, [name]))
@@ -39,14 +40,18 @@ package struct FixtureSweep {
                 diagnostics.append(Diagnostic(file: file, message: "\(error)"))
             }
         }
-        for (diagnostic, fixtures) in failures {
-            var merged = diagnostic
-            let shown = fixtures.prefix(3).joined(separator: ", ") + (fixtures.count > 3 ? ", …" : "")
-            merged.message += " (presenting \(fixtures.count == 1 ? "" : "\(fixtures.count) fixtures: ")\(shown))"
-            diagnostics.append(merged)
-        }
+        for (diagnostic, fixtures) in failures { diagnostics.append(Self.merged(diagnostic, presenting: fixtures)) }
         self.diagnostics = diagnostics
         self.phases = phases
         self.fields = fields
+    }
+
+    /// `diagnostic`, hit while presenting `fixtures` (names in `fixtures/`), once: its message
+    /// names them, `(presenting 3 fixtures: a.json, b.json, c.json)`, the first three.
+    package static func merged(_ diagnostic: Diagnostic, presenting fixtures: [String]) -> Diagnostic {
+        var merged = diagnostic
+        let shown = fixtures.prefix(3).joined(separator: ", ") + (fixtures.count > 3 ? ", …" : "")
+        merged.message += " (presenting \(fixtures.count == 1 ? "" : "\(fixtures.count) fixtures: ")\(shown))"
+        return merged
     }
 }

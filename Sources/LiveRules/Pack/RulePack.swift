@@ -68,7 +68,8 @@ public struct RulePack: Sendable {
             do {
                 _ = try compiler.load(text, chunkName: chunkName)
             } catch {
-                diagnostics.append(Diagnostic(luaError: error.restoringChunkName(among: [chunkName]), file: chunkName))
+                diagnostics.append(Diagnostic(luaError: error.restoringChunkName(among: [chunkName])
+                    .explained(by: RuleSources(pack: [chunkName: text])), file: chunkName))
                 continue
             }
             rules[stage] = RuleSource(stage: stage, file: file, chunkName: chunkName, text: text)

@@ -129,11 +129,15 @@ extension Reloader {
         }
         let suite = GoldenSuite.discover(pack: pack.folder)
         guard suite.refused.isEmpty else { return suite.refused }
-        let failures = GoldenRunner(workers: 1).run(suite.cases, packs: [pack.directory: pack]).filter { !$0.outcome.isPassed }
-        guard !failures.isEmpty else { return nil }
-        return failures.map { failure in
-            Diagnostic(file: failure.testCase.fixturePath, message: "golden test fails: "
-                + (failure.problems.first ?? "the presentation differs from its golden"))
+        let groups = GoldenRunner(workers: 1).run(suite.cases, packs: [pack.directory: pack]).groupedByProblem()
+        guard !groups.isEmpty else { return nil }
+        return groups.flatMap { group -> [Diagnostic] in
+            // One mistake that fails many fixtures alike is reported once, naming them.
+            if case .failed(let diagnostics) = group[0].outcome, group.count > 1 {
+                return diagnostics.map { FixtureSweep.merged($0, presenting: group.map { $0.testCase.name + ".json" }) }
+            }
+            return [Diagnostic(file: group[0].testCase.fixturePath, message: "golden test fails: "
+                + (group[0].problems.first ?? "the presentation differs from its golden"))]
         }
     }
 }

@@ -56,13 +56,24 @@ extension SchemaType {
         case (.object(let name, let fields), .object(let members)):
             var lowered: [String: JSONValue] = [:]
             var known = 0
+            for field in fields where members[field.name] != nil { known += 1 }
+            // Members the schema does not have, by the missing required field each is likely a
+            // misspelling of: one mistake, reported once at the misspelling.
+            var misspelt: [String: String] = [:]
+            if known < members.count {
+                let names = Set(fields.map(\.name))
+                for key in members.keys.sorted() where !names.contains(key) {
+                    if let field = Suggestion.closest(to: key, among: fields.map(\.name)), members[field] == nil,
+                       fields.first(where: { $0.name == field })?.type.isOptional == false {
+                        misspelt[field] = key
+                    }
+                }
+            }
             for field in fields {
                 steps.append(.member(field.name))
                 defer { steps.removeLast() }
-                let member = members[field.name]
-                if member != nil { known += 1 }
-                guard let member, member != .null || !field.type.isOptional else {
-                    if !field.type.isOptional {
+                guard let member = members[field.name], member != .null || !field.type.isOptional else {
+                    if !field.type.isOptional, misspelt[field.name] == nil {
                         report("expected \(field.type.expected), got nothing (the field is required)")
                     }
                     continue
@@ -73,7 +84,9 @@ extension SchemaType {
                 let names = Set(fields.map(\.name))
                 for key in members.keys.sorted() where !names.contains(key) {
                     steps.append(.member(key))
-                    report("not in the schema of \(name)" + Suggestion.hint(for: key, among: fields.map(\.name)))
+                    let required = misspelt.first { $0.value == key }?.key
+                    report("not in the schema of \(name)" + Suggestion.hint(for: key, among: fields.map(\.name))
+                        + (required.map { " (\($0) is required)" } ?? ""))
                     steps.removeLast()
                 }
             }

@@ -17,8 +17,8 @@ extension GoldenReport {
             case .failed: entry["outcome"] = .string("failed")
             case .changed: entry["outcome"] = .string("changed")
             }
-            let details = Self.details(of: result)
-            if !details.isEmpty { entry["details"] = .array(details.map(JSONValue.string)) }
+            let failures = Self.failures(of: result)
+            if !failures.isEmpty { entry["failures"] = .array(failures) }
             return .object(entry)
         }
         var report: [String: JSONValue] = [
@@ -41,6 +41,51 @@ extension GoldenReport {
         return try JSONWriter.canonical(.object(report))
     }
 
+    /// What went wrong with one case, as structured values: each problem of a case that could
+    /// not be presented (`kind` "error", with file, line, column and message); a changed result
+    /// (`kind` "changed", the golden's file and first changed line, the field changes and the
+    /// unified diff); a missing golden (`kind` "missing").
+    static func failures(of result: GoldenResult) -> [JSONValue] {
+        let golden = result.testCase.goldenPath
+        switch result.outcome {
+        case .passed:
+            return []
+        case .failed(let diagnostics):
+            return diagnostics.map { diagnostic in
+                .object(["kind": .string("error"), "file": .string(diagnostic.file), "line": .integer(Int64(diagnostic.line)),
+                         "column": .integer(Int64(diagnostic.column)), "severity": .string(diagnostic.severity.rawValue),
+                         "message": .string(diagnostic.message)])
+            }
+        case .missing:
+            return [.object(["kind": .string("missing"), "file": .string(golden), "line": .integer(1),
+                             "message": .string(result.problems.joined(separator: "\n"))])]
+        case .changed(let expected, let actual):
+            let changes: [JSONValue] = (result.fieldChanges ?? []).map { change in
+                var entry: [String: JSONValue] = ["path": .string(change.path)]
+                switch change.kind {
+                case .changed: entry["change"] = .string("changed")
+                case .added: entry["change"] = .string("added")
+                case .removed: entry["change"] = .string("removed")
+                }
+                if let old = change.old { entry["old"] = old }
+                if let new = change.new { entry["new"] = new }
+                return .object(entry)
+            }
+            return [.object([
+                "kind": .string("changed"), "file": .string(golden), "line": .integer(Int64(firstChangedLine(expected, actual))),
+                "changes": .array(changes),
+                "diff": .string(LineDiff.unified(old: expected, new: actual, oldName: golden, newName: "actual")),
+            ])]
+        }
+    }
+
+    /// The 1-based line of `expected` where `actual` first differs from it.
+    static func firstChangedLine(_ expected: String, _ actual: String) -> Int {
+        let old = expected.split(separator: "\n", omittingEmptySubsequences: false)
+        let new = actual.split(separator: "\n", omittingEmptySubsequences: false)
+        return ((0..<min(old.count, new.count)).first { old[$0] != new[$0] } ?? min(old.count, new.count)) + 1
+    }
+
     /// The report as JUnit XML: one test suite per pack, one test case per fixture, failures
     /// with their details; orphans and pending files as failed cases in ``GoldenMode/ci``.
     package func junit() -> String {
@@ -50,22 +95,27 @@ extension GoldenReport {
             if byPack[result.testCase.packPath] == nil { packs.append(result.testCase.packPath) }
             byPack[result.testCase.packPath, default: []].append(result)
         }
+        let errors = results.filter(\.outcome.isError).count
         var xml = ["<?xml version=\"1.0\" encoding=\"UTF-8\"?>",
-                   "<testsuites name=\"liverules\" tests=\"\(passed + failed)\" failures=\"\(failed)\">"]
+                   "<testsuites name=\"liverules\" tests=\"\(passed + failed)\" failures=\"\(failed - errors)\" errors=\"\(errors)\">"]
         for pack in packs {
             let cases = byPack[pack]!
-            let failures = cases.filter { !$0.outcome.isPassed }.count
+            let errors = cases.filter(\.outcome.isError).count
+            let failures = cases.filter { !$0.outcome.isPassed }.count - errors
             let time = cases.reduce(0) { $0 + $1.seconds }
-            xml.append("  <testsuite name=\"\(escape(pack))\" tests=\"\(cases.count)\" failures=\"\(failures)\" time=\"\(seconds(time))\">")
+            xml.append("  <testsuite name=\"\(escape(pack))\" tests=\"\(cases.count)\" failures=\"\(failures)\" errors=\"\(errors)\" time=\"\(seconds(time))\">")
             for result in cases {
-                let open = "    <testcase classname=\"\(escape(pack))\" name=\"\(escape(result.testCase.name))\" time=\"\(seconds(result.seconds))\""
+                let open = "    <testcase classname=\"\(escape(pack))\" name=\"\(escape(result.testCase.name))\" "
+                    + "file=\"\(escape(result.testCase.fixturePath))\" time=\"\(seconds(result.seconds))\""
                 guard !result.outcome.isPassed else {
                     xml.append(open + "/>")
                     continue
                 }
                 let details = Self.details(of: result)
+                let (element, file, line) = junitPlace(of: result)
                 xml.append(open + ">")
-                xml.append("      <failure message=\"\(escape(details.first ?? "failed"))\">\(escape(details.joined(separator: "\n")))</failure>")
+                xml.append("      <\(element) message=\"\(escape(details.first ?? "failed"))\" file=\"\(escape(file))\" line=\"\(line)\">"
+                    + "\(escape(details.joined(separator: "\n")))</\(element)>")
                 xml.append("    </testcase>")
             }
             xml.append("  </testsuite>")
@@ -78,6 +128,64 @@ extension GoldenReport {
         }
         xml.append("</testsuites>")
         return xml.joined(separator: "\n") + "\n"
+    }
+
+    /// The JUnit element for a failed case and where it points: `error` at the first problem
+    /// for a case that could not be presented; `failure` at the golden's first changed line
+    /// for a changed or missing golden.
+    private func junitPlace(of result: GoldenResult) -> (element: String, file: String, line: Int) {
+        switch result.outcome {
+        case .failed(let diagnostics):
+            return ("error", diagnostics.first?.file ?? result.testCase.fixturePath, diagnostics.first?.line ?? 1)
+        case .changed(let expected, let actual):
+            return ("failure", result.testCase.goldenPath, Self.firstChangedLine(expected, actual))
+        case .passed, .missing:
+            return ("failure", result.testCase.goldenPath, 1)
+        }
+    }
+
+    /// The report as GitHub Actions workflow commands, so each problem shows on the line it is
+    /// about: `::error file=…,line=…,col=…,title=…::message` for every problem of the cases
+    /// that could not be presented (once per mistake, naming the cases it fails), every changed
+    /// golden (at its first changed line, with the field changes) and missing golden; orphans
+    /// and pending files as warnings (errors in ``GoldenMode/ci``); then the summary line.
+    package func github() -> String {
+        var lines: [String] = []
+        for group in results.groupedByProblem() {
+            let result = group[0], ids = group.map(\.testCase.id).joined(separator: ", ")
+            switch result.outcome {
+            case .failed(let diagnostics):
+                for diagnostic in diagnostics {
+                    lines.append(Self.annotation(diagnostic.severity.rawValue, file: diagnostic.file, line: diagnostic.line,
+                                                 column: diagnostic.column, title: ids, message: diagnostic.message))
+                }
+            case .changed(let expected, let actual):
+                lines.append(Self.annotation("error", file: result.testCase.goldenPath, line: Self.firstChangedLine(expected, actual),
+                                             title: "\(ids) changed", message: result.problems.joined(separator: "\n")))
+            case .missing, .passed:
+                lines.append(Self.annotation("error", file: result.testCase.goldenPath, line: 1, title: ids,
+                                             message: result.problems.joined(separator: "\n")))
+            }
+        }
+        let severity = mode == .ci ? "error" : "warning"
+        for orphan in orphans { lines.append(Self.annotation(severity, file: orphan, line: 1, message: "orphan golden: no fixture has this name")) }
+        for file in pending { lines.append(Self.annotation(severity, file: file, line: 1, message: "pending change: run `liverules review`")) }
+        lines.append(summary)
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// One workflow command; properties and message escaped as GitHub Actions reads them.
+    static func annotation(_ severity: String, file: String, line: Int, column: Int? = nil, title: String? = nil,
+                           message: String) -> String {
+        func data(_ text: String) -> String {
+            TerminalText.escaped(text.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D")
+                .replacingOccurrences(of: "\n", with: "%0A"))
+        }
+        func property(_ text: String) -> String { data(text).replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: ",", with: "%2C") }
+        var properties = ["file=\(property(file))", "line=\(line)"]
+        if let column { properties.append("col=\(column)") }
+        if let title { properties.append("title=\(property(title))") }
+        return "::\(severity) \(properties.joined(separator: ","))::\(data(message))"
     }
 
     private func seconds(_ value: Double) -> String { String(format: "%.6f", value) }

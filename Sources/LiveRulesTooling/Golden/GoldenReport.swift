@@ -62,8 +62,9 @@ package struct GoldenReport: Sendable {
     /// (``TerminalText``); `colour` adds ANSI colours.
     package func text(colour: Bool) -> String {
         var lines: [String] = []
-        for result in results where !result.outcome.isPassed {
-            lines += Self.block(result, label: result.outcome.label, colour: colour)
+        for group in results.groupedByProblem() {
+            lines += group.count == 1 ? Self.block(group[0], label: group[0].outcome.label, colour: colour)
+                : sharedBlock(group, colour: colour)
             lines.append("")
         }
         let severity = mode == .ci ? Self.paint("error", "1;31", colour) : Self.paint("warning", "33", colour)
@@ -103,6 +104,23 @@ package struct GoldenReport: Sendable {
             else { lines.append("  " + line) }
         }
         return lines
+    }
+
+    /// The header of a group of cases that failed with the same problems, among `results`: how
+    /// many and which (every case of the pack, or their ids).
+    package static func sharedHeader(_ group: [GoldenResult], among results: [GoldenResult]) -> String {
+        let pack = group[0].testCase.packPath
+        let head = "\(group[0].outcome.label) \(group.count) cases fail with the same error"
+        if group.allSatisfy({ $0.testCase.packPath == pack }), results.filter({ $0.testCase.packPath == pack }).count == group.count {
+            return head + ": every case of \(TerminalText.escaped(pack))"
+        }
+        return head + ": " + group.map { TerminalText.escaped($0.testCase.id) }.joined(separator: ", ")
+    }
+
+    /// A group of cases that failed with the same problems as one block: the header naming the
+    /// cases, then the problems once.
+    func sharedBlock(_ group: [GoldenResult], colour: Bool) -> [String] {
+        [Self.paint(Self.sharedHeader(group, among: results), "1;31", colour)] + group[0].problems.map { "  " + TerminalText.escaped($0) }
     }
 
     private static func paint(_ text: String, _ code: String, _ colour: Bool) -> String {

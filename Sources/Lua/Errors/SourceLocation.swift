@@ -1,14 +1,18 @@
-/// A place in a rule's source: the chunk name without Lua's `@` and a 1-based line.
+/// A place in a rule's source: the chunk name without Lua's `@`, a 1-based line and column.
 public struct SourceLocation: Sendable, Hashable, CustomStringConvertible {
     /// The chunk name, as given when it was loaded (`rules/meetings/badge.lua`).
     public var file: String
     /// The 1-based line.
     public var line: Int
+    /// The 1-based column in UTF-8 bytes: 1 where Lua reported the line only (Lua keeps no
+    /// columns; hosts that read the source may find one).
+    public var column: Int
 
-    /// The place `line` of `file`.
-    public init(file: String, line: Int) {
+    /// The place `line` (and `column`) of `file`.
+    public init(file: String, line: Int, column: Int = 1) {
         self.file = file
         self.line = line
+        self.column = column
     }
 
     /// `file:line`, as compilers print it.

@@ -164,7 +164,9 @@ public final class LuaState {
             }
             location = SourceLocation.split(noted).0
         }
-        switch lrs_exceeded(UInt32(context.pointee.exceeded)) {
+        let exceeded = lrs_exceeded(UInt32(context.pointee.exceeded))
+        if exceeded != LRS_WITHIN_BUDGET { location = callerOutsideHostModules(location, traceback: traceback) }
+        switch exceeded {
         case LRS_EXCEEDED_INSTRUCTIONS:
             return .budget(.instructions(limits.instructions), location: location)
         case LRS_EXCEEDED_STEPS:
@@ -179,6 +181,14 @@ public final class LuaState {
             if compiling { return .syntax(message: message, location: location) }
             return .runtime(message: message, location: location, traceback: traceback)
         }
+    }
+
+    /// For a budget spent inside one of the host's modules (``LuaSandbox/hostModulePrefix``):
+    /// the innermost frame of the traceback outside them, the code that called the host;
+    /// `location` otherwise. Read only once a budget ran out.
+    private func callerOutsideHostModules(_ location: SourceLocation?, traceback: String) -> SourceLocation? {
+        guard let prefix = sandbox.hostModulePrefix.map({ $0 + "/" }), let location, location.file.hasPrefix(prefix) else { return location }
+        return LuaStackFrame.frames(of: traceback).first { !$0.location.file.hasPrefix(prefix) }?.location ?? location
     }
 
     /// The traceback the message handler left in the registry (or ""), which it clears. [-0, +0]

@@ -22,7 +22,7 @@ struct Test: ParsableCommand {
             """)
 
     enum Format: String, ExpressibleByArgument, CaseIterable {
-        case text, json, junit
+        case text, json, junit, github
     }
 
     @Argument(help: "Pack folders, or folders of packs.")
@@ -31,7 +31,7 @@ struct Test: ParsableCommand {
     @Flag(help: "Write missing goldens, and changed results as pending .new files.")
     var record = false
 
-    @Option(help: "text, json or junit (the JSON and JUnit reports go to standard output, the summary line to standard error).")
+    @Option(help: "text, json, junit or github (the JSON and JUnit reports go to standard output, the summary line to standard error; github writes GitHub Actions annotations, ::error file=…,line=…::, then the summary).")
     var format: Format = .text
 
     @Option(help: "Worker threads (default: one per core).")
@@ -97,6 +97,8 @@ struct Test: ParsableCommand {
         case .junit:
             print(outcome.junit(), terminator: "")
             FileHandle.standardError.write(Data((outcome.summary + "\n").utf8))
+        case .github:
+            print(outcome.github(), terminator: "")
         }
         if outcome.isFailure { throw ExitStatus.ruleFailed.exitCode }
     }

@@ -61,7 +61,8 @@ private struct WatchDisplays: Sendable {
     }
 }
 
-/// One run of a pack's golden tests, printed compactly.
+/// One run of a pack's golden tests, printed compactly: each failure (one mistake that fails
+/// many cases once), then the counts, last, where they stay in view.
 private enum WatchRun {
     static func run(_ folder: URL, display: String) {
         let time = Date().formatted(.iso8601.time(includingFractionalSeconds: false))
@@ -76,14 +77,15 @@ private enum WatchRun {
         }
         let results = GoldenRunner().run(suite.cases)
         let failed = results.filter { !$0.outcome.isPassed }
-        var lines = ["\(time) \(display): \(results.count - failed.count) passed, \(failed.count) failed"]
-        for result in failed {
-            lines.append("  \(result.outcome.label) \(result.testCase.id)")
+        var lines: [String] = []
+        for group in results.groupedByProblem() {
+            let result = group[0]
+            lines.append("  " + (group.count == 1 ? "\(result.outcome.label) \(result.testCase.id)" : GoldenReport.sharedHeader(group, among: results)))
             let details = GoldenReport.compactDetails(of: result)
             lines += details.prefix(6).map { "    " + $0 }
             if details.count > 6 { lines.append("    … \(details.count - 6) more") }
         }
-        emit(lines)
+        emit(lines + ["\(time) \(display): \(results.count - failed.count) passed, \(failed.count) failed"])
     }
 }
 

@@ -90,6 +90,10 @@ function M.resolve(id, slot)
   return slotsOf[id][slot], slot
 end
 
+-- What a rule may read here, for the suggestion when it reads something else: the functions
+-- and fields, then the placement ids.
+local known = names_of(M)
+
 return readonly("placements", M, function(key)
-  return "placements: unknown placement " .. unknown(key, ids)
+  return "placements has no function or placement " .. unknown(key, known)
 end)

@@ -11,6 +11,12 @@ local M = {}
 -- zone is an error naming it.
 M.clock = support.host("clock", "time.clock")
 
+-- time.at(text, timeZone) -> the date (Unix seconds) of a wall-clock time written in a rule,
+-- "2026-11-24T09:00" (or with seconds) in an IANA time zone, for comparing with input dates:
+-- `if input.now < time.at("2026-11-24T09:00", input.attributes.timeZone) then`. A date with
+-- its offset ("2026-11-24T09:00:00Z") is taken as written. The host provides it.
+M.at = support.host("at", "time.at")
+
 -- Raises unless `value` is a finite number; `level` 3 blames the caller of the public
 -- function calling this, 4 the caller of the public function calling that function.
 local function check_date(fname, name, value, level)

@@ -105,7 +105,7 @@ return {
     end
   end,
   ["an unknown placement suggests the closest id"] = function()
-    raises(function() return placements.lockscreen end, "placements: unknown placement 'lockscreen' — did you mean lockScreen?")
+    raises(function() return placements.lockscreen end, "placements has no function or placement 'lockscreen' — did you mean lockScreen?")
     raises(function() return placements.islandMinmal end, "— did you mean islandMinimal?")
     raises(function() return placements.standby end, "— did you mean standBy?")
     raises(function() return placements.andriodOngoing end, "— did you mean androidOngoing?")
@@ -116,8 +116,8 @@ return {
       assert(not ok, "expected an error")
       return (string.gsub(tostring(m), "^[^:]*:%d+: ", ""))
     end
-    eq(message(function() return placements.compactTrailing end), "placements: unknown placement 'compactTrailing'")
-    eq(message(function() return placements[1] end), "placements: unknown placement 1")
+    eq(message(function() return placements.compactTrailing end), "placements has no function or placement 'compactTrailing'")
+    eq(message(function() return placements[1] end), "placements has no function or placement 1")
     eq(message(function() return placements.lockScreen.slots.headline end), "placements.lockScreen has no slot 'headline'")
     eq(select(2, placements.resolve("tv")), "unknown placement 'tv'")
   end,
