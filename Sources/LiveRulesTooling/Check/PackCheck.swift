@@ -9,25 +9,30 @@ import LiveRules
 package enum PackCheck {
     /// The problems found in the pack. Throws, instead, when a file or folder of the pack leads
     /// outside it (``DiagnosticError/isOutsidePack``): nothing else of the pack is read then.
-    package static func run(packAt directory: URL, displayPath: String) throws(DiagnosticError) -> [Diagnostic] {
+    /// A pack that loads is also linted: the host's static checks (``RuleLint``) and, when
+    /// `luacheck` is given, luacheck's findings.
+    package static func run(packAt directory: URL, displayPath: String, luacheck: Luacheck? = nil) throws(DiagnosticError) -> [Diagnostic] {
         let pack: RulePack
         do { pack = try RulePack.load(from: directory, displayPath: displayPath) } catch {
             if error.isOutsidePack { throw error }
             return error.diagnostics
         }
+        let lint = RuleLint.diagnostics(for: pack) + (luacheck?.diagnostics(for: pack) ?? [])
         let presenter: Presenter
-        do { presenter = try Presenter(pack: pack, recordsCoverage: false, checksOutput: true) } catch { return error.diagnostics(inputFile: displayPath) }
+        do { presenter = try Presenter(pack: pack, recordsCoverage: false, checksOutput: true) } catch {
+            return lint + error.diagnostics(inputFile: displayPath)
+        }
         func atManifest(_ path: String, _ severity: Diagnostic.Severity, _ message: String) -> Diagnostic {
             let position = pack.manifestPositions[path] ?? SourcePosition(line: 1, column: 1)
             return Diagnostic(file: pack.folder.display(RulePack.manifestFile), line: position.line, column: position.column,
                               severity: severity, message: message)
         }
         let sweep = try FixtureSweep(pack) { fixture throws(PresentationError) in try presenter.present(fixture) }
-        var diagnostics = sweep.diagnostics
+        var diagnostics = lint + sweep.diagnostics
         if sweep.names.isEmpty {
             diagnostics.append(atManifest("", .warning, "the pack has no fixtures: add some under \(displayPath)/fixtures/"))
         }
-        guard !sweep.names.isEmpty, !diagnostics.contains(where: { $0.severity == .error }) else { return diagnostics }
+        guard !sweep.names.isEmpty, !sweep.diagnostics.contains(where: { $0.severity == .error }) else { return diagnostics }
         for (index, phase) in pack.manifest.phases.enumerated() where !sweep.phases.contains(phase) {
             diagnostics.append(atManifest("phases[\(index)]", .warning, "no fixture reaches phase '\(phase)'"))
         }

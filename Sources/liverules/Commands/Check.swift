@@ -8,8 +8,10 @@ struct Check: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Check packs: manifest, schema, rules, fixtures and field ids.",
         discussion: """
-            Compiles every rule, validates the manifest and schema, reads every fixture against the
-            schema and presents it, and reports every problem as path:line:col: error|warning: message.
+            Compiles every rule, validates the manifest and schema, lints the rules (the host's checks of
+            field ids, placements, tones, phases, colours and helper names written as literals, and luacheck
+            when it is installed), reads every fixture against the schema and presents it, and reports every
+            problem as path:line:col: error|warning: message.
             A folder without a pack.json is searched for packs one level down.
             Exit status: 0 no errors (warnings allowed); 1 errors found; 2 bad usage (no pack found) or a pack
             file or folder that leads outside its pack.
@@ -20,6 +22,7 @@ struct Check: ParsableCommand {
 
     func run() throws {
         var errors = 0, warnings = 0, checked = 0, refused = false
+        let luacheck = Luacheck.find()
         for path in paths {
             let root = URL(fileURLWithPath: path)
             let packs = PackFinder.packs(at: root)
@@ -31,7 +34,7 @@ struct Check: ParsableCommand {
                 let display = pack == root ? PackFinder.displayPath(path) : PackFinder.displayPath(path) + "/" + pack.lastPathComponent
                 let diagnostics: [Diagnostic]
                 do {
-                    diagnostics = try PackCheck.run(packAt: pack, displayPath: display)
+                    diagnostics = try PackCheck.run(packAt: pack, displayPath: display, luacheck: luacheck)
                 } catch {
                     refused = true
                     diagnostics = error.diagnostics
@@ -42,6 +45,7 @@ struct Check: ParsableCommand {
                 checked += 1
             }
         }
+        if luacheck == nil { print("lint: luacheck skipped, it is not installed: \(Luacheck.installHint)") }
         print("checked \(checked) pack\(checked == 1 ? "" : "s"): \(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s")")
         if refused { throw ExitStatus.badInput.exitCode }
         if errors > 0 { throw ExitStatus.ruleFailed.exitCode }

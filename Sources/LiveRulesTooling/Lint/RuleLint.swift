@@ -1,0 +1,102 @@
+import LiveRules
+
+/// The host's static checks of one Lua file of a pack, for what luacheck cannot know: names the
+/// host and the pack define, written as literals. Each finding is an error at the literal,
+/// with "did you mean" where a name is close:
+/// - string literals that are almost a field id, phase, placement, tone, slot, fact or schema
+///   field (`"titel"`), table keys that are almost a placement, phase or field id beside keys
+///   that are one (`{ lockscreen = "title", standBy = "title" }`);
+/// - a `tone = "…"` or `glyph = "…"` that is none, a phase compared with `input.phase` or
+///   returned by the phase rule that the pack does not declare, a colour not `#RRGGBB`;
+/// - facts read from `input.facts` (or a local holding it) that the phase rule never returns,
+///   when its source says which it returns (``PhaseFacts``);
+/// - `require` of a module that neither the helper library nor the pack has, members a helper
+///   module does not have (`time.formt`), and the host's `liverules_host_…` plumbing.
+package struct RuleLint {
+    let tokens: [LuaToken]
+    let blocks: LuaBlocks
+    let vocabulary: PackVocabulary
+    /// The file as messages name it.
+    let file: String
+    /// Whether the file is the phase rule (it returns the phase and the facts; it has no
+    /// `input.phase` or `input.facts` of its own).
+    let isPhaseRule: Bool
+    /// What each name in scope holds, by the block depth it was declared at.
+    var aliases: [String: (value: Alias, depth: Int)] = [:]
+    var found: [Diagnostic] = []
+    /// Literals another check already judged.
+    var judged: Set<Int> = []
+
+    /// What a local holds, as far as the checks follow it.
+    enum Alias: Equatable {
+        case facts
+        case phase
+        case helper(String)
+    }
+
+    /// The findings in every Lua file of `pack` (not its generated ``RulePack/typesFolder``),
+    /// sorted by file and position, each once.
+    package static func diagnostics(for pack: RulePack) -> [Diagnostic] {
+        let vocabulary = PackVocabulary(pack: pack)
+        var found: [Diagnostic] = []
+        for path in pack.sources.keys.sorted() {
+            var lint = RuleLint(source: pack.sources[path]!, file: pack.folder.display(path), vocabulary: vocabulary,
+                                isPhaseRule: pack.manifest.rules[.phase] == path)
+            lint.run()
+            for diagnostic in lint.found where !found.contains(diagnostic) { found.append(diagnostic) }
+        }
+        return found
+    }
+
+    init(source: String, file: String, vocabulary: PackVocabulary, isPhaseRule: Bool) {
+        tokens = LuaLexer.tokens(of: source)
+        blocks = LuaBlocks(tokens)
+        self.file = file
+        self.vocabulary = vocabulary
+        self.isPhaseRule = isPhaseRule
+    }
+
+    /// Reads the file once, front to back, keeping track of locals by block.
+    mutating func run() {
+        if isPhaseRule { checkReturnedPhases() }
+        var depth = 0
+        for index in tokens.indices {
+            let token = tokens[index]
+            switch token.kind {
+            case .name:
+                switch token.text {
+                case "function", "if", "do", "repeat":
+                    depth += 1
+                case "end", "until":
+                    depth -= 1
+                    aliases = aliases.filter { $0.value.depth <= depth }
+                case "local":
+                    declare(at: index, depth: depth)
+                default:
+                    checkName(at: index)
+                }
+            case .string:
+                checkString(at: index)
+            case .symbol where token.text == "{":
+                checkKeys(at: index)
+            default:
+                break
+            }
+        }
+        found.sort { ($0.line, $0.column) < ($1.line, $1.column) }
+    }
+
+    /// Reports `message` at `token`.
+    mutating func report(_ token: LuaToken, _ message: String) {
+        found.append(Diagnostic(file: file, line: token.line, column: token.column, message: message))
+    }
+
+    /// The token at `index`, or nil past the end.
+    func token(_ index: Int) -> LuaToken? { tokens.indices.contains(index) ? tokens[index] : nil }
+
+    /// Whether the name at `index` is read as a variable (not a field after `.` or `:`).
+    func isVariable(_ index: Int) -> Bool {
+        guard let before = token(index - 1) else { return true }
+        return !before.isSymbol(".") && !before.isSymbol(":")
+    }
+}

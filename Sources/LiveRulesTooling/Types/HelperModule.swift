@@ -1,0 +1,63 @@
+import LiveRules
+
+/// One module of the helper library as its source declares it: the members rules may use and
+/// the LuaCATS comments (`---`) written above each, which are the source of the editor
+/// definitions. A member is `function M.name(…)` or `M.name = …` at the start of a line;
+/// comment blocks that declare a `---@class` or `---@alias` on their own are kept as well.
+package struct HelperModule: Sendable {
+    /// One function or value of the module.
+    package struct Member: Sendable {
+        /// Its name: `minutes` for `time.minutes`.
+        package var name: String
+        /// The parameter list as written, `(from, to)`; nil for a value.
+        package var parameters: String?
+        /// Its `---` comment lines, in order.
+        package var comments: [String]
+    }
+
+    /// What rules require it as: `liverules.time`.
+    package var name: String
+    /// The members, in source order.
+    package var members: [Member]
+    /// Comment blocks declaring types on their own (`---@class liverules.Slot` …).
+    package var declarations: [[String]]
+
+    /// The helper modules rules may require (the helpers' own `support` is not one), by name.
+    package static let all: [String: HelperModule] = {
+        var modules: [String: HelperModule] = [:]
+        for (path, source) in HostResources.helpers where path.hasSuffix(".lua") {
+            let name = String(path.dropLast(4)).replacingOccurrences(of: "/", with: ".")
+            guard name != HostResources.modulePrefix + ".support" else { continue }
+            modules[name] = HelperModule(name: name, source: source)
+        }
+        return modules
+    }()
+
+    /// The module `name` declared by `source`.
+    package init(name: String, source: String) {
+        self.name = name
+        members = []
+        declarations = []
+        var block: [String] = []
+        for line in source.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
+            if line.hasPrefix("---") {
+                block.append(line)
+                continue
+            }
+            if let match = line.firstMatch(of: /^function M\.([A-Za-z_][A-Za-z0-9_]*)(\([^)]*\))/) {
+                members.append(Member(name: String(match.1), parameters: String(match.2), comments: block))
+            } else if let match = line.firstMatch(of: /^M\.([A-Za-z_][A-Za-z0-9_]*)\s*=/) {
+                members.append(Member(name: String(match.1), parameters: nil, comments: block))
+            } else if block.contains(where: { $0.hasPrefix("---@class") || $0.hasPrefix("---@alias") }) {
+                declarations.append(block)
+            }
+            block = []
+        }
+    }
+
+    /// The names rules may read from the module: its members, and for `liverules.placements`
+    /// each placement's record.
+    package var memberNames: [String] {
+        members.map(\.name) + (name == HostResources.modulePrefix + ".placements" ? Placement.allCases.map(\.rawValue) : [])
+    }
+}
