@@ -5,17 +5,29 @@ local describe = support.describe
 
 local M = {}
 
+--- White, "#FFFFFF".
+---@type liverules.Colour
 M.WHITE = "#FFFFFF"
+--- Black, "#000000".
+---@type liverules.Colour
 M.BLACK = "#000000"
-M.GRAPHICS_CONTRAST = 3.0 -- WCAG minimum for icons, progress bars and large text
-M.TEXT_CONTRAST = 4.5     -- WCAG minimum for body text
+--- 3.0: the WCAG minimum contrast for icons, progress bars and large text.
+---@type number
+M.GRAPHICS_CONTRAST = 3.0
+--- 4.5: the WCAG minimum contrast for body text.
+---@type number
+M.TEXT_CONTRAST = 4.5
 
 -- The host's check of the syntax (Colour.isValid, which also checks colours in a rule's
 -- output): one definition, and cheaper than checking each digit in Lua.
 local is_colour = support.host("colour_valid", "colour")
 
--- colour.parse(hex) -> r, g, b (integers 0...255) for "#RRGGBB" (hex digits in either case);
--- nil, reason for anything else. It never raises.
+--- colour.parse(hex) -> r, g, b (integers 0...255) for "#RRGGBB" (hex digits in either case);
+--- nil, reason for anything else. It never raises.
+---@param hex string?
+---@return integer? r
+---@return integer|string g the green channel, or why `hex` is not a colour
+---@return integer? b
 function M.parse(hex)
   if type(hex) ~= "string" or not is_colour(hex) then
     if type(hex) == "string" and #hex == 7 and string.sub(hex, 1, 1) == "#" then
@@ -27,7 +39,9 @@ function M.parse(hex)
   return tonumber(string.sub(hex, 2, 3), 16), tonumber(string.sub(hex, 4, 5), 16), tonumber(string.sub(hex, 6, 7), 16)
 end
 
--- colour.valid(hex) -> true when colour.parse accepts `hex`.
+--- colour.valid(hex) -> true when colour.parse accepts `hex`.
+---@param hex any
+---@return boolean
 function M.valid(hex)
   return (M.parse(hex)) ~= nil
 end
@@ -39,8 +53,12 @@ local function channels(fname, name, hex)
   return r, g, b
 end
 
--- colour.format(r, g, b) -> "#RRGGBB" in uppercase; channels are rounded to the nearest
--- integer and clamped to 0...255.
+--- colour.format(r, g, b) -> "#RRGGBB" in uppercase; channels are rounded to the nearest
+--- integer and clamped to 0...255.
+---@param r number
+---@param g number
+---@param b number
+---@return liverules.Colour
 function M.format(r, g, b)
   local values = { r, g, b }
   for i, name in ipairs({ "r", "g", "b" }) do
@@ -65,7 +83,9 @@ local function luminance(r, g, b)
   return 0.2126 * linear(r) + 0.7152 * linear(g) + 0.0722 * linear(b)
 end
 
--- colour.luminance(hex) -> WCAG 2.x relative luminance, 0 (black) ... 1 (white).
+--- colour.luminance(hex) -> WCAG 2.x relative luminance, 0 (black) ... 1 (white).
+---@param hex liverules.Colour
+---@return number
 function M.luminance(hex)
   return luminance(channels("colour.luminance", "hex", hex))
 end
@@ -76,16 +96,24 @@ local function contrast(la, lb)
   return (lighter + 0.05) / (darker + 0.05)
 end
 
--- colour.contrast(a, b) -> WCAG contrast ratio 1...21 of two colours, in either order.
+--- colour.contrast(a, b) -> WCAG contrast ratio 1...21 of two colours, in either order.
+---@param a liverules.Colour
+---@param b liverules.Colour
+---@return number
 function M.contrast(a, b)
   local la = luminance(channels("colour.contrast", "a", a))
   local lb = luminance(channels("colour.contrast", "b", b))
   return contrast(la, lb)
 end
 
--- colour.pick(background, minimum, ...) -> colour, position: the first candidate colour whose
--- contrast against `background` is at least `minimum`, and its position among the candidates;
--- nil, nil when none qualifies. Candidates that are nil or not "#RRGGBB" are skipped.
+--- colour.pick(background, minimum, ...) -> colour, position: the first candidate colour whose
+--- contrast against `background` is at least `minimum`, and its position among the candidates;
+--- nil, nil when none qualifies. Candidates that are nil or not "#RRGGBB" are skipped.
+---@param background liverules.Colour
+---@param minimum number
+---@param ... liverules.Colour?
+---@return liverules.Colour? colour
+---@return integer? position
 function M.pick(background, minimum, ...)
   local lb = luminance(channels("colour.pick", "background", background))
   if type(minimum) ~= "number" or minimum ~= minimum then
@@ -99,8 +127,10 @@ function M.pick(background, minimum, ...)
   return nil, nil
 end
 
--- colour.night(hex) -> "#RR0000": the StandBy night-mode rendering of a colour, red of the
--- same lightness, R = round(0.2126 R + 0.7152 G + 0.0722 B) on the gamma-encoded channels.
+--- colour.night(hex) -> "#RR0000": the StandBy night-mode rendering of a colour, red of the
+--- same lightness, R = round(0.2126 R + 0.7152 G + 0.0722 B) on the gamma-encoded channels.
+---@param hex liverules.Colour
+---@return liverules.Colour
 function M.night(hex)
   local r, g, b = channels("colour.night", "hex", hex)
   return M.format(0.2126 * r + 0.7152 * g + 0.0722 * b, 0, 0)

@@ -19,7 +19,8 @@ local describe = support.describe
 
 local M = {}
 
--- The sentinel that matches any value (read-only; tostring gives "decide.any").
+--- The sentinel that matches any value (read-only; tostring gives "decide.any").
+---@type table
 M.any = support.readonly("decide.any", {})
 
 -- Whether one condition accepts `value`.
@@ -82,8 +83,10 @@ local function check_subject(fname, subject)
   end
 end
 
--- decide.first(rows) -> function(subject) returning the first row that matches `subject`,
--- or nil when none does.
+--- decide.first(rows) -> function(subject) returning the first row that matches `subject`,
+--- or nil when none does.
+---@param rows table[]
+---@return fun(subject: table): table?
 function M.first(rows)
   local compiled = compile("decide.first", rows)
   return function(subject)
@@ -95,8 +98,10 @@ function M.first(rows)
   end
 end
 
--- decide.collect(rows) -> function(subject) returning the list of every row that matches
--- `subject`, in row order (empty when none does).
+--- decide.collect(rows) -> function(subject) returning the list of every row that matches
+--- `subject`, in row order (empty when none does).
+---@param rows table[]
+---@return fun(subject: table): table[]
 function M.collect(rows)
   local compiled = compile("decide.collect", rows)
   return function(subject)
