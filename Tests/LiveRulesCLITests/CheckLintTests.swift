@@ -95,3 +95,38 @@ import Testing
         #expect(outcome.output.hasSuffix("checked 3 packs: 0 errors, 0 warnings\n"))
     }
 }
+
+/// `liverules types`, run as a user runs it.
+@Suite struct TypesCommandTests {
+    @Test func writesTheDefinitionsAndReportsThemStaleAfterTheSchemaChanges() throws {
+        let root = try CLI.copyOfPack("meetings")
+        let pack = root.appendingPathComponent("rules/meetings")
+        try FileManager.default.removeItem(at: pack.appendingPathComponent("types"))
+        let missing = try CLI.run(["types", "--check", "rules/meetings"], in: root)
+        #expect(missing.status == 1)
+        #expect(missing.errors.contains("rules/meetings/types/pack.lua:1:1: error: out of date: run `liverules types rules/meetings`\n"))
+
+        let written = try CLI.run(["types", "rules/meetings"], in: root)
+        #expect(written.status == 0, "\(written.errors)")
+        #expect(written.output == "rules/meetings: wrote .luarc.json and types/ (9 of 10 files changed)\n")
+        #expect(try CLI.run(["types", "--check", "rules/meetings"], in: root).output == "rules/meetings: up to date\n")
+
+        let manifest = pack.appendingPathComponent("pack.json")
+        let text = try String(contentsOf: manifest, encoding: .utf8)
+        try text.replacingOccurrences(of: "\"channel\": \"string\"", with: "\"channel\": \"string\", \"note\": \"string?\"")
+            .write(to: manifest, atomically: true, encoding: .utf8)
+        #expect(try CLI.run(["types", "--check", "rules/meetings"], in: root).status == 1)
+        #expect(try CLI.run(["types", "rules/meetings"], in: root).status == 0)
+        let definitions = try String(contentsOf: pack.appendingPathComponent("types/pack.lua"), encoding: .utf8)
+        #expect(definitions.contains("---@class meetings.LateNotice\n---@field meetingId string\n---@field sentAt liverules.Date\n---@field channel string\n---@field note? string\n"))
+    }
+
+    @Test func aBrokenFileUnderTypesIsNotARule() throws {
+        let root = try CLI.copyOfPack("meetings", files: ["types/scratch.lua": "this is not Lua (\n"])
+        let outcome = try CLI.run(["check", "rules/meetings"], in: root)
+        #expect(outcome.status == 0, "\(outcome.errors)")
+        let coverage = try CLI.run(["test", "rules/meetings", "--coverage"], in: root)
+        #expect(coverage.status == 0)
+        #expect(!coverage.output.contains("types/"))
+    }
+}

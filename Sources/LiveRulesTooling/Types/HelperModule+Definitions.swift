@@ -3,7 +3,7 @@ import LiveRules
 extension HelperModule {
     /// The module's definition file (`types/liverules/time.lua`): its declarations, and each
     /// member with the LuaCATS comments written above it in the helper's source.
-    var definitions: String {
+    package var definitions: String {
         let local = String(name.split(separator: ".").last!)
         var parts = [LuaCATS.header("the helper library (\(name.replacingOccurrences(of: ".", with: "/")).lua)")]
         parts += declarations.map { $0.joined(separator: "\n") }
