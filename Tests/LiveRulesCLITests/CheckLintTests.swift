@@ -116,6 +116,8 @@ import Testing
         try text.replacingOccurrences(of: "\"channel\": \"string\"", with: "\"channel\": \"string\", \"note\": \"string?\"")
             .write(to: manifest, atomically: true, encoding: .utf8)
         #expect(try CLI.run(["types", "--check", "rules/meetings"], in: root).status == 1)
+        #expect(try CLI.run(["check", "rules/meetings"], in: root).errors
+                == "rules/meetings/types/pack.lua:1:1: warning: the editor definitions are out of date: run `liverules types rules/meetings`\n")
         #expect(try CLI.run(["types", "rules/meetings"], in: root).status == 0)
         let definitions = try String(contentsOf: pack.appendingPathComponent("types/pack.lua"), encoding: .utf8)
         #expect(definitions.contains("---@class meetings.LateNotice\n---@field meetingId string\n---@field sentAt liverules.Date\n---@field channel string\n---@field note? string\n"))

@@ -22,6 +22,15 @@ package enum PackCheck {
         return try check(pack, displayPath: displayPath, luacheck: luacheck) + (against.map { evolution(of: pack, since: $0) } ?? [])
     }
 
+    /// A warning when the pack has editor definitions (a `.luarc.json`) that `liverules types`
+    /// would write differently now.
+    private static func staleTypes(of pack: RulePack) -> [Diagnostic] {
+        guard (try? pack.folder.exists(PackTypes.configurationFile)) == true,
+              let first = PackTypes(pack: pack).stale(in: pack.folder).first else { return [] }
+        return [Diagnostic(file: pack.folder.display(first), severity: .warning,
+                           message: "the editor definitions are out of date: run `liverules types \(pack.displayPath)`")]
+    }
+
     /// The schema changes since the older version of `pack`.
     private static func evolution(of pack: RulePack, since older: OlderPacks) -> [Diagnostic] {
         do {
@@ -36,7 +45,7 @@ package enum PackCheck {
     }
 
     private static func check(_ pack: RulePack, displayPath: String, luacheck: Luacheck?) throws(DiagnosticError) -> [Diagnostic] {
-        let lint = RuleLint.diagnostics(for: pack) + (luacheck?.diagnostics(for: pack) ?? [])
+        let lint = RuleLint.diagnostics(for: pack) + (luacheck?.diagnostics(for: pack) ?? []) + staleTypes(of: pack)
         let presenter: Presenter
         do { presenter = try Presenter(pack: pack, recordsCoverage: false, checksOutput: true) } catch {
             return lint + error.diagnostics(inputFile: displayPath)
