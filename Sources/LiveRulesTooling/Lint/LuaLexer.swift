@@ -50,9 +50,9 @@ package enum LuaLexer {
                     while index < bytes.count && bytes[index] != UInt8(ascii: "\n") { index += 1 }
                 }
             } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
-                let (value, newlines) = quoted(bytes, from: &index)
+                let (value, newlines, lastNewline) = quoted(bytes, from: &index)
                 tokens.append(LuaToken(kind: .string, text: value, line: line, column: column))
-                if newlines > 0 { line += newlines; lineStart = index }
+                if let lastNewline { line += newlines; lineStart = lastNewline + 1 }
             } else if byte == UInt8(ascii: "["), at(1) == UInt8(ascii: "[") || at(1) == UInt8(ascii: "=") {
                 let startLine = line
                 if let value = longBracket() {
@@ -91,12 +91,12 @@ package enum LuaLexer {
     }
 
     /// Reads the quoted string starting at `index` (its opening quote), leaving `index` after
-    /// its closing quote. Returns its value, common escapes decoded, and how many line breaks
-    /// it spans (escaped ones).
-    private static func quoted(_ bytes: [UInt8], from index: inout Int) -> (String, Int) {
+    /// its closing quote. Returns its value, common escapes decoded, how many line breaks it
+    /// spans (escaped ones) and where the last one is.
+    private static func quoted(_ bytes: [UInt8], from index: inout Int) -> (String, Int, Int?) {
         let quote = bytes[index]
         index += 1
-        var value: [UInt8] = [], newlines = 0
+        var value: [UInt8] = [], newlines = 0, lastNewline: Int?
         while index < bytes.count && bytes[index] != quote && bytes[index] != UInt8(ascii: "\n") {
             guard bytes[index] == UInt8(ascii: "\\"), index + 1 < bytes.count else {
                 value.append(bytes[index])
@@ -108,17 +108,20 @@ package enum LuaLexer {
             switch escaped {
             case UInt8(ascii: "n"): value.append(10)
             case UInt8(ascii: "t"): value.append(9)
-            case UInt8(ascii: "\n"): value.append(10); newlines += 1
+            case UInt8(ascii: "\n"):
+                value.append(10)
+                newlines += 1
+                lastNewline = index - 1
             case UInt8(ascii: "z"):
                 while index < bytes.count, [9, 10, 13, 32].contains(bytes[index]) {
-                    if bytes[index] == 10 { newlines += 1 }
+                    if bytes[index] == 10 { newlines += 1; lastNewline = index }
                     index += 1
                 }
             default: value.append(escaped)
             }
         }
         if index < bytes.count && bytes[index] == quote { index += 1 }
-        return (String(decoding: value, as: UTF8.self), newlines)
+        return (String(decoding: value, as: UTF8.self), newlines, lastNewline)
     }
 
     private static func isNameStart(_ byte: UInt8) -> Bool {

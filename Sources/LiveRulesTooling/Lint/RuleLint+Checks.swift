@@ -106,7 +106,7 @@ extension RuleLint {
         if let operation = token(index - 1), operation.isSymbol("==") || operation.isSymbol("~="), let last = token(index - 2) {
             if last.isName("phase"), token(index - 3)?.isSymbol(".") == true, token(index - 4)?.isName("input") == true,
                isVariable(index - 4) { return true }
-            if last.kind == .name, isVariable(index - 2), aliases[last.text]?.value == .phase { return true }
+            if last.kind == .name, isVariable(index - 2), alias(of: last.text) == .phase { return true }
         }
         if let operation = token(index + 1), operation.isSymbol("==") || operation.isSymbol("~="),
            let (alias, _) = held(at: index + 2), alias == .phase { return true }

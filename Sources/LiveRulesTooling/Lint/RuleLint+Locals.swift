@@ -36,12 +36,22 @@ extension RuleLint {
         return nil
     }
 
-    /// Records what the names of the `local` statement at `index` hold (forgetting what names
-    /// it shadows held).
+    /// What the local `name` in scope holds, when the checks follow it.
+    func alias(of name: String) -> Alias? {
+        scopes[name]?.last?.value ?? nil
+    }
+
+    /// Declares the local `name` at `depth`, holding `value`.
+    mutating func declare(_ name: String, _ value: Alias?, depth: Int) {
+        scopes[name, default: []].append((value, depth))
+    }
+
+    /// Records what the names of the `local` statement at `index` hold (nothing the checks
+    /// follow, unless its expression is one they do).
     mutating func declare(at index: Int, depth: Int) {
         var position = index + 1
         if token(position)?.isName("function") == true {
-            if let name = token(position + 1) { aliases[name.text] = nil }
+            if let name = token(position + 1) { declare(name.text, nil, depth: depth) }
             return
         }
         var names: [String] = []
@@ -52,13 +62,40 @@ extension RuleLint {
             guard token(position)?.isSymbol(",") == true else { break }
             position += 1
         }
-        for name in names { aliases[name] = nil }
-        guard token(position)?.isSymbol("=") == true else { return }
+        var values = [Alias?](repeating: nil, count: names.count)
+        if token(position)?.isSymbol("=") == true {
+            position += 1
+            for slot in values.indices {
+                values[slot] = alias(startingAt: position)
+                guard let comma = nextComma(from: position) else { break }
+                position = comma + 1
+            }
+        }
+        for (name, value) in zip(names, values) { declare(name, value, depth: depth) }
+    }
+
+    /// Declares the parameters of the function at `index` in its body (`depth`).
+    mutating func declareParameters(at index: Int, depth: Int) {
+        var position = index + 1
+        while let current = token(position), !current.isSymbol("(") {
+            guard current.kind == .name || current.isSymbol(".") || current.isSymbol(":") else { return }
+            position += 1
+        }
         position += 1
-        for name in names {
-            if let value = alias(startingAt: position) { aliases[name] = (value, depth) }
-            guard let comma = nextComma(from: position) else { return }
-            position = comma + 1
+        while let name = token(position), name.kind == .name {
+            declare(name.text, nil, depth: depth)
+            guard token(position + 1)?.isSymbol(",") == true else { return }
+            position += 2
+        }
+    }
+
+    /// Declares the variables of the `for` at `index` in its body (`depth`).
+    mutating func declareLoopVariables(at index: Int, depth: Int) {
+        var position = index + 1
+        while let name = token(position), name.kind == .name {
+            declare(name.text, nil, depth: depth)
+            guard token(position + 1)?.isSymbol(",") == true else { return }
+            position += 2
         }
     }
 
@@ -98,7 +135,7 @@ extension RuleLint {
             if member.isName("facts") { return (.facts, index + 2) }
             if member.isName("phase") { return (.phase, index + 2) }
         }
-        if let alias = aliases[name.text]?.value { return (alias, index) }
+        if let alias = alias(of: name.text) { return (alias, index) }
         return nil
     }
 }

@@ -21,8 +21,9 @@ package struct RuleLint {
     /// Whether the file is the phase rule (it returns the phase and the facts; it has no
     /// `input.phase` or `input.facts` of its own).
     let isPhaseRule: Bool
-    /// What each name in scope holds, by the block depth it was declared at.
-    var aliases: [String: (value: Alias, depth: Int)] = [:]
+    /// The locals in scope by name, innermost last: what each holds (nil: nothing the checks
+    /// follow) and the block depth it was declared at.
+    var scopes: [String: [(value: Alias?, depth: Int)]] = [:]
     var found: [Diagnostic] = []
     /// Literals another check already judged.
     var judged: Set<Int> = []
@@ -38,13 +39,17 @@ package struct RuleLint {
     /// sorted by file and position, each once.
     package static func diagnostics(for pack: RulePack) -> [Diagnostic] {
         let vocabulary = PackVocabulary(pack: pack)
+        return pack.sources.keys.sorted().flatMap { diagnostics(of: pack.sources[$0]!, at: $0, in: pack, vocabulary: vocabulary) }
+    }
+
+    /// The findings in `source`, read as the file at `path` of `pack`, sorted by position, each once.
+    package static func diagnostics(of source: String, at path: String, in pack: RulePack,
+                                    vocabulary: PackVocabulary? = nil) -> [Diagnostic] {
+        var lint = RuleLint(source: source, file: pack.folder.display(path), vocabulary: vocabulary ?? PackVocabulary(pack: pack),
+                            isPhaseRule: pack.manifest.rules[.phase] == path)
+        lint.run()
         var found: [Diagnostic] = []
-        for path in pack.sources.keys.sorted() {
-            var lint = RuleLint(source: pack.sources[path]!, file: pack.folder.display(path), vocabulary: vocabulary,
-                                isPhaseRule: pack.manifest.rules[.phase] == path)
-            lint.run()
-            for diagnostic in lint.found where !found.contains(diagnostic) { found.append(diagnostic) }
-        }
+        for diagnostic in lint.found where !found.contains(diagnostic) { found.append(diagnostic) }
         return found
     }
 
@@ -65,11 +70,19 @@ package struct RuleLint {
             switch token.kind {
             case .name:
                 switch token.text {
-                case "function", "if", "do", "repeat":
+                case "function":
+                    depth += 1
+                    declareParameters(at: index, depth: depth)
+                case "for":
+                    declareLoopVariables(at: index, depth: depth + 1)
+                case "if", "do", "repeat":
                     depth += 1
                 case "end", "until":
                     depth -= 1
-                    aliases = aliases.filter { $0.value.depth <= depth }
+                    scopes = scopes.compactMapValues { entries in
+                        let kept = entries.filter { $0.depth <= depth }
+                        return kept.isEmpty ? nil : kept
+                    }
                 case "local":
                     declare(at: index, depth: depth)
                 default:
