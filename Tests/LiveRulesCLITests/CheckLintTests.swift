@@ -64,7 +64,8 @@ import Testing
         let (lines, status) = try Self.check("meetings", replacing: "local clock = time.clock(meeting.start, input.attributes.timeZone)",
                                              with: "local clock = liverules_host_clock(meeting.start, input.attributes.timeZone)", in: "content.lua")
         #expect(status == 1)
-        #expect(lines.first == "rules/meetings/content.lua:68:21: error: liverules_host_clock is the host's plumbing for the helper library: rules use the helpers (require \"liverules.…\") instead")
+        // luacheck does not report it too: the host defines it for the pack.
+        #expect(lines == ["rules/meetings/content.lua:68:21: error: liverules_host_clock is the host's plumbing for the helper library: rules use the helpers (require \"liverules.…\") instead"])
     }
 
     @Test func luacheckFindingsAreFoldedIntoTheReport() throws {

@@ -61,8 +61,9 @@ import Testing
     /// parameters and a `---@return`, taken from the helper's source, and every value has a
     /// `---@type`.
     @Test func everyHelperMemberIsAnnotatedInItsSource() throws {
-        #expect(HelperModule.all.keys.sorted() == ["liverules.colour", "liverules.decide", "liverules.layout", "liverules.palette",
-                                                   "liverules.placements", "liverules.text", "liverules.time"])
+        #expect(Set(HelperModule.all.keys).isSuperset(of: ["liverules.colour", "liverules.decide", "liverules.layout", "liverules.palette",
+                                                           "liverules.placements", "liverules.text", "liverules.time"]))
+        #expect(HelperModule.internalNames.contains("liverules.support") && HelperModule.all["liverules.support"] == nil)
         for module in HelperModule.all.values {
             #expect(!module.members.isEmpty, "\(module.name)")
             for member in module.members {

@@ -74,4 +74,16 @@ import Testing
         #expect(try Self.findings("return function(input) return 'don', {} end", at: "phase.lua")
                 == ["1:31: unknown phase 'don': the pack's phases are progress, combo, countdown, upcoming, done — did you mean done?"])
     }
+
+    @Test func requiredModulesMustExist() throws {
+        let found = try Self.findings("""
+            local support = require "liverules.support"
+            local content = require("contnet")
+            return function() return support, content end
+            """)
+        #expect(found == [
+            "1:25: require 'liverules.support': the module is the helper library's own, not meant for rules (their modules are liverules.colour, liverules.decide, liverules.layout, liverules.palette, liverules.placements, liverules.text, liverules.time)",
+            "2:25: require 'contnet': the pack has no contnet.lua — did you mean content?",
+        ])
+    }
 }

@@ -1,15 +1,16 @@
 import Lua
 
-/// The globals rules see, read from a real sandboxed state: what luacheck's standard for rules
-/// allows (the host's `liverules_host_…` functions are not in it: rules never call them).
+/// The globals of the sandbox every rule runs in, read from a real sandboxed state: luacheck's
+/// standard for rules. What the host adds for a pack (its `liverules_host_…` plumbing, which
+/// ``RuleLint`` reports in rules) is not in it: ``Luacheck`` asks a presenter of the pack about
+/// the names luacheck finds undefined.
 package struct LuacheckStandard: Sendable, Equatable {
     /// Each global's name, with the field names of the ones that are library tables (`string`).
     package var globals: [String: [String]]
 
-    /// The globals of a state made as every presenter's is, before the host registers its own.
+    /// The globals of a state made as every presenter's is, before the host adds its own.
     package static func sandbox() throws(LuaError) -> LuacheckStandard {
-        let lua = try LuaState()
-        let globals = try lua.run("""
+        let globals = try LuaState().run("""
             local globals = {}
             for name, value in pairs(_G) do
               local fields = {}

@@ -65,8 +65,11 @@ extension RuleLint {
     private mutating func checkRequire(_ literal: LuaToken) {
         let name = literal.text
         let helpers = HelperModule.all.keys.sorted()
-        if name.hasPrefix(HostResources.modulePrefix + ".") {
-            guard HelperModule.all[name] == nil, name != HostResources.modulePrefix + ".support" else { return }
+        if HelperModule.internalNames.contains(name) {
+            report(literal, "require '\(name)': the module is the helper library's own, not meant for rules (their modules are "
+                   + helpers.joined(separator: ", ") + ")", severity: .warning)
+        } else if name.hasPrefix(HostResources.modulePrefix + ".") {
+            guard HelperModule.all[name] == nil else { return }
             report(literal, "require '\(name)': the helper library has no such module" + Suggestion.hint(for: name, among: helpers))
         } else if !vocabulary.modules.contains(name) {
             let file = name.replacingOccurrences(of: ".", with: "/") + ".lua"

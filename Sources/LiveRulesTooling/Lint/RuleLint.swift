@@ -11,7 +11,8 @@ import LiveRules
 /// - facts read from `input.facts` (or a local holding it) that the phase rule never returns,
 ///   when its source says which it returns (``PhaseFacts``);
 /// - `require` of a module that neither the helper library nor the pack has, members a helper
-///   module does not have (`time.formt`), and the host's `liverules_host_…` plumbing.
+///   module does not have (`time.formt`), and the host's `liverules_host_…` plumbing; a
+///   warning for `require` of the helper library's own modules (`liverules.support`).
 package struct RuleLint {
     let tokens: [LuaToken]
     let blocks: LuaBlocks
@@ -99,9 +100,9 @@ package struct RuleLint {
         found.sort { ($0.line, $0.column) < ($1.line, $1.column) }
     }
 
-    /// Reports `message` at `token`.
-    mutating func report(_ token: LuaToken, _ message: String) {
-        found.append(Diagnostic(file: file, line: token.line, column: token.column, message: message))
+    /// Reports `message` at `token`, an error unless `severity` says otherwise.
+    mutating func report(_ token: LuaToken, _ message: String, severity: Diagnostic.Severity = .error) {
+        found.append(Diagnostic(file: file, line: token.line, column: token.column, severity: severity, message: message))
     }
 
     /// The token at `index`, or nil past the end.

@@ -22,15 +22,21 @@ package struct HelperModule: Sendable {
     /// Comment blocks declaring types on their own (`---@class liverules.Slot` …).
     package var declarations: [[String]]
 
-    /// The helper modules rules may require (the helpers' own `support` is not one), by name.
-    package static let all: [String: HelperModule] = {
-        var modules: [String: HelperModule] = [:]
+    /// The helper modules rules may require, by name: every module of the helper library but
+    /// those whose opening comment says they are "not meant for rules" (`liverules.support`).
+    package static let all: [String: HelperModule] = modules.rules
+
+    /// The names of the helper library's own modules, not meant for rules.
+    package static let internalNames: Set<String> = modules.own
+
+    private static let modules: (rules: [String: HelperModule], own: Set<String>) = {
+        var rules: [String: HelperModule] = [:], own: Set<String> = []
         for (path, source) in HostResources.helpers where path.hasSuffix(".lua") {
             let name = String(path.dropLast(4)).replacingOccurrences(of: "/", with: ".")
-            guard name != HostResources.modulePrefix + ".support" else { continue }
-            modules[name] = HelperModule(name: name, source: source)
+            let opening = source.split(separator: "\n", omittingEmptySubsequences: false).prefix { $0.hasPrefix("--") }.joined(separator: " ")
+            if opening.contains("not meant for rules") { own.insert(name) } else { rules[name] = HelperModule(name: name, source: source) }
         }
-        return modules
+        return (rules, own)
     }()
 
     /// The module `name` declared by `source`.
