@@ -26,7 +26,7 @@ extension PackTypes {
         let manifest = pack.manifest
         let p = identifier(manifest.name)
         let schema = manifest.schema
-        var parts = [LuaCATS.header("\(pack.displayPath)/\(RulePack.manifestFile)")]
+        var parts = [LuaCATS.header("the \(RulePack.manifestFile) of pack \(manifest.name)")]
         parts.append(LuaCATS.comment("A phase the phase rule may return.") + "\n---@alias \(p).Phase " + LuaCATS.literals(manifest.phases))
         parts.append(LuaCATS.comment("A field id layouts may show.") + "\n---@alias \(p).FieldId " + LuaCATS.literals(manifest.fields))
         parts.append(LuaCATS.comment("The activity's attributes (\(schema.attributes.spelled)).") + "\n---@alias \(p).Attributes \(type(schema.attributes, p))")
