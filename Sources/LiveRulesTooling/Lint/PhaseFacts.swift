@@ -44,7 +44,9 @@ package enum PhaseFacts {
     }
 
     /// The keys of the local `name` made by `local name = { … }`, and those assigned to it
-    /// later (`name.key = …`, `name["key"] = …`); nil when no such local is made.
+    /// later (`name.key = …`, `name["key"] = …`); nil when no such local is made, or when the
+    /// table may get keys some other way: the local is assigned again, or handed on (to a
+    /// function, another variable or table, a method of its own).
     private static func localTableKeys(_ name: String, in blocks: LuaBlocks) -> Set<String>? {
         let tokens = blocks.tokens
         guard let made = tokens.indices.first(where: { index in
@@ -54,6 +56,11 @@ package enum PhaseFacts {
         let constructor = made + 3
         guard tokens.count > blocks.matchingBracket(of: constructor) + 1,
               !tokens[blocks.matchingBracket(of: constructor) + 1].isSymbol(",") else { return nil }
+        for index in tokens.indices where index != made + 1 && tokens[index].isName(name) && index > 0 && !tokens[index - 1].isSymbol(".") {
+            let before = tokens[index - 1], after = index + 1 < tokens.count ? tokens[index + 1] : nil
+            if ["(", "=", "{"].contains(where: before.isSymbol) { return nil }
+            if let after, [")", ",", "=", ":", "}"].contains(where: after.isSymbol) { return nil }
+        }
         var keys = Set(blocks.constructorKeys(at: constructor).map(\.text))
         for index in tokens.indices.dropLast(3) where tokens[index].isName(name) && (index == 0 || !tokens[index - 1].isSymbol(".")) {
             if tokens[index + 1].isSymbol("."), tokens[index + 2].kind == .name, tokens[index + 3].isSymbol("=") {
