@@ -20,6 +20,7 @@ import Testing
         #expect(PhaseFacts.names(in: "return function() local t = { a = 1 }\n t.b = 2\n return 'a', t end") == ["a", "b"])
         #expect(PhaseFacts.names(in: "return function() return 'a' end") == [])
         #expect(PhaseFacts.names(in: "return function() local t = { a = 1 }\n fill(t)\n return 'a', t end") == nil)
+        #expect(PhaseFacts.names(in: "return function() local t = { a = 1 }\n local x = t.a\n f(t.a)\n return 'a', t end") == ["a"])
         #expect(PhaseFacts.names(in: "return function() local t = { a = 1 }\n t = other()\n return 'a', t end") == nil)
         #expect(PhaseFacts.names(in: "return function() local t = { a = 1 }\n local u = t\n u.b = 1\n return 'a', t end") == nil)
     }

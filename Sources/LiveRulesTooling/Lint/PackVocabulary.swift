@@ -64,9 +64,9 @@ package struct PackVocabulary: Sendable {
     /// The kind and the name `literal` is likely a typo of: close to a name of that kind (see
     /// ``Suggestion``) and starting in the same case, so that display text such as "Done" is
     /// not taken for the phase `done`. Nil for a known word.
-    package func typo(_ literal: String, among kinds: [Kind]? = nil) -> (kind: Kind, name: String)? {
+    package func typo(_ literal: String) -> (kind: Kind, name: String)? {
         guard !known.contains(literal) else { return nil }
-        for kind in kinds ?? self.kinds {
+        for kind in kinds {
             guard let name = Suggestion.closest(to: literal, among: kind.names),
                   name.first?.isUppercase == literal.first?.isUppercase else { continue }
             return (kind, name)

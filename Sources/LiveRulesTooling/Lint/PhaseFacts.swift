@@ -54,10 +54,9 @@ package enum PhaseFacts {
                 && tokens[index + 2].isSymbol("=") && tokens[index + 3].isSymbol("{")
         }) else { return nil }
         let constructor = made + 3
-        guard tokens.count > blocks.matchingBracket(of: constructor) + 1,
-              !tokens[blocks.matchingBracket(of: constructor) + 1].isSymbol(",") else { return nil }
         for index in tokens.indices where index != made + 1 && tokens[index].isName(name) && index > 0 && !tokens[index - 1].isSymbol(".") {
             let before = tokens[index - 1], after = index + 1 < tokens.count ? tokens[index + 1] : nil
+            if let after, after.isSymbol(".") || after.isSymbol("[") { continue }
             if ["(", "=", "{"].contains(where: before.isSymbol) { return nil }
             if let after, [")", ",", "=", ":", "}"].contains(where: after.isSymbol) { return nil }
         }
