@@ -60,6 +60,12 @@ import Testing
                 == "rules/match/phase.lua:31:39: error: unknown phase 'aftre': the pack's phases are before, live, stale, after — did you mean after?")
     }
 
+    @Test func aGlyphTypoReturnedByAFunction() throws {
+        let (lines, status) = try Self.check("match", replacing: #"and "dot" or nil"#, with: #"and "dott" or nil"#, in: "layout.lua")
+        #expect(status == 1)
+        #expect(lines.first == "rules/match/layout.lua:86:112: error: unknown glyph 'dott' — did you mean dot?")
+    }
+
     @Test func theHostsPlumbingIsNotForRules() throws {
         let (lines, status) = try Self.check("meetings", replacing: "local clock = time.clock(meeting.start, input.attributes.timeZone)",
                                              with: "local clock = liverules_host_clock(meeting.start, input.attributes.timeZone)", in: "content.lua")

@@ -1,7 +1,7 @@
 import LiveRules
 
 /// The names a pack's rules write as string literals and table keys, by what they name: field
-/// ids, phases, placements, tones, slots, facts and schema fields. A literal that is none of
+/// ids, phases, placements, tones, glyphs, slots, facts and schema fields. A literal that is none of
 /// them but almost one is a typo the host's checks report (``RuleLint``).
 package struct PackVocabulary: Sendable {
     /// One kind of name, with how a message calls an unknown one.
@@ -52,6 +52,7 @@ package struct PackVocabulary: Sendable {
             Kind(noun: "phase", names: manifest.phases),
             Kind(noun: "placement", names: Self.placements),
             Kind(noun: "tone", names: Self.tones),
+            Kind(noun: "glyph", names: Glyph.spellings.filter { !$0.contains("NAME") }),
             Kind(noun: "slot", names: slots),
             Kind(noun: "fact", names: facts ?? []),
             Kind(noun: "schema field", names: schemaNames.sorted()),
