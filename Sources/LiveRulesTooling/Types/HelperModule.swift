@@ -1,9 +1,10 @@
 import LiveRules
 
 /// One module of the helper library as its source declares it: the members rules may use and
-/// the LuaCATS comments (`---`) written above each, which are the source of the editor
-/// definitions. A member is `function M.name(…)` or `M.name = …` at the start of a line;
-/// comment blocks that declare a `---@class` or `---@alias` on their own are kept as well.
+/// the comments written above each — a description, then LuaCATS annotations (`---@param`,
+/// `---@return`, `---@type`) — which are the source of the editor definitions. A member is
+/// `function M.name(…)` or `M.name = …` at the start of a line; comment blocks that declare a
+/// `---@class` or `---@alias` on their own are kept as well.
 package struct HelperModule: Sendable {
     /// One function or value of the module.
     package struct Member: Sendable {
@@ -11,7 +12,7 @@ package struct HelperModule: Sendable {
         package var name: String
         /// The parameter list as written, `(from, to)`; nil for a value.
         package var parameters: String?
-        /// Its `---` comment lines, in order.
+        /// The comment lines above it, in order, as LuaCATS writes them (`---` for `--`).
         package var comments: [String]
     }
 
@@ -48,6 +49,10 @@ package struct HelperModule: Sendable {
         for line in source.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
             if line.hasPrefix("---") {
                 block.append(line)
+                continue
+            }
+            if line.hasPrefix("--") {
+                block.append("-" + line)
                 continue
             }
             if let match = line.firstMatch(of: /^function M\.([A-Za-z_][A-Za-z0-9_]*)(\([^)]*\))/) {

@@ -5,25 +5,21 @@ local describe = support.describe
 
 local M = {}
 
---- White, "#FFFFFF".
 ---@type liverules.Colour
 M.WHITE = "#FFFFFF"
---- Black, "#000000".
 ---@type liverules.Colour
 M.BLACK = "#000000"
---- 3.0: the WCAG minimum contrast for icons, progress bars and large text.
 ---@type number
-M.GRAPHICS_CONTRAST = 3.0
---- 4.5: the WCAG minimum contrast for body text.
+M.GRAPHICS_CONTRAST = 3.0 -- WCAG minimum for icons, progress bars and large text
 ---@type number
-M.TEXT_CONTRAST = 4.5
+M.TEXT_CONTRAST = 4.5     -- WCAG minimum for body text
 
 -- The host's check of the syntax (Colour.isValid, which also checks colours in a rule's
 -- output): one definition, and cheaper than checking each digit in Lua.
 local is_colour = support.host("colour_valid", "colour")
 
---- colour.parse(hex) -> r, g, b (integers 0...255) for "#RRGGBB" (hex digits in either case);
---- nil, reason for anything else. It never raises.
+-- colour.parse(hex) -> r, g, b (integers 0...255) for "#RRGGBB" (hex digits in either case);
+-- nil, reason for anything else. It never raises.
 ---@param hex string?
 ---@return integer? r
 ---@return integer|string g the green channel, or why `hex` is not a colour
@@ -39,7 +35,7 @@ function M.parse(hex)
   return tonumber(string.sub(hex, 2, 3), 16), tonumber(string.sub(hex, 4, 5), 16), tonumber(string.sub(hex, 6, 7), 16)
 end
 
---- colour.valid(hex) -> true when colour.parse accepts `hex`.
+-- colour.valid(hex) -> true when colour.parse accepts `hex`.
 ---@param hex any
 ---@return boolean
 function M.valid(hex)
@@ -53,8 +49,8 @@ local function channels(fname, name, hex)
   return r, g, b
 end
 
---- colour.format(r, g, b) -> "#RRGGBB" in uppercase; channels are rounded to the nearest
---- integer and clamped to 0...255.
+-- colour.format(r, g, b) -> "#RRGGBB" in uppercase; channels are rounded to the nearest
+-- integer and clamped to 0...255.
 ---@param r number
 ---@param g number
 ---@param b number
@@ -83,7 +79,7 @@ local function luminance(r, g, b)
   return 0.2126 * linear(r) + 0.7152 * linear(g) + 0.0722 * linear(b)
 end
 
---- colour.luminance(hex) -> WCAG 2.x relative luminance, 0 (black) ... 1 (white).
+-- colour.luminance(hex) -> WCAG 2.x relative luminance, 0 (black) ... 1 (white).
 ---@param hex liverules.Colour
 ---@return number
 function M.luminance(hex)
@@ -96,7 +92,7 @@ local function contrast(la, lb)
   return (lighter + 0.05) / (darker + 0.05)
 end
 
---- colour.contrast(a, b) -> WCAG contrast ratio 1...21 of two colours, in either order.
+-- colour.contrast(a, b) -> WCAG contrast ratio 1...21 of two colours, in either order.
 ---@param a liverules.Colour
 ---@param b liverules.Colour
 ---@return number
@@ -106,9 +102,9 @@ function M.contrast(a, b)
   return contrast(la, lb)
 end
 
---- colour.pick(background, minimum, ...) -> colour, position: the first candidate colour whose
---- contrast against `background` is at least `minimum`, and its position among the candidates;
---- nil, nil when none qualifies. Candidates that are nil or not "#RRGGBB" are skipped.
+-- colour.pick(background, minimum, ...) -> colour, position: the first candidate colour whose
+-- contrast against `background` is at least `minimum`, and its position among the candidates;
+-- nil, nil when none qualifies. Candidates that are nil or not "#RRGGBB" are skipped.
 ---@param background liverules.Colour
 ---@param minimum number
 ---@param ... liverules.Colour?
@@ -127,8 +123,8 @@ function M.pick(background, minimum, ...)
   return nil, nil
 end
 
---- colour.night(hex) -> "#RR0000": the StandBy night-mode rendering of a colour, red of the
---- same lightness, R = round(0.2126 R + 0.7152 G + 0.0722 B) on the gamma-encoded channels.
+-- colour.night(hex) -> "#RR0000": the StandBy night-mode rendering of a colour, red of the
+-- same lightness, R = round(0.2126 R + 0.7152 G + 0.0722 B) on the gamma-encoded channels.
 ---@param hex liverules.Colour
 ---@return liverules.Colour
 function M.night(hex)

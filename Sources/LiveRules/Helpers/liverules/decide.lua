@@ -19,7 +19,7 @@ local describe = support.describe
 
 local M = {}
 
---- The sentinel that matches any value (read-only; tostring gives "decide.any").
+-- The sentinel that matches any value (read-only; tostring gives "decide.any").
 ---@type table
 M.any = support.readonly("decide.any", {})
 
@@ -83,8 +83,8 @@ local function check_subject(fname, subject)
   end
 end
 
---- decide.first(rows) -> function(subject) returning the first row that matches `subject`,
---- or nil when none does.
+-- decide.first(rows) -> function(subject) returning the first row that matches `subject`,
+-- or nil when none does.
 ---@param rows table[]
 ---@return fun(subject: table): table?
 function M.first(rows)
@@ -98,8 +98,8 @@ function M.first(rows)
   end
 end
 
---- decide.collect(rows) -> function(subject) returning the list of every row that matches
---- `subject`, in row order (empty when none does).
+-- decide.collect(rows) -> function(subject) returning the list of every row that matches
+-- `subject`, in row order (empty when none does).
 ---@param rows table[]
 ---@return fun(subject: table): table[]
 function M.collect(rows)

@@ -45,7 +45,7 @@ local function unknown(fname, placementId)
   return fname .. ": " .. tostring(reason)
 end
 
---- layout.capacity[placementId] -> how many fields the placement shows at most.
+-- layout.capacity[placementId] -> how many fields the placement shows at most.
 ---@type { [liverules.PlacementId]: integer }
 M.capacity = support.readonly("layout.capacity", CAPACITY, function(key)
   return unknown("layout.capacity", key)
@@ -92,17 +92,17 @@ local function choose(slot, options, entry, shown)
   return nil
 end
 
---- layout.place(placementId, wanted) -> { fields = { { id, text, glyph, slot } ... },
---- dropped = { id ... } }
---- `wanted` lists fields most important first: { id = "title", text = string | { renderings },
---- slot = "body" (default: the placement's first slot), shorten = 6 (see above), glyph = "dot"
---- (optional; see the helper README for the glyphs) }. A field is shown when the placement has
---- room for one more field and one of its renderings fits the slot it is shown in and is not the
---- text of a field shown before it; shown fields keep the order of `wanted`. The slot it is shown
---- in is its `slot`, except for the first field shown on a placement whose surface puts its first
---- field in a slot of its own (placements.lead: Android's notification title), which is measured
---- there. Each shown field keeps its `glyph`; for the host's output checks it also says the
---- `slot` it was measured on.
+-- layout.place(placementId, wanted) -> { fields = { { id, text, glyph, slot } ... },
+-- dropped = { id ... } }
+-- `wanted` lists fields most important first: { id = "title", text = string | { renderings },
+-- slot = "body" (default: the placement's first slot), shorten = 6 (see above), glyph = "dot"
+-- (optional; see the helper README for the glyphs) }. A field is shown when the placement has
+-- room for one more field and one of its renderings fits the slot it is shown in and is not the
+-- text of a field shown before it; shown fields keep the order of `wanted`. The slot it is shown
+-- in is its `slot`, except for the first field shown on a placement whose surface puts its first
+-- field in a slot of its own (placements.lead: Android's notification title), which is measured
+-- there. Each shown field keeps its `glyph`; for the host's output checks it also says the
+-- `slot` it was measured on.
 ---@param placementId liverules.PlacementId
 ---@param wanted liverules.WantedField[]
 ---@return { fields: { id: string, text: string, glyph: liverules.Glyph? }[], dropped: string[] }
@@ -142,10 +142,10 @@ function M.place(placementId, wanted)
   return { fields = fields, dropped = dropped }
 end
 
---- layout.wanted(ids, text_of [, slot_of [, shorten [, glyph_of]]]) -> the wanted list for
---- layout.place: for each id in order whose text_of(id) is not nil, { id = id, text = text_of(id),
---- slot = slot_of and slot_of(id), shorten = shorten and shorten[id],
---- glyph = glyph_of and glyph_of(id) }.
+-- layout.wanted(ids, text_of [, slot_of [, shorten [, glyph_of]]]) -> the wanted list for
+-- layout.place: for each id in order whose text_of(id) is not nil, { id = id, text = text_of(id),
+-- slot = slot_of and slot_of(id), shorten = shorten and shorten[id],
+-- glyph = glyph_of and glyph_of(id) }.
 ---@param ids string[]
 ---@param text_of fun(id: string): (string|string[])?
 ---@param slot_of? fun(id: string): string?
@@ -177,8 +177,8 @@ function M.wanted(ids, text_of, slot_of, shorten, glyph_of)
   return wanted
 end
 
---- layout.each(wanted) -> { [placementId] = layout.place(placementId, wanted(placementId)) }
---- for every placement: the whole layout a layout rule returns.
+-- layout.each(wanted) -> { [placementId] = layout.place(placementId, wanted(placementId)) }
+-- for every placement: the whole layout a layout rule returns.
 ---@param wanted fun(placementId: liverules.PlacementId): liverules.WantedField[]
 ---@return { [liverules.PlacementId]: { fields: table[], dropped: string[] } }
 function M.each(wanted)

@@ -41,11 +41,11 @@ local function accent(spec, look)
                                spec.preferred, colour.contrast(preferred, look.background), look.background)
 end
 
---- palette.accented(spec) -> { light = {...}, dark = {...}, standByNight = {...} }, each
---- { background, foreground, accent, fallback }. spec: `preferred` (a colour or nil),
---- `fallbacks` (colours, tried in order), `label` (names the preferred colour in the reason it
---- fell back: "calendar colour #1C1C1E has 1.2:1 contrast on #000000 (needs 3:1)"), `missing`
---- (the reason when there is no preferred colour; nil: no reason).
+-- palette.accented(spec) -> { light = {...}, dark = {...}, standByNight = {...} }, each
+-- { background, foreground, accent, fallback }. spec: `preferred` (a colour or nil),
+-- `fallbacks` (colours, tried in order), `label` (names the preferred colour in the reason it
+-- fell back: "calendar colour #1C1C1E has 1.2:1 contrast on #000000 (needs 3:1)"), `missing`
+-- (the reason when there is no preferred colour; nil: no reason).
 ---@param spec { preferred: liverules.Colour?, fallbacks: liverules.Colour[]?, label: string?, missing: string? }
 ---@return liverules.Palette
 function M.accented(spec)
@@ -66,8 +66,8 @@ function M.accented(spec)
   return result
 end
 
---- palette.fixed(accent) -> the three appearances with the same accent and no fallback: for a
---- colour that must not change (an ongoing activity's green).
+-- palette.fixed(accent) -> the three appearances with the same accent and no fallback: for a
+-- colour that must not change (an ongoing activity's green).
 ---@param accent liverules.Colour
 ---@return liverules.Palette
 function M.fixed(accent)

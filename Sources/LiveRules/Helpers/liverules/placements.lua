@@ -89,20 +89,20 @@ for _, budget in ipairs(support.host("placements", "liverules.placements")()) do
   })
 end
 
---- placements.lead(id) -> the name of the slot the surface shows the placement's first field in,
---- or nil when the placement has none (or `id` names no placement).
+-- placements.lead(id) -> the name of the slot the surface shows the placement's first field in,
+-- or nil when the placement has none (or `id` names no placement).
 ---@param id liverules.PlacementId
 ---@return string?
 function M.lead(id)
   return leadOf[id]
 end
 
---- placements.ids: the placement ids in a fixed order.
+-- placements.ids: the placement ids in a fixed order.
 ---@type liverules.PlacementId[]
 M.ids = readonly("placements.ids", ids)
 
---- placements.resolve(id [, slot]) -> slot, slotName: the named slot of a placement, or its
---- default slot when `slot` is nil; nil, reason when either is unknown. It never raises.
+-- placements.resolve(id [, slot]) -> slot, slotName: the named slot of a placement, or its
+-- default slot when `slot` is nil; nil, reason when either is unknown. It never raises.
 ---@param id liverules.PlacementId
 ---@param slot? string
 ---@return liverules.Slot? slot

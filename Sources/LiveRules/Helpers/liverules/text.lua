@@ -119,9 +119,9 @@ local function shorten(s, width, fontSize)
   return sub(s, 1, cut) .. ELLIPSIS
 end
 
---- text.width(s, fontSize) -> the estimated width of `s` in points at `fontSize` points:
---- the sum of its characters' advances (see the model above) times the font size.
---- Error if `s` is not valid UTF-8.
+-- text.width(s, fontSize) -> the estimated width of `s` in points at `fontSize` points:
+-- the sum of its characters' advances (see the model above) times the font size.
+-- Error if `s` is not valid UTF-8.
 ---@param s string
 ---@param fontSize number
 ---@return number
@@ -131,11 +131,11 @@ function M.width(s, fontSize)
   return units_of(s) * fontSize / 100
 end
 
---- text.fits(s, placementId [, slot [, phone]]) -> true when `s` fits on one line of the slot
---- (the placement's default slot when `slot` is nil), by width at the slot's font size, on the
---- phone class `phone` (393 or 430 points wide; 393, the class layouts are decided for, when nil).
---- The width model decides; the slot's `chars` is only the budget for average text, so narrow
---- text such as "15 min" (6 characters) fits a 5-character slot.
+-- text.fits(s, placementId [, slot [, phone]]) -> true when `s` fits on one line of the slot
+-- (the placement's default slot when `slot` is nil), by width at the slot's font size, on the
+-- phone class `phone` (393 or 430 points wide; 393, the class layouts are decided for, when nil).
+-- The width model decides; the slot's `chars` is only the budget for average text, so narrow
+-- text such as "15 min" (6 characters) fits a 5-character slot.
 ---@param s string
 ---@param placementId liverules.PlacementId
 ---@param slot? string
@@ -148,9 +148,9 @@ function M.fits(s, placementId, slot, phone)
   return fits_width(units_of(s), target.fontSize, width)
 end
 
---- text.truncate(s, width, fontSize) -> `s` when it fits `width` points at `fontSize`; otherwise
---- its longest prefix (whole characters, trailing spaces, tabs and line breaks removed) followed
---- by "…" that fits; "…" when no prefix does.
+-- text.truncate(s, width, fontSize) -> `s` when it fits `width` points at `fontSize`; otherwise
+-- its longest prefix (whole characters, trailing spaces, tabs and line breaks removed) followed
+-- by "…" that fits; "…" when no prefix does.
 ---@param s string
 ---@param width number
 ---@param fontSize number
@@ -165,9 +165,9 @@ function M.truncate(s, width, fontSize)
   return shorten(s, width, fontSize)
 end
 
---- text.fit(placementId, renderings [, slot]) -> text, index: the first of `renderings` (a list
---- of strings, most preferred first) that fits the slot, and its position; when none fits, the
---- last one truncated to the slot, and its position.
+-- text.fit(placementId, renderings [, slot]) -> text, index: the first of `renderings` (a list
+-- of strings, most preferred first) that fits the slot, and its position; when none fits, the
+-- last one truncated to the slot, and its position.
 ---@param placementId liverules.PlacementId
 ---@param renderings string[]
 ---@param slot? string
@@ -207,8 +207,8 @@ local function trimmed(s, collapse)
 end
 
 
---- text.value(s) -> `s` without leading and trailing whitespace, or nil when `s` is nil, empty or
---- blank: the one way to read optional text, since a missing field may arrive as "".
+-- text.value(s) -> `s` without leading and trailing whitespace, or nil when `s` is nil, empty or
+-- blank: the one way to read optional text, since a missing field may arrive as "".
 ---@param s string?
 ---@return string?
 function M.value(s)
@@ -221,8 +221,8 @@ function M.value(s)
   return kept or nil
 end
 
---- text.line(s) -> text.value(s) with every run of whitespace inside (line breaks, tabs, spaces)
---- made one space: the form of a one-line field. nil when `s` is nil, empty or blank.
+-- text.line(s) -> text.value(s) with every run of whitespace inside (line breaks, tabs, spaces)
+-- made one space: the form of a one-line field. nil when `s` is nil, empty or blank.
 ---@param s string?
 ---@return string?
 function M.line(s)
@@ -235,7 +235,7 @@ function M.line(s)
   return kept or nil
 end
 
---- text.length(s) -> the number of grapheme clusters in `s` (what a reader counts as characters).
+-- text.length(s) -> the number of grapheme clusters in `s` (what a reader counts as characters).
 ---@param s string
 ---@return integer
 function M.length(s)
@@ -246,8 +246,8 @@ function M.length(s)
   return #s
 end
 
---- text.initials(s [, count]) -> the first cluster of each of the first `count` (default 3)
---- words of `s`, upper-cased and joined: "DR" for "Design review"; "" when `s` is blank.
+-- text.initials(s [, count]) -> the first cluster of each of the first `count` (default 3)
+-- words of `s`, upper-cased and joined: "DR" for "Design review"; "" when `s` is blank.
 ---@param s string
 ---@param count? integer
 ---@return string
@@ -295,10 +295,10 @@ local function forms_of(name)
   return forms
 end
 
---- text.names(name) -> a person's name said ever shorter, longest first, for renderings:
---- the whole name as one line, then the first word and the initial of the last word that starts
---- with a letter ("Maximilian-Alexander H."; "Heung-min S." for "Heung-min Son 🇰🇷"), then the
---- first word alone; each only when shorter than the one before. { } when `name` is nil or blank.
+-- text.names(name) -> a person's name said ever shorter, longest first, for renderings:
+-- the whole name as one line, then the first word and the initial of the last word that starts
+-- with a letter ("Maximilian-Alexander H."; "Heung-min S." for "Heung-min Son 🇰🇷"), then the
+-- first word alone; each only when shorter than the one before. { } when `name` is nil or blank.
 ---@param name string?
 ---@return string[]
 function M.names(name)
@@ -311,9 +311,9 @@ function M.names(name)
   return table.move(forms, 1, #forms, 1, {})  -- a copy: the caller may change it
 end
 
---- text.shorten(name, width, fontSize) -> the first of text.names(name) that fits `width` points
---- at `fontSize`; else the first word truncated ("Maximilian-Alex…"); nil when not even one
---- cluster of it fits with "…", or when `name` is nil or blank.
+-- text.shorten(name, width, fontSize) -> the first of text.names(name) that fits `width` points
+-- at `fontSize`; else the first word truncated ("Maximilian-Alex…"); nil when not even one
+-- cluster of it fits with "…", or when `name` is nil or blank.
 ---@param name string?
 ---@param width number
 ---@param fontSize number

@@ -4,19 +4,15 @@
 ---@class liverules.colour
 local colour = {}
 
---- White, "#FFFFFF".
 ---@type liverules.Colour
 colour.WHITE = nil
 
---- Black, "#000000".
 ---@type liverules.Colour
 colour.BLACK = nil
 
---- 3.0: the WCAG minimum contrast for icons, progress bars and large text.
 ---@type number
 colour.GRAPHICS_CONTRAST = nil
 
---- 4.5: the WCAG minimum contrast for body text.
 ---@type number
 colour.TEXT_CONTRAST = nil
 
