@@ -89,4 +89,18 @@ import Testing
         #expect(!pack.sources.keys.contains { $0.hasPrefix("types/") })
         #expect(pack.sources.keys.sorted() == ["badge.lua", "badges.lua", "content.lua", "layout.lua", "palette.lua", "phase.lua", "relevance.lua"])
     }
+
+    /// Editing or adding files under `types/` leaves the pack's content hash alone, so a reload
+    /// sees the version already active (`ReloadEvent.unchanged`).
+    @Test func theTypesFolderDoesNotChangeThePacksVersion() throws {
+        let copy = FileManager.default.temporaryDirectory.appendingPathComponent("liverules-types-\(UUID().uuidString)")
+        try FileManager.default.copyItem(at: Paths.rules.appendingPathComponent("meetings"), to: copy)
+        defer { try? FileManager.default.removeItem(at: copy) }
+        let before = try RulePack.load(from: copy).contentHash
+        try "---@meta\n-- edited\n".write(to: copy.appendingPathComponent("types/pack.lua"), atomically: true, encoding: .utf8)
+        try "local x = 1\n".write(to: copy.appendingPathComponent("types/extra.lua"), atomically: true, encoding: .utf8)
+        #expect(try RulePack.load(from: copy).contentHash == before)
+        try "-- a comment\n".write(to: copy.appendingPathComponent("extra.lua"), atomically: true, encoding: .utf8)
+        #expect(try RulePack.load(from: copy).contentHash != before, "a pack file outside types/ is part of the version")
+    }
 }
