@@ -66,6 +66,11 @@ import Testing
         #expect(lines.first == "rules/match/layout.lua:86:112: error: unknown glyph 'dott' — did you mean dot?")
     }
 
+    @Test func anEnumValueTypo() throws {
+        let (lines, _) = try Self.check("match", replacing: #"if status == "finished" then"#, with: #"if status == "finshed" then"#, in: "phase.lua")
+        #expect(lines.first == "rules/match/phase.lua:31:16: error: unknown MatchStatus value 'finshed' — did you mean finished?")
+    }
+
     @Test func theHostsPlumbingIsNotForRules() throws {
         let (lines, status) = try Self.check("meetings", replacing: "local clock = time.clock(meeting.start, input.attributes.timeZone)",
                                              with: "local clock = liverules_host_clock(meeting.start, input.attributes.timeZone)", in: "content.lua")

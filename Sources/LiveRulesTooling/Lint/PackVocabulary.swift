@@ -1,7 +1,7 @@
 import LiveRules
 
 /// The names a pack's rules write as string literals and table keys, by what they name: field
-/// ids, phases, placements, tones, glyphs, slots, facts and schema fields. A literal that is none of
+/// ids, phases, placements, tones, glyphs, slots, facts, schema fields and enum values. A literal that is none of
 /// them but almost one is a typo the host's checks report (``RuleLint``).
 package struct PackVocabulary: Sendable {
     /// One kind of name, with how a message calls an unknown one.
@@ -38,11 +38,11 @@ package struct PackVocabulary: Sendable {
         let manifest = pack.manifest
         facts = pack.manifest.rules[.phase].flatMap { pack.sources[$0] }.flatMap(PhaseFacts.names(in:))
         modules = pack.sources.keys.sorted().map { String($0.dropLast(4)).replacingOccurrences(of: "/", with: ".") }
-        var schemaNames: [String] = []
-        for type in manifest.schema.types.values {
-            switch type {
+        var schemaNames: [String] = [], enumerations: [Kind] = []
+        for name in manifest.schema.types.keys.sorted() {
+            switch manifest.schema.types[name]! {
             case .object(_, let fields): schemaNames += fields.map(\.name)
-            case .enumeration(_, let values): schemaNames += values
+            case .enumeration(_, let values): enumerations.append(Kind(noun: "\(name) value", names: values))
             default: break
             }
         }
@@ -55,8 +55,8 @@ package struct PackVocabulary: Sendable {
             Kind(noun: "glyph", names: Glyph.spellings.filter { !$0.contains("NAME") }),
             Kind(noun: "slot", names: slots),
             Kind(noun: "fact", names: facts ?? []),
-            Kind(noun: "schema field", names: schemaNames.sorted()),
-        ]
+            Kind(noun: "schema field", names: Array(Set(schemaNames)).sorted()),
+        ] + enumerations
         known = Set(kinds.flatMap(\.names) + Self.outputKeys + Self.luaTypes + modules + Array(manifest.schema.types.keys)
                     + RuleInput.members(withPhase: true) + Glyph.spellings + HelperModule.all.keys
                     + HelperModule.all.keys.map { String($0.split(separator: ".").last!) })
