@@ -3,8 +3,8 @@ import LiveRules
 /// The host's static checks of one Lua file of a pack, for what luacheck cannot know: names the
 /// host and the pack define, written as literals. Each finding is an error at the literal,
 /// with "did you mean" where a name is close:
-/// - string literals that are almost a field id, phase, placement, tone, glyph, slot, fact or schema
-///   field (`"titel"`), table keys that are almost a placement, phase or field id beside keys
+/// - string literals that are almost a field id, phase, placement, tone, glyph, slot, fact,
+///   schema field or enum value (`"titel"`), table keys that are almost a placement, phase or field id beside keys
 ///   that are one (`{ lockscreen = "title", standBy = "title" }`);
 /// - a `tone = "…"` or `glyph = "…"` that is none, a phase compared with `input.phase` or
 ///   returned by the phase rule that the pack does not declare, a colour not `#RRGGBB`;
