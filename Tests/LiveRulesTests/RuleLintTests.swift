@@ -86,4 +86,17 @@ import Testing
             "2:25: require 'contnet': the pack has no contnet.lua — did you mean content?",
         ])
     }
+
+    @Test func slotsOfAPlacement() throws {
+        let found = try Self.findings("""
+            local TITLE = { lockScreen = "titel", androidOngoing = "body", standBy = "Good morning" }
+            local field = { id = "title", text = "x", slot = "bdy" }
+            return function() return TITLE, field end
+            """)
+        #expect(found == [
+            "1:30: placement lockScreen has no slot 'titel' (its slots: title, body) — did you mean title?",
+            "1:56: placement androidOngoing has no slot 'body' (its slots: title, text, chip)",
+            "2:50: unknown slot 'bdy' — did you mean body?",
+        ])
+    }
 }

@@ -48,6 +48,8 @@ extension RuleLint {
             checkColour(literal)
         } else if let key = valueKey(of: index), key == "tone" || key == "glyph" {
             checkOutputValue(literal, key: key)
+        } else if let key = valueKey(of: index), key == "slot" || Placement(rawValue: key) != nil {
+            checkSlot(literal, placement: Placement(rawValue: key))
         } else if isComparedWithPhase(index) {
             checkPhase(literal)
         } else if literal.text.firstMatch(of: /^[A-Za-z_][A-Za-z0-9_]*$/) != nil,
@@ -101,6 +103,22 @@ extension RuleLint {
             report(literal, "unknown glyph '\(literal.text)': glyphs are \(Glyph.spellings.joined(separator: ", "))"
                    + Suggestion.hint(for: literal.text, among: Glyph.spellings))
         }
+    }
+
+    /// Checks a slot name given for `placement` (`{ androidOngoing = "text" }`), or for any
+    /// placement (`slot = "body"`): a name that is a slot of another placement, or almost one of
+    /// this placement's, is a mistake. Other text is left alone (a table by placement may hold
+    /// display text).
+    private mutating func checkSlot(_ literal: LuaToken, placement: Placement?) {
+        let name = literal.text
+        guard name.firstMatch(of: /^[a-z][A-Za-z0-9_]*$/) != nil else { return }
+        let everySlot = Set(Placement.allCases.flatMap(\.slotNames))
+        let slots = placement?.slotNames ?? everySlot.sorted()
+        guard !slots.contains(name) else { return }
+        let hint = Suggestion.hint(for: name, among: slots)
+        guard everySlot.contains(name) || !hint.isEmpty else { return }
+        let owner = placement.map { "placement \($0.rawValue) has no slot '\(name)' (its slots: \(slots.joined(separator: ", ")))" }
+        report(literal, (owner ?? "unknown slot '\(name)'") + hint)
     }
 
     /// Whether the literal at `index` is compared (`==`, `~=`) with `input.phase` or a local

@@ -6,7 +6,8 @@ import LiveRules
 /// - string literals that are almost a field id, phase, placement, tone, glyph, slot, fact,
 ///   schema field or enum value (`"titel"`), table keys that are almost a placement, phase or field id beside keys
 ///   that are one (`{ lockscreen = "title", standBy = "title" }`);
-/// - a `tone = "…"` or `glyph = "…"` that is none, a phase compared with `input.phase` or
+/// - a `tone = "…"` or `glyph = "…"` that is none, a slot the placement it is given for does
+///   not have (`{ androidOngoing = "body" }`), a phase compared with `input.phase` or
 ///   returned by the phase rule that the pack does not declare, a colour not `#RRGGBB`;
 /// - facts read from `input.facts` (or a local holding it) that the phase rule never returns,
 ///   when its source says which it returns (``PhaseFacts``);
