@@ -1,25 +1,35 @@
 #!/usr/bin/env bash
 # Installs what LiveRules needs beyond Swift: Lua 5.4's library and headers (liblua5.4-dev) and
-# pkg-config, which finds them. Uses apt when run as root (or with password-less sudo); otherwise
-# says what to install. Does nothing when both are present.
+# pkg-config, which finds them; and luacheck (lua-check), which `liverules check` lints rules with.
+# Uses apt when run as root (or with password-less sudo); otherwise says what to install. The
+# library and pkg-config are required; without luacheck everything works and `liverules check`
+# says lint was skipped. Does nothing when all are present.
 set -euo pipefail
 
 missing=()
 command -v pkg-config >/dev/null 2>&1 || missing+=(pkg-config)
 pkg-config --exists lua5.4 2>/dev/null || missing+=(liblua5.4-dev)
-[ ${#missing[@]} -eq 0 ] && exit 0
+optional=()
+command -v luacheck >/dev/null 2>&1 || optional+=(lua-check)
+[ ${#missing[@]} -eq 0 ] && [ ${#optional[@]} -eq 0 ] && exit 0
 
 if [ "$(id -u)" -eq 0 ]; then
   apt=(apt-get)
 elif command -v sudo >/dev/null 2>&1 && sudo -n true 2>/dev/null; then
   apt=(sudo apt-get)
+elif [ ${#missing[@]} -eq 0 ]; then
+  echo "note: luacheck is not installed, so \`liverules check\` skips lint; to lint rules too:" >&2
+  echo "  sudo apt-get install -y lua-check          (Debian, Ubuntu)" >&2
+  echo "  luarocks install luacheck                  (elsewhere)" >&2
+  exit 0
 else
   echo "LiveRules needs ${missing[*]}; install it as root:" >&2
-  echo "  sudo apt-get install -y ${missing[*]}      (Debian, Ubuntu)" >&2
+  echo "  sudo apt-get install -y ${missing[*]} lua-check      (Debian, Ubuntu; lua-check lints rules)" >&2
   echo "  brew install lua@5.4 pkg-config            (macOS; then see the README, Lua on macOS)" >&2
   exit 1
 fi
-echo "Installing ${missing[*]}..." >&2
+echo "Installing ${missing[*]} ${optional[*]}..." >&2
 "${apt[@]}" update -qq
-DEBIAN_FRONTEND=noninteractive "${apt[@]}" install -y -qq "${missing[@]}" >/dev/null
+DEBIAN_FRONTEND=noninteractive "${apt[@]}" install -y -qq "${missing[@]}" "${optional[@]}" >/dev/null
 pkg-config --exists lua5.4
+command -v luacheck >/dev/null 2>&1

@@ -3,7 +3,7 @@
 -- "Scheduled" when there is no activity yet. The cases are in badges.lua.
 
 local badges = require "badges"
-
+---@param input delivery.Input
 return function(input)
   local case = badges.of(input)
   return { text = case.text, tone = case.tone }

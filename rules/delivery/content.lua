@@ -40,13 +40,13 @@ local DEFAULT_COURIER = "Your courier"
 local function stepText(phase, courier)
   if phase == "placed" then return { "We've got your order", "Order placed" } end
   if phase == "picking" then return { "Packing your groceries", "Packing" } end
-  local sentence, short = " is at your door", "At your door"
-  if phase == "delivering" then sentence, short = " is on the way", "On the way" end
+  local sentence, brief = " is at your door", "At your door"
+  if phase == "delivering" then sentence, brief = " is on the way", "On the way" end
   local options = {}
   for _, name in ipairs(courier and text.names(courier) or { DEFAULT_COURIER }) do
     options[#options + 1] = name .. sentence
   end
-  options[#options + 1] = short
+  options[#options + 1] = brief
   return options
 end
 

@@ -40,7 +40,7 @@ local ETA_SLOT = { androidOngoing = "chip" }
 local GLANCE = { islandCompactLeading = true, islandCompactTrailing = true, islandMinimal = true }
 -- The store name is shortened with "…" (keeping at least 6 characters) before shorter renderings.
 local SHORTENS = { title = 6 }
-
+---@param input delivery.Input
 return function(input)
   local texts, glance = content.of(input)
   return layout.each(function(placement)

@@ -7,7 +7,7 @@ local palette = require "liverules.palette"
 
 local BRAND = "#0A8F45"
 local NEUTRAL = "#8E8E93"
-
+---@param input delivery.Input
 return function(input)
   return palette.accented {
     preferred = input.attributes.storeColour, fallbacks = { BRAND, NEUTRAL },

@@ -17,7 +17,7 @@ local text = require "liverules.text"
 
 local MAX_ACTIVITY = 8 * 60 * 60
 local STEPS = { placed = 1, picking = 2, delivering = 3, arrived = 4 }
-
+---@param input delivery.PhaseInput
 return function(input)
   local state, now, promisedAt = input.state, input.now, input.attributes.promisedAt
   local eta = state.eta or promisedAt

@@ -7,7 +7,7 @@
 local SCORE = { arrived = 100, delivering = 90, picking = 60, placed = 40, none = 0 }
 local LATE_BONUS = 10
 local ALERTS = { delivering = true, arrived = true }
-
+---@param input delivery.Input
 return function(input)
   local score = SCORE[input.phase]
   local late = input.facts.lateBy > 0 or input.facts.lateExpected

@@ -3,7 +3,7 @@
 -- in badges.lua.
 
 local badges = require "badges"
-
+---@param input match.Input
 return function(input)
   local case = badges.of(input)
   return { text = case.text, tone = case.tone }

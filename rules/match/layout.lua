@@ -71,7 +71,7 @@ local TITLE_SLOT = { lockScreen = "title", standBy = "title", androidOngoing = "
 local BODY_SLOT = { lockScreen = "body", standBy = "body", androidOngoing = "text" }
 local HEADLINES = { score = true, teams = true }
 local EVENT_SLOT = { islandExpanded = "bottom" }
-
+---@param input match.Input
 return function(input)
   local texts, glance = content.of(input)
   local list = (input.phase == "live" and input.facts.status == "halfTime") and "halfTime" or input.phase

@@ -8,7 +8,7 @@
 local palette = require "liverules.palette"
 
 local NEUTRAL = "#8E8E93"
-
+---@param input match.Input
 return function(input)
   local home = input.attributes.home
   return palette.accented {

@@ -19,7 +19,7 @@
 local STALE_AFTER = 3 * 60
 local GOALS = { goal = true, penaltyGoal = true, ownGoal = true }
 local PLAYING = { live = true, halfTime = true }
-
+---@param input match.PhaseInput
 return function(input)
   local state, now, kickoff = input.state, input.now, input.attributes.kickoff
   local status, event = state.status, state.lastEvent

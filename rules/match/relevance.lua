@@ -4,7 +4,7 @@
 -- outdated update: a goal learned 3 minutes late is shown, not announced.
 
 local SCORE = { live = 100, stale = 70, before = 50, after = 20 }
-
+---@param input match.Input
 return function(input)
   return {
     score = SCORE[input.phase],

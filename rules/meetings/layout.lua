@@ -67,7 +67,7 @@ local BODY_SLOT = { lockScreen = "body", standBy = "body", androidOngoing = "tex
 local GLANCE = { islandCompactLeading = true, islandCompactTrailing = true, islandMinimal = true }
 -- Text shortened with "…" (keeping at least this many characters) before shorter renderings.
 local SHORTENS = { title = 6, nextTitle = 6, location = 6 }
-
+---@param input meetings.Input
 return function(input)
   local texts, glance = content.of(input)
   return layout.each(function(placement)

@@ -8,7 +8,7 @@ local palette = require "liverules.palette"
 local GREEN = "#34C759"
 local BRAND = "#0A84FF"
 local NEUTRAL = "#8E8E93"
-
+---@param input meetings.Input
 return function(input)
   if input.phase == "progress" or input.phase == "combo" then return palette.fixed(GREEN) end
   local meeting = input.facts.meeting

@@ -47,7 +47,7 @@ local function factsAbout(meetings, now, meeting, index, following)
   return { meeting = meeting, index = index, count = #meetings, first = index == 1,
            last = isLast(meetings, meeting, now), next = following }
 end
-
+---@param input meetings.PhaseInput
 return function(input)
   local meetings, now = inStartOrder(input.state.meetings), input.now
   local current, currentIndex, following, followingIndex

@@ -4,7 +4,7 @@
 
 local SCORE = { progress = 100, combo = 100, countdown = 80, upcoming = 50, done = 0 }
 local ALERTS = { countdown = true, progress = true }
-
+---@param input meetings.Input
 return function(input)
   return {
     score = SCORE[input.phase],

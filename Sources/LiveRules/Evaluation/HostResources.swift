@@ -1,11 +1,11 @@
 /// The host's Lua files, compiled into this module by the EmbedLua plugin from `Helpers/` and
 /// `Driver/` (nothing is looked up at run time).
-enum HostResources {
+package enum HostResources {
     /// The name rules `require` the helper modules under: `require "liverules.text"`.
-    static let modulePrefix = "liverules"
+    package static let modulePrefix = "liverules"
 
     /// The helper modules' texts by path (`liverules/text.lua`).
-    static let helpers: [String: String] = EmbeddedLua.modules
+    package static let helpers: [String: String] = EmbeddedLua.modules
 
     /// The evaluation driver (`Driver/driver.lua`).
     static let driverSource: String = EmbeddedLua.driver

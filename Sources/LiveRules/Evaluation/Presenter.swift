@@ -230,7 +230,7 @@ extension SchemaDescriptor {
             fields["phase"] = SchemaDescriptor(kind: LRL_KIND_STRING, name: "string")
             fields["facts"] = SchemaDescriptor(kind: LRL_KIND_VIEW, optional: true, name: "facts")
         }
-        let order = ["attributes", "state", "now", "previous"] + (withPhase ? ["phase", "facts"] : [])
+        let order = RuleInput.members(withPhase: withPhase)
         return SchemaDescriptor(kind: LRL_KIND_OBJECT, name: withPhase ? "the rule input" : "the phase rule's input",
                                 child: .fields(fields), order: order)
     }

@@ -12,6 +12,9 @@ import Lua
 public struct RulePack: Sendable {
     /// The manifest's file name in a pack folder.
     public static let manifestFile = "pack.json"
+    /// The folder of a pack that `liverules types` writes the editor definitions to: its `.lua`
+    /// files describe the pack for editors and are never loaded, required, linted or covered.
+    public static let typesFolder = "types"
 
     /// The pack folder: every file of the pack is read through it.
     package let folder: PackFolder
@@ -82,15 +85,20 @@ public struct RulePack: Sendable {
                         contentHash: hash.hex, manifestPositions: document.positions)
     }
 
-    /// The UTF-8 text of every `.lua` file in `folder`, by relative path; files that are not
-    /// UTF-8 are left out.
+    /// The UTF-8 text of every Lua file of the pack (``luaFileNames(in:)``), by relative path;
+    /// files that are not UTF-8 are left out.
     private static func luaFiles(in folder: PackFolder) throws(DiagnosticError) -> [String: String] {
         var files: [String: String] = [:]
-        for name in try folder.files(in: "", ending: ".lua") {
-            let path = name + ".lua"
+        for path in try luaFileNames(in: folder) {
             if let text = String(data: try folder.read(path), encoding: .utf8) { files[path] = text }
         }
         return files
+    }
+
+    /// The paths of the pack's own `.lua` files (`badge.lua`, `lib/x.lua`), sorted: every one in
+    /// the folder but those under ``typesFolder``.
+    package static func luaFileNames(in folder: PackFolder) throws(DiagnosticError) -> [String] {
+        try folder.files(in: "", ending: ".lua").map { $0 + ".lua" }.filter { !$0.hasPrefix(typesFolder + "/") }
     }
 
     /// The fixture files (`fixtures/**/*.json`), as paths relative to `fixtures/`, sorted; empty

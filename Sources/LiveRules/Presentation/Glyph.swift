@@ -36,7 +36,7 @@ public enum Glyph: Sendable, Hashable, Codable {
     }
 
     /// The spellings an unknown glyph is compared with for a suggestion.
-    static let spellings = ["dot"] + Tone.allCases.map { "\($0.rawValue) dot" } + ["icon:NAME"]
+    package static let spellings = ["dot"] + Tone.allCases.map { "\($0.rawValue) dot" } + ["icon:NAME"]
 
     private static let iconPrefix = "icon:"
 

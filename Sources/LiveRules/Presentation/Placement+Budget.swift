@@ -46,3 +46,9 @@ extension Placement {
         }
     }
 }
+
+extension Placement {
+    /// The names of the placement's slots, its default slot first: what rules may name as a
+    /// field's `slot`.
+    package var slotNames: [String] { budget.slots.map(\.name) }
+}

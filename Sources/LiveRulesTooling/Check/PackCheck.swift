@@ -10,14 +10,25 @@ package enum PackCheck {
     /// The problems found in the pack. Throws, instead, when a file or folder of the pack leads
     /// outside it (``DiagnosticError/isOutsidePack``): nothing else of the pack is read then.
     /// With `against`, also every content-state change since the older version that breaks
-    /// activities already running (errors) or may (warnings).
-    package static func run(packAt directory: URL, displayPath: String, against: OlderPacks? = nil) throws(DiagnosticError) -> [Diagnostic] {
+    /// activities already running (errors) or may (warnings). A pack that loads is also linted:
+    /// the host's static checks (``RuleLint``) and, when `luacheck` is given, luacheck's findings.
+    package static func run(packAt directory: URL, displayPath: String, against: OlderPacks? = nil,
+                            luacheck: Luacheck? = nil) throws(DiagnosticError) -> [Diagnostic] {
         let pack: RulePack
         do { pack = try RulePack.load(from: directory, displayPath: displayPath) } catch {
             if error.isOutsidePack { throw error }
             return error.diagnostics
         }
-        return try check(pack, displayPath: displayPath) + (against.map { evolution(of: pack, since: $0) } ?? [])
+        return try check(pack, displayPath: displayPath, luacheck: luacheck) + (against.map { evolution(of: pack, since: $0) } ?? [])
+    }
+
+    /// A warning when the pack has editor definitions (a `.luarc.json`) that `liverules types`
+    /// would write differently now.
+    private static func staleTypes(of pack: RulePack) -> [Diagnostic] {
+        guard (try? pack.folder.exists(PackTypes.configurationFile)) == true,
+              let first = PackTypes(pack: pack).stale(in: pack.folder).first else { return [] }
+        return [Diagnostic(file: pack.folder.display(first), severity: .warning,
+                           message: "the editor definitions are out of date: run `liverules types \(pack.displayPath)`")]
     }
 
     /// The schema changes since the older version of `pack`.
@@ -33,20 +44,23 @@ package enum PackCheck {
         }
     }
 
-    private static func check(_ pack: RulePack, displayPath: String) throws(DiagnosticError) -> [Diagnostic] {
+    private static func check(_ pack: RulePack, displayPath: String, luacheck: Luacheck?) throws(DiagnosticError) -> [Diagnostic] {
+        let lint = RuleLint.diagnostics(for: pack) + (luacheck?.diagnostics(for: pack) ?? []) + staleTypes(of: pack)
         let presenter: Presenter
-        do { presenter = try Presenter(pack: pack, recordsCoverage: false, checksOutput: true) } catch { return error.diagnostics(inputFile: displayPath) }
+        do { presenter = try Presenter(pack: pack, recordsCoverage: false, checksOutput: true) } catch {
+            return lint + error.diagnostics(inputFile: displayPath)
+        }
         func atManifest(_ path: String, _ severity: Diagnostic.Severity, _ message: String) -> Diagnostic {
             let position = pack.manifestPositions[path] ?? SourcePosition(line: 1, column: 1)
             return Diagnostic(file: pack.folder.display(RulePack.manifestFile), line: position.line, column: position.column,
                               severity: severity, message: message)
         }
         let sweep = try FixtureSweep(pack) { fixture throws(PresentationError) in try presenter.present(fixture) }
-        var diagnostics = sweep.diagnostics
+        var diagnostics = lint + sweep.diagnostics
         if sweep.names.isEmpty {
             diagnostics.append(atManifest("", .warning, "the pack has no fixtures: add some under \(displayPath)/fixtures/"))
         }
-        guard !sweep.names.isEmpty, !diagnostics.contains(where: { $0.severity == .error }) else { return diagnostics }
+        guard !sweep.names.isEmpty, !sweep.diagnostics.contains(where: { $0.severity == .error }) else { return diagnostics }
         for (index, phase) in pack.manifest.phases.enumerated() where !sweep.phases.contains(phase) {
             diagnostics.append(atManifest("phases[\(index)]", .warning, "no fixture reaches phase '\(phase)'"))
         }

@@ -23,9 +23,9 @@ package struct RuleCoverage: Sendable, Hashable {
         var files: [RuleCoverage] = []
         for pack in packs {
             let folder = PackFolder(pack.directory, displayPath: pack.displayPath)
-            for name in try folder.files(in: "", ending: ".lua") {
-                let chunkName = folder.display(name + ".lua")
-                let source = String(decoding: try folder.read(name + ".lua"), as: UTF8.self)
+            for path in try RulePack.luaFileNames(in: folder) {
+                let chunkName = folder.display(path)
+                let source = String(decoding: try folder.read(path), as: UTF8.self)
                 guard let executable = try? compiler.executableLines(of: source, chunkName: chunkName) else { continue }
                 let ran = Set((hits[chunkName] ?? [:]).keys)
                 files.append(RuleCoverage(file: chunkName, executable: executable, uncovered: executable.subtracting(ran).sorted()))

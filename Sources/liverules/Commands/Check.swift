@@ -8,8 +8,10 @@ struct Check: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Check packs: manifest, schema, rules, fixtures and field ids.",
         discussion: """
-            Compiles every rule, validates the manifest and schema, reads every fixture against the
-            schema and presents it, and reports every problem as path:line:col: error|warning: message.
+            Compiles every rule, validates the manifest and schema, lints the rules (the host's checks of
+            field ids, placements, tones, phases, colours and helper names written as literals, and luacheck
+            when it is installed), reads every fixture against the schema and presents it, and reports every
+            problem as path:line:col: error|warning: message.
             A folder without a pack.json is searched for packs one level down.
             With --against, also compares each pack's content state with an older version of it (a
             folder, or a git revision such as main or v1.0.0) and reports as errors the changes that break
@@ -27,6 +29,7 @@ struct Check: ParsableCommand {
 
     func run() throws {
         var errors = 0, warnings = 0, checked = 0, refused = false
+        let luacheck = Luacheck.find()
         for path in paths {
             let root = URL(fileURLWithPath: path)
             let packs = PackFinder.packs(at: root)
@@ -38,7 +41,8 @@ struct Check: ParsableCommand {
                 let display = pack == root ? PackFinder.displayPath(path) : PackFinder.displayPath(path) + "/" + pack.lastPathComponent
                 let diagnostics: [Diagnostic]
                 do {
-                    diagnostics = try PackCheck.run(packAt: pack, displayPath: display, against: against.map(OlderPacks.init))
+                    diagnostics = try PackCheck.run(packAt: pack, displayPath: display, against: against.map(OlderPacks.init),
+                                                    luacheck: luacheck)
                 } catch {
                     refused = true
                     diagnostics = error.diagnostics
@@ -49,6 +53,7 @@ struct Check: ParsableCommand {
                 checked += 1
             }
         }
+        if luacheck == nil { print("lint: luacheck skipped, it is not installed: \(Luacheck.installHint)") }
         print("checked \(checked) pack\(checked == 1 ? "" : "s"): \(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s")")
         if refused { throw ExitStatus.badInput.exitCode }
         if errors > 0 { throw ExitStatus.ruleFailed.exitCode }

@@ -5,9 +5,13 @@ local describe = support.describe
 
 local M = {}
 
+---@type liverules.Colour
 M.WHITE = "#FFFFFF"
+---@type liverules.Colour
 M.BLACK = "#000000"
+---@type number
 M.GRAPHICS_CONTRAST = 3.0 -- WCAG minimum for icons, progress bars and large text
+---@type number
 M.TEXT_CONTRAST = 4.5     -- WCAG minimum for body text
 
 -- The host's check of the syntax (Colour.isValid, which also checks colours in a rule's
@@ -16,6 +20,10 @@ local is_colour = support.host("colour_valid", "colour")
 
 -- colour.parse(hex) -> r, g, b (integers 0...255) for "#RRGGBB" (hex digits in either case);
 -- nil, reason for anything else. It never raises.
+---@param hex string?
+---@return integer? r
+---@return integer|string g the green channel, or why `hex` is not a colour
+---@return integer? b
 function M.parse(hex)
   if type(hex) ~= "string" or not is_colour(hex) then
     if type(hex) == "string" and #hex == 7 and string.sub(hex, 1, 1) == "#" then
@@ -28,6 +36,8 @@ function M.parse(hex)
 end
 
 -- colour.valid(hex) -> true when colour.parse accepts `hex`.
+---@param hex any
+---@return boolean
 function M.valid(hex)
   return (M.parse(hex)) ~= nil
 end
@@ -41,6 +51,10 @@ end
 
 -- colour.format(r, g, b) -> "#RRGGBB" in uppercase; channels are rounded to the nearest
 -- integer and clamped to 0...255.
+---@param r number
+---@param g number
+---@param b number
+---@return liverules.Colour
 function M.format(r, g, b)
   local values = { r, g, b }
   for i, name in ipairs({ "r", "g", "b" }) do
@@ -66,6 +80,8 @@ local function luminance(r, g, b)
 end
 
 -- colour.luminance(hex) -> WCAG 2.x relative luminance, 0 (black) ... 1 (white).
+---@param hex liverules.Colour
+---@return number
 function M.luminance(hex)
   return luminance(channels("colour.luminance", "hex", hex))
 end
@@ -77,6 +93,9 @@ local function contrast(la, lb)
 end
 
 -- colour.contrast(a, b) -> WCAG contrast ratio 1...21 of two colours, in either order.
+---@param a liverules.Colour
+---@param b liverules.Colour
+---@return number
 function M.contrast(a, b)
   local la = luminance(channels("colour.contrast", "a", a))
   local lb = luminance(channels("colour.contrast", "b", b))
@@ -86,6 +105,11 @@ end
 -- colour.pick(background, minimum, ...) -> colour, position: the first candidate colour whose
 -- contrast against `background` is at least `minimum`, and its position among the candidates;
 -- nil, nil when none qualifies. Candidates that are nil or not "#RRGGBB" are skipped.
+---@param background liverules.Colour
+---@param minimum number
+---@param ... liverules.Colour?
+---@return liverules.Colour? colour
+---@return integer? position
 function M.pick(background, minimum, ...)
   local lb = luminance(channels("colour.pick", "background", background))
   if type(minimum) ~= "number" or minimum ~= minimum then
@@ -101,6 +125,8 @@ end
 
 -- colour.night(hex) -> "#RR0000": the StandBy night-mode rendering of a colour, red of the
 -- same lightness, R = round(0.2126 R + 0.7152 G + 0.0722 B) on the gamma-encoded channels.
+---@param hex liverules.Colour
+---@return liverules.Colour
 function M.night(hex)
   local r, g, b = channels("colour.night", "hex", hex)
   return M.format(0.2126 * r + 0.7152 * g + 0.0722 * b, 0, 0)

@@ -26,6 +26,7 @@ local describe = support.describe
 local M = {}
 
 -- The sentinel that matches any value (read-only; tostring gives "decide.any").
+---@type table
 M.any = support.readonly("decide.any", {})
 
 -- What each comparison made by M.atMost and the like compares with, for explanations
@@ -199,6 +200,8 @@ end
 
 -- decide.first(rows) -> function(subject) returning the first row that matches `subject`,
 -- or nil when none does.
+---@param rows table[]
+---@return fun(subject: table): table?
 function M.first(rows)
   local compiled = compile("decide.first", rows)
   if explain.on then return explaining("decide.first", compiled, false) end
@@ -213,6 +216,8 @@ end
 
 -- decide.collect(rows) -> function(subject) returning the list of every row that matches
 -- `subject`, in row order (empty when none does).
+---@param rows table[]
+---@return fun(subject: table): table[]
 function M.collect(rows)
   local compiled = compile("decide.collect", rows)
   if explain.on then return explaining("decide.collect", compiled, true) end

@@ -20,6 +20,14 @@ local describe = support.describe
 
 local M = {}
 
+---A field a layout rule wants a placement to show (see layout.place).
+---@class liverules.WantedField
+---@field id string the field id
+---@field text string|string[] its renderings, most preferred first
+---@field slot? string the slot it is measured on (default: the placement's first)
+---@field shorten? integer shorten with "…", keeping at least this many characters
+---@field glyph? liverules.Glyph a status glyph beside the text
+
 -- How many fields each placement shows at most (the host's numbers, as liverules.placements'):
 -- one glyph-sized field in the compact and minimal island, a few lines on the watch and in an
 -- Android notification, a card elsewhere.
@@ -38,6 +46,8 @@ local function unknown(fname, placementId)
   return fname .. ": " .. tostring(reason)
 end
 
+-- layout.capacity[placementId] -> how many fields the placement shows at most.
+---@type { [liverules.PlacementId]: integer }
 M.capacity = support.readonly("layout.capacity", CAPACITY, function(key)
   return unknown("layout.capacity", key)
 end)
@@ -116,6 +126,9 @@ end
 -- field in a slot of its own (placements.lead: Android's notification title), which is measured
 -- there. Each shown field keeps its `glyph`; for the host's output checks it also says the
 -- `slot` it was measured on.
+---@param placementId liverules.PlacementId
+---@param wanted liverules.WantedField[]
+---@return { fields: { id: string, text: string, glyph: liverules.Glyph? }[], dropped: string[] }
 function M.place(placementId, wanted)
   local capacity = rawget(CAPACITY, placementId)
   if capacity == nil then error(unknown("layout.place", placementId), 2) end
@@ -163,6 +176,12 @@ end
 -- layout.place: for each id in order whose text_of(id) is not nil, { id = id, text = text_of(id),
 -- slot = slot_of and slot_of(id), shorten = shorten and shorten[id],
 -- glyph = glyph_of and glyph_of(id) }.
+---@param ids string[]
+---@param text_of fun(id: string): (string|string[])?
+---@param slot_of? fun(id: string): string?
+---@param shorten? { [string]: integer }
+---@param glyph_of? fun(id: string): liverules.Glyph?
+---@return liverules.WantedField[]
 function M.wanted(ids, text_of, slot_of, shorten, glyph_of)
   if type(ids) ~= "table" then error("layout.wanted: ids must be a list of field ids, got " .. describe(ids), 2) end
   if type(text_of) ~= "function" then
@@ -190,6 +209,8 @@ end
 
 -- layout.each(wanted) -> { [placementId] = layout.place(placementId, wanted(placementId)) }
 -- for every placement: the whole layout a layout rule returns.
+---@param wanted fun(placementId: liverules.PlacementId): liverules.WantedField[]
+---@return { [liverules.PlacementId]: { fields: table[], dropped: string[] } }
 function M.each(wanted)
   if type(wanted) ~= "function" then
     error("layout.each: expected a function(placementId) returning the wanted fields, got " .. describe(wanted), 2)

@@ -63,6 +63,8 @@ end
 -- `fallbacks` (colours, tried in order), `label` (names the preferred colour in the reason it
 -- fell back: "calendar colour #1C1C1E has 1.2:1 contrast on #000000 (needs 3:1)"), `missing`
 -- (the reason when there is no preferred colour; nil: no reason).
+---@param spec { preferred: liverules.Colour?, fallbacks: liverules.Colour[]?, label: string?, missing: string? }
+---@return liverules.Palette
 function M.accented(spec)
   if type(spec) ~= "table" then error("palette.accented: expected a table, got " .. describe(spec), 2) end
   if spec.preferred ~= nil and not colour.valid(spec.preferred) then
@@ -84,6 +86,8 @@ end
 
 -- palette.fixed(accent) -> the three appearances with the same accent and no fallback: for a
 -- colour that must not change (an ongoing activity's green).
+---@param accent liverules.Colour
+---@return liverules.Palette
 function M.fixed(accent)
   if not colour.valid(accent) then error("palette.fixed: expected a colour #RRGGBB, got " .. describe(accent), 2) end
   local result = {}

@@ -13,6 +13,26 @@ local describe, hint, readonly = support.describe, support.hint, support.readonl
 
 local M = {}
 
+---A slot of a placement: where it shows text, and how much fits.
+---@class liverules.Slot
+---@field width number the width of a line in points, on the 393-pt phone class
+---@field widths { [393]: number, [430]: number } the width by phone class
+---@field lines integer
+---@field fontSize integer
+---@field chars integer average characters that fit on a line
+---@field lead boolean whether the surface shows the placement's first field here
+
+---A placement's record: its default slot's numbers, and its slots by name.
+---@class liverules.Placement
+---@field id liverules.PlacementId
+---@field width number
+---@field widths { [393]: number, [430]: number }
+---@field lines integer
+---@field fontSize integer
+---@field chars integer
+---@field slotNames string[] the slots' names, default first
+---@field slots { [string]: liverules.Slot }
+
 -- An unknown key as messages show it, with the host's suggestion.
 local function unknown(key, candidates)
   local shown = type(key) == "string" and "'" .. key .. "'" or tostring(key)
@@ -71,15 +91,22 @@ end
 
 -- placements.lead(id) -> the name of the slot the surface shows the placement's first field in,
 -- or nil when the placement has none (or `id` names no placement).
+---@param id liverules.PlacementId
+---@return string?
 function M.lead(id)
   return leadOf[id]
 end
 
 -- placements.ids: the placement ids in a fixed order.
+---@type liverules.PlacementId[]
 M.ids = readonly("placements.ids", ids)
 
 -- placements.resolve(id [, slot]) -> slot, slotName: the named slot of a placement, or its
 -- default slot when `slot` is nil; nil, reason when either is unknown. It never raises.
+---@param id liverules.PlacementId
+---@param slot? string
+---@return liverules.Slot? slot
+---@return string slotName the slot's name, or why there is none
 function M.resolve(id, slot)
   if type(id) ~= "string" then return nil, "placement id must be a string, got " .. describe(id) end
   local names = slotNamesOf[id]

@@ -122,6 +122,9 @@ end
 -- text.width(s, fontSize) -> the estimated width of `s` in points at `fontSize` points:
 -- the sum of its characters' advances (see the model above) times the font size.
 -- Error if `s` is not valid UTF-8.
+---@param s string
+---@param fontSize number
+---@return number
 function M.width(s, fontSize)
   check_text("text.width", "s", s)
   check_positive("text.width", "fontSize", fontSize)
@@ -133,6 +136,11 @@ end
 -- phone class `phone` (393 or 430 points wide; 393, the class layouts are decided for, when nil).
 -- The width model decides; the slot's `chars` is only the budget for average text, so narrow
 -- text such as "15 min" (6 characters) fits a 5-character slot.
+---@param s string
+---@param placementId liverules.PlacementId
+---@param slot? string
+---@param phone? integer
+---@return boolean
 function M.fits(s, placementId, slot, phone)
   check_text("text.fits", "s", s)
   local target = slot_of("text.fits", placementId, slot)
@@ -143,6 +151,10 @@ end
 -- text.truncate(s, width, fontSize) -> `s` when it fits `width` points at `fontSize`; otherwise
 -- its longest prefix (whole characters, trailing spaces, tabs and line breaks removed) followed
 -- by "…" that fits; "…" when no prefix does.
+---@param s string
+---@param width number
+---@param fontSize number
+---@return string
 function M.truncate(s, width, fontSize)
   check_text("text.truncate", "s", s)
   if type(width) ~= "number" or not (width >= 0) or width == math.huge then
@@ -156,6 +168,11 @@ end
 -- text.fit(placementId, renderings [, slot]) -> text, index: the first of `renderings` (a list
 -- of strings, most preferred first) that fits the slot, and its position; when none fits, the
 -- last one truncated to the slot, and its position.
+---@param placementId liverules.PlacementId
+---@param renderings string[]
+---@param slot? string
+---@return string text
+---@return integer index
 function M.fit(placementId, renderings, slot)
   local target = slot_of("text.fit", placementId, slot)
   if type(renderings) ~= "table" then
@@ -192,6 +209,8 @@ end
 
 -- text.value(s) -> `s` without leading and trailing whitespace, or nil when `s` is nil, empty or
 -- blank: the one way to read optional text, since a missing field may arrive as "".
+---@param s string?
+---@return string?
 function M.value(s)
   if s == nil then return nil end
   local kept = values.seen[s]
@@ -204,6 +223,8 @@ end
 
 -- text.line(s) -> text.value(s) with every run of whitespace inside (line breaks, tabs, spaces)
 -- made one space: the form of a one-line field. nil when `s` is nil, empty or blank.
+---@param s string?
+---@return string?
 function M.line(s)
   if s == nil then return nil end
   local kept = lines.seen[s]
@@ -215,6 +236,8 @@ function M.line(s)
 end
 
 -- text.length(s) -> the number of grapheme clusters in `s` (what a reader counts as characters).
+---@param s string
+---@return integer
 function M.length(s)
   check_text("text.length", "s", s)
   if find(s, COMPLEX) then
@@ -225,6 +248,9 @@ end
 
 -- text.initials(s [, count]) -> the first cluster of each of the first `count` (default 3)
 -- words of `s`, upper-cased and joined: "DR" for "Design review"; "" when `s` is blank.
+---@param s string
+---@param count? integer
+---@return string
 function M.initials(s, count)
   check_text("text.initials", "s", s)
   count = count == nil and 3 or count
@@ -273,6 +299,8 @@ end
 -- the whole name as one line, then the first word and the initial of the last word that starts
 -- with a letter ("Maximilian-Alexander H."; "Heung-min S." for "Heung-min Son 🇰🇷"), then the
 -- first word alone; each only when shorter than the one before. { } when `name` is nil or blank.
+---@param name string?
+---@return string[]
 function M.names(name)
   if name == nil then return {} end
   local forms = nameLists.seen[name]
@@ -286,6 +314,10 @@ end
 -- text.shorten(name, width, fontSize) -> the first of text.names(name) that fits `width` points
 -- at `fontSize`; else the first word truncated ("Maximilian-Alex…"); nil when not even one
 -- cluster of it fits with "…", or when `name` is nil or blank.
+---@param name string?
+---@param width number
+---@param fontSize number
+---@return string?
 function M.shorten(name, width, fontSize)
   if name ~= nil then check_text("text.shorten", "name", name) end
   if type(width) ~= "number" or not (width >= 0) or width == math.huge then

@@ -9,6 +9,7 @@ local M = {}
 -- time.clock(date, timeZone) -> "14:30": the wall-clock time of `date` in an IANA time zone,
 -- on a 24-hour clock. The host provides it (time zones need the host's database); an unknown
 -- zone is an error naming it.
+---@type fun(date: liverules.Date, timeZone: string): string
 M.clock = support.host("clock", "time.clock")
 
 -- time.at(text, timeZone) -> the date (Unix seconds) of a wall-clock time written in a rule,
@@ -38,6 +39,9 @@ end
 -- a partial minute counts as a whole one (0 s -> 0, 1 s -> 1, 60 s -> 1, 61 s -> 2).
 -- The span is first rounded to the millisecond, so float noise in dates never adds a minute.
 -- A negative span gives -time.minutes(to, from).
+---@param from liverules.Date
+---@param to liverules.Date
+---@return integer
 function M.minutes(from, to)
   check_date("time.minutes", "from", from, 3)
   check_date("time.minutes", "to", to, 3)
@@ -59,11 +63,15 @@ local function duration(fname, minutes, hour_unit, minute_unit)
 end
 
 -- time.format(minutes) -> short duration: "0m", "12m", "1h", "1h 5m", "25h 10m".
+---@param minutes integer
+---@return string
 function M.format(minutes)
   return duration("time.format", minutes, "h", "m")
 end
 
 -- time.format_long(minutes) -> spelled-out duration: "0 min", "12 min", "1 hr", "1 hr 5 min".
+---@param minutes integer
+---@return string
 function M.format_long(minutes)
   return duration("time.format_long", minutes, " hr", " min")
 end
@@ -82,6 +90,10 @@ end
 
 -- time.progress(start, finish, now) -> the elapsed fraction, clamped to 0...1
 -- (0 before start, 1 from finish on). Error if finish <= start.
+---@param start liverules.Date
+---@param finish liverules.Date
+---@param now liverules.Date
+---@return number
 function M.progress(start, finish, now)
   local elapsed, total = span("time.progress", start, finish, now)
   return math.max(0.0, math.min(1.0, elapsed / total))
@@ -89,6 +101,10 @@ end
 
 -- time.percent(start, finish, now) -> the elapsed percentage as an integer 0...100, rounded
 -- down (99.9 % shows 99 until the end). Error if finish <= start.
+---@param start liverules.Date
+---@param finish liverules.Date
+---@param now liverules.Date
+---@return integer
 function M.percent(start, finish, now)
   local elapsed, total = span("time.percent", start, finish, now)
   local percent = math.floor(elapsed * 100 / total)

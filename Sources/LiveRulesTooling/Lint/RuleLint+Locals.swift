@@ -1,0 +1,141 @@
+import LiveRules
+
+extension RuleLint {
+    /// Symbols that continue an expression after a name or a literal.
+    private static let continuing: Set<String> = [".", "[", "(", ":", "{", "..", "+", "-", "*", "/", "//", "%", "^",
+                                                   "==", "~=", "<", ">", "<=", ">=", "&", "|", "~", "<<", ">>"]
+
+    /// Whether an expression ends before the token at `index`.
+    func endsExpression(before index: Int) -> Bool {
+        guard let next = token(index) else { return true }
+        switch next.kind {
+        case .string: return false
+        case .symbol: return !Self.continuing.contains(next.text)
+        case .name: return next.text != "and" && next.text != "or"
+        case .number: return true
+        }
+    }
+
+    /// What the expression starting at `index` is, when it is one the checks follow and ends
+    /// there: `input.facts`, `input.phase`, `require "liverules.x"`.
+    func alias(startingAt index: Int) -> Alias? {
+        guard let first = token(index), first.kind == .name else { return nil }
+        if first.text == "input", token(index + 1)?.isSymbol(".") == true, let member = token(index + 2),
+           endsExpression(before: index + 3) {
+            if member.isName("facts") { return .facts }
+            if member.isName("phase") { return .phase }
+        }
+        if first.text == "require", let name = token(index + 1), name.kind == .string, endsExpression(before: index + 2),
+           HelperModule.all[name.text] != nil {
+            return .helper(name.text)
+        }
+        if first.text == "require", token(index + 1)?.isSymbol("(") == true, let name = token(index + 2), name.kind == .string,
+           token(index + 3)?.isSymbol(")") == true, endsExpression(before: index + 4), HelperModule.all[name.text] != nil {
+            return .helper(name.text)
+        }
+        return nil
+    }
+
+    /// What the local `name` in scope holds, when the checks follow it.
+    func alias(of name: String) -> Alias? {
+        scopes[name]?.last?.value ?? nil
+    }
+
+    /// Declares the local `name` at `depth`, holding `value`.
+    mutating func declare(_ name: String, _ value: Alias?, depth: Int) {
+        scopes[name, default: []].append((value, depth))
+    }
+
+    /// Records what the names of the `local` statement at `index` hold (nothing the checks
+    /// follow, unless its expression is one they do).
+    mutating func declare(at index: Int, depth: Int) {
+        var position = index + 1
+        if token(position)?.isName("function") == true {
+            if let name = token(position + 1) { declare(name.text, nil, depth: depth) }
+            return
+        }
+        var names: [String] = []
+        while let name = token(position), name.kind == .name {
+            names.append(name.text)
+            position += 1
+            if token(position)?.isSymbol("<") == true { position += 3 }  // <const>, <close>
+            guard token(position)?.isSymbol(",") == true else { break }
+            position += 1
+        }
+        var values = [Alias?](repeating: nil, count: names.count)
+        if token(position)?.isSymbol("=") == true {
+            position += 1
+            for slot in values.indices {
+                values[slot] = alias(startingAt: position)
+                guard let comma = nextComma(from: position) else { break }
+                position = comma + 1
+            }
+        }
+        for (name, value) in zip(names, values) { declare(name, value, depth: depth) }
+    }
+
+    /// Declares the parameters of the function at `index` in its body (`depth`).
+    mutating func declareParameters(at index: Int, depth: Int) {
+        var position = index + 1
+        while let current = token(position), !current.isSymbol("(") {
+            guard current.kind == .name || current.isSymbol(".") || current.isSymbol(":") else { return }
+            position += 1
+        }
+        position += 1
+        while let name = token(position), name.kind == .name {
+            declare(name.text, nil, depth: depth)
+            guard token(position + 1)?.isSymbol(",") == true else { return }
+            position += 2
+        }
+    }
+
+    /// Declares the variables of the `for` at `index` in its body (`depth`).
+    mutating func declareLoopVariables(at index: Int, depth: Int) {
+        var position = index + 1
+        while let name = token(position), name.kind == .name {
+            declare(name.text, nil, depth: depth)
+            guard token(position + 1)?.isSymbol(",") == true else { return }
+            position += 2
+        }
+    }
+
+    /// The index of the next comma outside brackets and functions from `index`, within the
+    /// statement; nil when the statement ends first.
+    private func nextComma(from index: Int) -> Int? {
+        var position = index, depth = 0
+        while let current = token(position) {
+            if current.isName("function"), let end = blocks.closer(of: position) {
+                position = end + 1
+                continue
+            }
+            if depth == 0, current.kind == .name,
+               ["local", "return", "end", "if", "for", "while", "do", "repeat", "until", "else", "elseif"].contains(current.text) {
+                return nil
+            }
+            if current.kind == .symbol {
+                switch current.text {
+                case "{", "(", "[": depth += 1
+                case "}", ")", "]":
+                    depth -= 1
+                    if depth < 0 { return nil }
+                case "," where depth == 0: return position
+                default: break
+                }
+            }
+            position += 1
+        }
+        return nil
+    }
+
+    /// What the variable at `index` holds, when the checks follow it: `input.facts` and
+    /// `input.phase` written out (returning the index of their last token), or a local.
+    func held(at index: Int) -> (alias: Alias, last: Int)? {
+        guard let name = token(index), name.kind == .name, isVariable(index) else { return nil }
+        if name.text == "input", token(index + 1)?.isSymbol(".") == true, let member = token(index + 2) {
+            if member.isName("facts") { return (.facts, index + 2) }
+            if member.isName("phase") { return (.phase, index + 2) }
+        }
+        if let alias = alias(of: name.text) { return (alias, index) }
+        return nil
+    }
+}

@@ -1,0 +1,117 @@
+import LiveRules
+
+/// The host's static checks of one Lua file of a pack, for what luacheck cannot know: names the
+/// host and the pack define, written as literals. Each finding is an error at the literal,
+/// with "did you mean" where a name is close:
+/// - string literals that are almost a field id, phase, placement, tone, glyph, slot, fact,
+///   schema field or enum value (`"titel"`), table keys that are almost a placement, phase or field id beside keys
+///   that are one (`{ lockscreen = "title", standBy = "title" }`);
+/// - a `tone = "…"` or `glyph = "…"` that is none, a slot the placement it is given for does
+///   not have (`{ androidOngoing = "body" }`), a phase compared with `input.phase` or
+///   returned by the phase rule that the pack does not declare, a colour not `#RRGGBB`;
+/// - facts read from `input.facts` (or a local holding it) that the phase rule never returns,
+///   when its source says which it returns (``PhaseFacts``);
+/// - `require` of a module that neither the helper library nor the pack has, members a helper
+///   module does not have (`time.formt`), and the host's `liverules_host_…` plumbing; a
+///   warning for `require` of the helper library's own modules (`liverules.support`).
+package struct RuleLint {
+    let tokens: [LuaToken]
+    let blocks: LuaBlocks
+    let vocabulary: PackVocabulary
+    /// The file as messages name it.
+    let file: String
+    /// Whether the file is the phase rule (it returns the phase and the facts; it has no
+    /// `input.phase` or `input.facts` of its own).
+    let isPhaseRule: Bool
+    /// The locals in scope by name, innermost last: what each holds (nil: nothing the checks
+    /// follow) and the block depth it was declared at.
+    var scopes: [String: [(value: Alias?, depth: Int)]] = [:]
+    var found: [Diagnostic] = []
+    /// Literals another check already judged.
+    var judged: Set<Int> = []
+
+    /// What a local holds, as far as the checks follow it.
+    enum Alias: Equatable {
+        case facts
+        case phase
+        case helper(String)
+    }
+
+    /// The findings in every Lua file of `pack` (not its generated ``RulePack/typesFolder``),
+    /// sorted by file and position, each once.
+    package static func diagnostics(for pack: RulePack) -> [Diagnostic] {
+        let vocabulary = PackVocabulary(pack: pack)
+        return pack.sources.keys.sorted().flatMap { diagnostics(of: pack.sources[$0]!, at: $0, in: pack, vocabulary: vocabulary) }
+    }
+
+    /// The findings in `source`, read as the file at `path` of `pack`, sorted by position, each once.
+    package static func diagnostics(of source: String, at path: String, in pack: RulePack,
+                                    vocabulary: PackVocabulary? = nil) -> [Diagnostic] {
+        var lint = RuleLint(source: source, file: pack.folder.display(path), vocabulary: vocabulary ?? PackVocabulary(pack: pack),
+                            isPhaseRule: pack.manifest.rules[.phase] == path)
+        lint.run()
+        var found: [Diagnostic] = []
+        for diagnostic in lint.found where !found.contains(diagnostic) { found.append(diagnostic) }
+        return found
+    }
+
+    init(source: String, file: String, vocabulary: PackVocabulary, isPhaseRule: Bool) {
+        tokens = LuaLexer.tokens(of: source)
+        blocks = LuaBlocks(tokens)
+        self.file = file
+        self.vocabulary = vocabulary
+        self.isPhaseRule = isPhaseRule
+    }
+
+    /// Reads the file once, front to back, keeping track of locals by block.
+    mutating func run() {
+        if isPhaseRule { checkReturnedPhases() }
+        var depth = 0
+        for index in tokens.indices {
+            let token = tokens[index]
+            switch token.kind {
+            case .name:
+                switch token.text {
+                case "function":
+                    depth += 1
+                    declareParameters(at: index, depth: depth)
+                case "for":
+                    declareLoopVariables(at: index, depth: depth + 1)
+                case "if", "do", "repeat":
+                    depth += 1
+                case "end", "until":
+                    depth -= 1
+                    scopes = scopes.compactMapValues { entries in
+                        let kept = entries.filter { $0.depth <= depth }
+                        return kept.isEmpty ? nil : kept
+                    }
+                case "local":
+                    declare(at: index, depth: depth)
+                default:
+                    checkName(at: index)
+                }
+            case .string:
+                checkString(at: index)
+            case .symbol where token.text == "{":
+                checkKeys(at: index)
+            default:
+                break
+            }
+        }
+        found.sort { ($0.line, $0.column) < ($1.line, $1.column) }
+    }
+
+    /// Reports `message` at `token`, an error unless `severity` says otherwise.
+    mutating func report(_ token: LuaToken, _ message: String, severity: Diagnostic.Severity = .error) {
+        found.append(Diagnostic(file: file, line: token.line, column: token.column, severity: severity, message: message))
+    }
+
+    /// The token at `index`, or nil past the end.
+    func token(_ index: Int) -> LuaToken? { tokens.indices.contains(index) ? tokens[index] : nil }
+
+    /// Whether the name at `index` is read as a variable (not a field after `.` or `:`).
+    func isVariable(_ index: Int) -> Bool {
+        guard let before = token(index - 1) else { return true }
+        return !before.isSymbol(".") && !before.isSymbol(":")
+    }
+}

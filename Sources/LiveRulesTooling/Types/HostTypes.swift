@@ -1,0 +1,37 @@
+import LiveRules
+
+/// The host's vocabulary as LuaCATS, the same for every pack (`types/host.lua`): dates,
+/// colours, placement ids, tones, glyphs and what the badge, relevance and palette rules return.
+enum HostTypes {
+    /// The file's text.
+    static var text: String {
+        let appearance = [("background", "the colour behind everything"), ("foreground", "text and glyphs"),
+                          ("accent", "the highlight: progress, badges, emphasis")]
+        let appearances = [("light", "the lock screen in light mode"), ("dark", "the lock screen in dark mode"),
+                           ("standByNight", "StandBy at night (tinted red)")]
+        let glyphs = Glyph.spellings.filter { !$0.contains("NAME") }
+        return [
+            LuaCATS.header("the host"),
+            LuaCATS.comment("A point in time, in Unix seconds.") + "\n---@alias liverules.Date number",
+            LuaCATS.comment("A colour, \"#RRGGBB\".") + "\n---@alias liverules.Colour string",
+            LuaCATS.comment("Where a live activity shows.") + "\n---@alias liverules.PlacementId "
+                + LuaCATS.literals(Placement.allCases.map(\.rawValue)),
+            LuaCATS.comment("A badge's tone: green for anything ongoing, the others by urgency.") + "\n---@alias liverules.Tone "
+                + LuaCATS.literals(Tone.allCases.map(\.rawValue)),
+            LuaCATS.comment("A status glyph beside a field's text; \"icon:NAME\" names an icon the app draws.")
+                + "\n---@alias liverules.Glyph " + LuaCATS.literals(glyphs) + "|string",
+            LuaCATS.class("liverules.Badge", "What the badge rule returns.", fields: [
+                ("text", "string", false, ""), ("tone", "liverules.Tone", false, ""),
+            ]),
+            LuaCATS.class("liverules.Relevance", "What the relevance rule returns.", fields: [
+                ("score", "number", false, "0…100: orders several activities"),
+                ("alert", "boolean", false, "whether the update alerts"),
+            ]),
+            LuaCATS.class("liverules.Appearance", "The colours of one appearance.",
+                          fields: appearance.map { ($0.0, "liverules.Colour", false, $0.1) }
+                              + [("fallback", "string", true, "why the accent is not the preferred colour")]),
+            LuaCATS.class("liverules.Palette", "What the palette rule returns.",
+                          fields: appearances.map { ($0.0, "liverules.Appearance", false, $0.1) }),
+        ].joined(separator: "\n\n") + "\n"
+    }
+}
