@@ -8,7 +8,7 @@ struct LiveRulesCommand: ParsableCommand {
         commandName: "liverules",
         abstract: "Evaluate Lua presentation rules against typed content state.",
         version: LiveRulesVersion.description,
-        subcommands: [Eval.self, Check.self, Test.self, Review.self, Watch.self, Bench.self]
+        subcommands: [Eval.self, Check.self, Test.self, Review.self, Watch.self, Bench.self, TimelineCommand.self, Preview.self]
     )
 
     /// Runs the command; usage errors exit with status 2 (as bad input does), not 64.

@@ -1,10 +1,10 @@
 /// Strict ISO 8601 timestamps in the proleptic Gregorian calendar, computed with integer
 /// arithmetic only (no formatters, locales or time zone database).
-enum ISO8601 {
+package enum ISO8601 {
     /// Unix seconds for exactly `YYYY-MM-DDTHH:MM:SS[.fraction]` followed by `Z` or `±HH:MM`,
     /// with uppercase `T` and `Z`, 1–9 fraction digits, a real calendar date (leap years included),
     /// hour 0–23, minute 0–59, second 0–59 (no leap second) and offset up to ±23:59; otherwise `nil`.
-    static func parse(_ text: String) -> Double? {
+    package static func parse(_ text: String) -> Double? {
         let bytes = Array(text.utf8)
         var index = 0
 

@@ -35,31 +35,10 @@ struct Eval: ParsableCommand {
     }
 
     func run() throws {
-        let loaded: RulePack
-        do {
-            loaded = try RulePack.load(from: URL(fileURLWithPath: pack), displayPath: PackFinder.displayPath(pack))
-        } catch {
-            report(error.diagnostics)
-            let isRuleProblem = !error.isOutsidePack && error.diagnostics.contains { $0.file.hasSuffix(".lua") }
-            throw (isRuleProblem ? ExitStatus.ruleFailed : .badInput).exitCode
-        }
-        let input: Fixture
-        do {
-            // A fixture inside the pack folder is read through it, so a link there cannot lead
-            // out; one named elsewhere is the user's own file, read as named.
-            let url = URL(fileURLWithPath: fixture)
-            if let relative = loaded.folder.relativePath(of: url) {
-                input = try Fixture.load(relative, in: loaded.folder, displayPath: fixture, manifest: loaded.manifest)
-            } else {
-                input = try Fixture.load(from: url, displayPath: fixture, manifest: loaded.manifest)
-            }
-        } catch {
-            report(error.diagnostics)
-            throw ExitStatus.badInput.exitCode
-        }
+        let input = try PackAndFixture(pack: pack, fixture: fixture)
         let presentation: Presentation
         do {
-            presentation = try Presenter(pack: loaded).present(input)
+            presentation = try Presenter(pack: input.pack).present(input.fixture)
         } catch {
             report(error.diagnostics(inputFile: fixture))
             throw (error.isInputError ? ExitStatus.badInput : .ruleFailed).exitCode

@@ -1,0 +1,30 @@
+import LiveRules
+
+/// One fixture of a pack as the studio shows it: its presentation with the slot each field is
+/// drawn in, the fixture, and where it stands against its golden.
+package struct StudioCase: Sendable, Encodable {
+    /// `meetings/countdown-middle`: the case id `liverules review --filter` matches.
+    package var id: String
+    /// The fixture's path inside `fixtures/`, without `.json`.
+    package var name: String
+    /// Against the golden.
+    package var status: GoldenStatus
+    /// The fixture file as messages name it, and its text.
+    package var fixtureFile: String
+    package var fixture: String?
+    /// The golden file as messages name it, and its text when there is one.
+    package var goldenFile: String
+    package var golden: String?
+    /// The presentation's canonical JSON, and the presentation itself (nil when it failed).
+    package var current: String?
+    package var presentation: Presentation?
+    /// Per placement, the slot each shown field is drawn in.
+    package var slots: [Placement: [String]]
+    /// The field paths that changed from the golden (`layout.islandMinimal.fields[0].text: "12m" → "11m"`),
+    /// or the problems of a failed case, compiler style.
+    package var problems: [String]
+    /// The unified diff from the golden to the current presentation, for a changed case.
+    package var diff: String?
+    /// What the output checks found (texts wider than their slot, repeated texts).
+    package var findings: [String]
+}
