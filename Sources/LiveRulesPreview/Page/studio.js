@@ -124,36 +124,45 @@ function applyFilters() {
 }
 
 function redrawAll() {
-  for (const pack of studio.packs.values()) drawPack(pack);
+  for (const pack of studio.packs.values()) drawPack(pack, true);
   applyFilters();
 }
 
 // ---- The matrix ---------------------------------------------------------------------------
 
-function drawPack(pack) {
+/** Draws a pack's section, or brings it up to date: only cases whose data changed are drawn
+ * again (an open details panel and the focus stay where they were). */
+function drawPack(pack, redraw = false) {
   const sections = [...document.querySelectorAll("section.pack")];
-  const section = el("section", { class: "pack", "data-pack": pack.path },
-    el("h2", {}, pack.name || pack.path, " ", el("small", {}, pack.path)),
-    pack.banner.length > 0 && el("div", { class: "banner", role: "alert" },
-      el("strong", {}, "The last save was refused: the last good rules keep showing."),
-      el("pre", {}, pack.banner.join("\n"))),
-    pack.cases.map((item) => drawCase(pack, item)));
-  const old = sections.find((node) => node.dataset.pack === pack.path);
-  const focused = document.activeElement && document.activeElement.closest && document.activeElement.closest("article.case");
-  const focusedId = focused ? focused.dataset.case : null;
-  const open = new Set(old ? [...old.querySelectorAll("details[open]")].map((node) => node.closest("article").dataset.case + node.className) : []);
-  for (const node of section.querySelectorAll("details")) {
-    if (open.has(node.closest("article").dataset.case + node.className)) node.open = true;
-  }
-  if (old) old.replaceWith(section);
-  else {
+  let section = sections.find((node) => node.dataset.pack === pack.path);
+  if (!section) {
+    section = el("section", { class: "pack", "data-pack": pack.path });
     const next = sections.find((node) => node.dataset.pack > pack.path);
     $("matrix").insertBefore(section, next || null);
   }
-  if (focusedId) {
-    const again = section.querySelector(`article.case[data-case="${CSS.escape(focusedId)}"]`);
+  const heading = el("h2", {}, pack.name || pack.path, " ", el("small", {}, pack.path));
+  const banner = pack.banner.length > 0 && el("div", { class: "banner", role: "alert" },
+    el("strong", {}, "The last save was refused: the last good rules keep showing."),
+    el("pre", {}, pack.banner.join("\n")));
+  const old = new Map([...section.querySelectorAll("article.case")].map((node) => [node.dataset.case, node]));
+  const focused = document.activeElement && document.activeElement.closest ? document.activeElement.closest("article.case") : null;
+  const cases = pack.cases.map((item) => {
+    const signature = JSON.stringify([item, studio.phone, studio.rejected.has(item.id)]);
+    const previous = old.get(item.id);
+    if (previous && !redraw && previous.signature === signature) return previous;
+    const node = drawCase(pack, item);
+    node.signature = signature;
+    if (previous) {
+      const open = new Set([...previous.querySelectorAll("details[open]")].map((details) => details.className));
+      for (const details of node.querySelectorAll("details")) details.open = open.has(details.className);
+    }
+    return node;
+  });
+  section.replaceChildren(heading, ...(banner ? [banner] : []), ...cases);
+  if (focused && focused.isConnected === false) {
+    const again = section.querySelector(`article.case[data-case="${CSS.escape(focused.dataset.case)}"]`);
     if (again) again.focus({ preventScroll: true });
-  }
+  } else if (focused) focused.focus({ preventScroll: true });
 }
 
 function drawCase(pack, item) {
