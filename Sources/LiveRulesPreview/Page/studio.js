@@ -158,7 +158,9 @@ function drawPack(pack, redraw = false) {
     }
     return node;
   });
-  section.replaceChildren(heading, ...(banner ? [banner] : []), ...cases);
+  const warnings = pack.warnings.length > 0 && el("div", { class: "warnings" },
+    el("strong", {}, "Warnings from the last reload:"), el("pre", {}, pack.warnings.join("\n")));
+  section.replaceChildren(heading, ...[banner, warnings].filter(Boolean), ...cases);
   if (focused && focused.isConnected === false) {
     const again = section.querySelector(`article.case[data-case="${CSS.escape(focused.dataset.case)}"]`);
     if (again) again.focus({ preventScroll: true });

@@ -84,11 +84,18 @@ package final class PreviewStudio: @unchecked Sendable {
     /// Renders the pack of `event` again, or sets its banner, and tells the listeners.
     private func apply(_ event: ReloadEvent) {
         switch event {
-        case .activated(let name, let path, _, _, _), .unchanged(let name, let path, _):
+        case .activated(let name, let path, _, _, _, let warnings):
             guard let version = engine.version(named: name) else { return }
-            publish(StudioPack.rendering(version, path: path))
+            var pack = StudioPack.rendering(version, path: path)
+            pack.warnings = warnings.map(\.description)
+            publish(pack)
+        case .unchanged(let name, let path, _):
+            guard let version = engine.version(named: name) else { return }
+            var pack = StudioPack.rendering(version, path: path)
+            pack.warnings = lock.withLock { packs[path]?.warnings } ?? []
+            publish(pack)
         case .rejected(let path, _, let problems, _):
-            var pack = lock.withLock { packs[path] } ?? StudioPack(name: "", path: path, phases: [], cases: [], banner: [])
+            var pack = lock.withLock { packs[path] } ?? StudioPack(name: "", path: path, phases: [], cases: [], banner: [], warnings: [])
             pack.banner = problems.map(\.description)
             publish(pack)
         }
@@ -96,8 +103,10 @@ package final class PreviewStudio: @unchecked Sendable {
 
     /// Renders the pack at `path` again from its active version (after a golden was written).
     func refresh(_ path: String) {
-        guard let name = lock.withLock({ packs[path]?.name }), let version = engine.version(named: name) else { return }
-        publish(StudioPack.rendering(version, path: path))
+        guard let old = lock.withLock({ packs[path] }), let version = engine.version(named: old.name) else { return }
+        var pack = StudioPack.rendering(version, path: path)
+        pack.warnings = old.warnings
+        publish(pack)
     }
 
     /// Stores `pack`, bumps the revision and tells the listeners.

@@ -8,7 +8,7 @@ extension StudioPack {
     /// presented once more to place its fields in their slots.
     static func rendering(_ version: PackVersion, path: String) -> StudioPack {
         let pack = version.pack
-        var rendered = StudioPack(name: pack.manifest.name, path: path, phases: pack.manifest.phases, cases: [], banner: [])
+        var rendered = StudioPack(name: pack.manifest.name, path: path, phases: pack.manifest.phases, cases: [], banner: [], warnings: [])
         let suite = GoldenSuite.discover(pack: pack.folder)
         guard suite.refused.isEmpty else {
             rendered.banner = suite.refused.map(\.description)

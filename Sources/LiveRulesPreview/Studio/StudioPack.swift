@@ -13,4 +13,7 @@ package struct StudioPack: Sendable, Encodable {
     package var cases: [StudioCase]
     /// Why the last save was refused, compiler style; empty when the files on disk serve.
     package var banner: [String]
+    /// What the reloader warned of when it activated the version shown (content-state changes
+    /// that break activities already running), compiler style.
+    package var warnings: [String]
 }
