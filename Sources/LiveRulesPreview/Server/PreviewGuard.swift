@@ -46,16 +46,3 @@ struct PreviewGuard: RouterMiddleware {
         return PreviewServer.text(body, type: "application/json", status: status)
     }
 }
-
-extension StudioError {
-    /// The HTTP status of the error.
-    var status: HTTPResponse.Status {
-        switch kind {
-        case .notFound: .notFound
-        case .forbidden: .forbidden
-        case .conflict: .conflict
-        case .badRequest: .badRequest
-        case .failed: .internalServerError
-        }
-    }
-}

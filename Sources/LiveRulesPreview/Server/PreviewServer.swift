@@ -18,13 +18,16 @@ package struct PreviewServer: Sendable {
     /// The largest request body read, in bytes.
     package static let maximumBody = 64 * 1024
 
+    /// The packs served.
     package let studio: PreviewStudio
+    /// The secret the served page carries for accepting and rejecting.
     package let token: PreviewToken
     /// The address to listen on.
     package let host: String
     /// The port; 0 takes any free port.
     package let port: Int
 
+    /// A server for `studio` on `host`:`port` (127.0.0.1:4747 by default), with a new token.
     package init(studio: PreviewStudio, token: PreviewToken = PreviewToken(), host: String = "127.0.0.1", port: Int = 4747) {
         self.studio = studio
         self.token = token

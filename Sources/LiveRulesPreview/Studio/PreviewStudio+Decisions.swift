@@ -2,14 +2,6 @@ import Foundation
 import LiveRules
 import LiveRulesTooling
 
-/// What the page asks of a changed or new case.
-package enum GoldenDecision: String, Sendable, Hashable, Codable {
-    /// The current presentation becomes the golden.
-    case accept
-    /// The golden stays; a pending `.new` result beside it is deleted.
-    case reject
-}
-
 extension PreviewStudio {
     /// Decides case `id` of the pack at `path` as `liverules review` does, with the same code:
     /// the case is run again on the pack's active version, and its result is recorded as

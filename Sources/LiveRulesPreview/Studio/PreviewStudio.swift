@@ -129,11 +129,3 @@ package final class PreviewStudio: @unchecked Sendable {
         lock.withLock { packs[path] }
     }
 }
-
-/// A pack of the studio was rendered again or refused a save.
-package struct StudioChange: Sendable, Hashable, Encodable {
-    /// The studio's revision after the change.
-    package var revision: Int
-    /// The pack's path.
-    package var pack: String
-}

@@ -9,14 +9,17 @@ package struct StudioCase: Sendable, Encodable {
     package var name: String
     /// Against the golden.
     package var status: GoldenStatus
-    /// The fixture file as messages name it, and its text.
+    /// The fixture file as messages name it.
     package var fixtureFile: String
+    /// The fixture's text, nil when it cannot be read.
     package var fixture: String?
-    /// The golden file as messages name it, and its text when there is one.
+    /// The golden file as messages name it.
     package var goldenFile: String
+    /// The golden's text, nil when there is none.
     package var golden: String?
-    /// The presentation's canonical JSON, and the presentation itself (nil when it failed).
+    /// The presentation's canonical JSON, nil when presenting failed.
     package var current: String?
+    /// The presentation, nil when presenting failed.
     package var presentation: Presentation?
     /// Per placement, the slot each shown field is drawn in.
     package var slots: [Placement: [String]]

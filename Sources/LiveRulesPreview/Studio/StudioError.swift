@@ -14,13 +14,17 @@ package struct StudioError: Error, Sendable, Equatable, CustomStringConvertible 
         case failed
     }
 
+    /// What went wrong.
     package var kind: Kind
+    /// What to tell the person, in one line.
     package var message: String
 
+    /// An error of `kind` saying `message`.
     package init(_ kind: Kind, _ message: String) {
         self.kind = kind
         self.message = message
     }
 
+    /// The message.
     package var description: String { message }
 }

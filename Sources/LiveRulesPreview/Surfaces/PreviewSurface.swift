@@ -7,19 +7,21 @@ import LiveRules
 package struct PreviewSurface: Sendable, Encodable {
     /// `islandCompact`, `lockScreen`, …: what the page draws.
     package var id: String
+    /// As the page captions it.
     package var title: String
     /// The placements drawn, in order (the compact island draws leading, then trailing).
     package var placements: [PreviewPlacement]
     /// The frame's width in points, by phone class (`"393"`, `"430"`).
     package var width: [String: Double]
-    /// The frame's height in points: at least `height`, growing with its content up to
-    /// `maxHeight`.
+    /// The frame's least height in points; it grows with its content up to ``maxHeight``.
     package var height: Double
+    /// The frame's greatest height in points.
     package var maxHeight: Double
     /// For the compact island: the width of each side beside the sensor, by phone class.
     package var sideWidth: [String: Double]?
     /// How many times the layout is drawn enlarged (StandBy: 2).
     package var scale: Double
+    /// The frame's corner radius in points.
     package var cornerRadius: Double
     /// The palette member drawn in each appearance (by ``PreviewAppearance/id``): the Dynamic
     /// Island and the watch are always dark.
