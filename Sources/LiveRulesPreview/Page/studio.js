@@ -252,7 +252,7 @@ function drawSurface(surface, presentation, slots, appearance) {
     if (placement.id === "androidOngoing") region.append(el("div", { class: "icon" }));
     if (placement.id === "islandExpanded") region.append(el("div", { class: "sensor" }));
     const areas = new Map(placement.slots.map((slot) => [slot.name, el("div", {
-      class: `slot slot-${slot.name}`, "data-slot": slot.name,
+      class: `slot slot-${slot.name}`, "data-slot": slot.name, "data-lines": String(slot.lines),
       style: { width: `${slot.width[studio.phone]}px`, fontSize: `${slot.fontSize}px`, WebkitLineClamp: String(slot.lines), maxHeight: `${slot.lines * 1.2 * slot.fontSize}px` },
     })]));
     const names = slots[placement.id] || [];
@@ -374,11 +374,14 @@ function drawTimeline(panel, pack, item, timeline) {
     openTimeline(pack, item, { from: data.get("from"), to: data.get("to"), step: data.get("step") });
   });
   form.querySelector("[data-close]").addEventListener("click", () => { panel.hidden = true; });
+  const legend = el("p", { class: "legend" }, [...new Set(timeline.moments.map((moment) => moment.presentation ? moment.presentation.phase : null))]
+    .filter(Boolean).map((phase) => el("span", { class: "phase", style: { background: `hsl(${hue(phase)} 60% 75%)` } }, phase)),
+    el("span", { class: "alert" }, "▮ alert"), " ▏ phase change");
   panel.replaceChildren(
     el("h2", {}, `Timeline of ${item.id}`,
       el("span", { class: "counts", "data-updates": String(timeline.updates), "data-alerts": String(timeline.alerts) },
         `${timeline.updates} updates · ${timeline.alerts} alerts · ${timeline.steps} steps`)),
-    form, strip, scrubber, detail);
+    form, strip, legend, scrubber, detail);
   show();
 }
 
