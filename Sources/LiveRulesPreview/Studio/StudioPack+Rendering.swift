@@ -14,7 +14,7 @@ extension StudioPack {
             rendered.banner = suite.refused.map(\.description)
             return rendered
         }
-        let results = GoldenRunner(workers: 2).run(suite.cases, packs: [pack.directory: pack])
+        let results = GoldenRunner().run(suite.cases, packs: [pack.directory: pack])
         let presenter = try? Presenter(pack: pack, recordsCoverage: false, checksOutput: true)
         rendered.cases = results.map { result in StudioCase(result, pack: pack, presenter: presenter) }
         return rendered
