@@ -49,13 +49,19 @@ def main():
             weights[name or "index.html"] = (len(body), len(gzip.compress(body)))
         data, _ = fetch(studio.url + "api/studio")
         weights["api/studio (3 packs)"] = (len(data), len(gzip.compress(data)))
+        exports = []
         with tempfile.TemporaryDirectory() as folder:
-            run(["preview", str(ROOT / "rules"), "--export", folder])
+            for _ in range(options.loads):
+                started = time.monotonic()
+                run(["preview", str(ROOT / "rules"), "--export", folder])
+                exports.append(time.monotonic() - started)
             exported = pathlib.Path(folder, "index.html").read_bytes()
             weights["export index.html"] = (len(exported), len(gzip.compress(exported)))
         print("page weight (bytes, gzip):")
         for name, (raw, packed) in weights.items():
             print(f"  {name:24} {raw:>9} {packed:>8}")
+        print(f"liverules preview --export (load, present and write all {total} cases; the whole process): "
+              f"p50 {statistics.median(exports) * 1000:.0f} ms over {options.loads} runs")
         api = [fetch(studio.url + "api/studio")[1] for _ in range(10)]
         print(f"GET /api/studio (all {total} cases): p50 {statistics.median(api) * 1000:.1f} ms")
 
