@@ -124,6 +124,32 @@ import Testing
         #expect(again.status == 409, "nothing left to accept")
     }
 
+    @Test func acceptWritesANewGoldenAndRejectDeletesAPendingOne() async throws {
+        let running = try await RunningStudio()
+        defer { running.stop() }
+        let token = ["X-LiveRules-Token": running.server.token.value]
+        let pack = running.packPath("meetings")
+        let goldens = running.rules.appendingPathComponent("meetings/golden")
+        let golden = goldens.appendingPathComponent("countdown-last.json")
+        let original = try String(contentsOf: golden, encoding: .utf8)
+        var revision = running.studio.revision
+        try FileManager.default.removeItem(at: golden)
+        #expect(await running.waitForRevision(after: revision))
+        #expect(running.studio.snapshot().packs[0].cases.first { $0.id == "meetings/countdown-last" }?.status == .new)
+        let accepted = try await running.request("POST", "/api/accept", headers: token, body: #"{"pack": "\#(pack)", "case": "meetings/countdown-last"}"#)
+        #expect(accepted.status == 200)
+        #expect(try String(contentsOf: golden, encoding: .utf8) == original)
+
+        let pending = goldens.appendingPathComponent("done.json.new")
+        revision = running.studio.revision
+        try "{}\n".write(to: pending, atomically: true, encoding: .utf8)
+        #expect(await running.waitForRevision(after: revision))
+        let rejected = try await running.request("POST", "/api/reject", headers: token, body: #"{"pack": "\#(pack)", "case": "meetings/done"}"#)
+        #expect(rejected.status == 200)
+        #expect(!FileManager.default.fileExists(atPath: pending.path))
+        #expect(FileManager.default.fileExists(atPath: goldens.appendingPathComponent("done.json").path))
+    }
+
     @Test func refusesDecisionsWhenReadOnly() async throws {
         let running = try await RunningStudio(readOnlyReason: "CI is set: the studio writes nothing")
         defer { running.stop() }
