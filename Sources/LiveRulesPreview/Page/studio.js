@@ -68,6 +68,15 @@ function listen() {
   const events = new EventSource("/api/events");
   events.addEventListener("open", () => { $("live").textContent = "live"; $("live").classList.add("on"); });
   events.addEventListener("error", () => { $("live").textContent = "reconnecting…"; $("live").classList.remove("on"); });
+  // After a reconnection (the server restarted, or changes were missed), draw everything again.
+  events.addEventListener("hello", async (event) => {
+    if (JSON.parse(event.data).revision === studio.revision) return;
+    try {
+      apply(await fetchJSON("/api/studio"));
+    } catch (error) {
+      notify(String(error.message), true);
+    }
+  });
   events.addEventListener("change", async (event) => {
     const change = JSON.parse(event.data);
     if (change.revision <= studio.revision) return;
