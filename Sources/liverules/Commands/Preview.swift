@@ -25,7 +25,7 @@ struct Preview: ParsableCommand {
     @Option(help: "The address to listen on. Anything but loopback exposes the studio to the network.")
     var host = "127.0.0.1"
 
-    @Option(help: "Write a static copy of the page into this folder and exit.")
+    @Option(help: ArgumentHelp("Write a static copy of the page into this folder and exit.", valueName: "dir"))
     var export: String?
 
     func run() throws {
