@@ -246,7 +246,9 @@ function drawSurface(surface, presentation, slots, appearance) {
   const frame = el("div", {
     class: "frame",
     style: {
-      width: `${width}px`, minHeight: `${surface.height}px`, maxHeight: `${surface.maxHeight}px`,
+      width: surface.maxWidth ? null : `${width}px`, minWidth: `${width}px`,
+      maxWidth: surface.maxWidth ? `${surface.maxWidth[studio.phone]}px` : null,
+      minHeight: `${surface.height}px`, maxHeight: `${surface.maxHeight}px`,
       height: surface.height === surface.maxHeight ? `${surface.height}px` : null,
       borderRadius: `${surface.cornerRadius}px`, background: palette.background, color: palette.foreground,
     },

@@ -13,6 +13,9 @@ package struct PreviewSurface: Sendable, Encodable {
     package var placements: [PreviewPlacement]
     /// The frame's width in points, by phone class (`"393"`, `"430"`).
     package var width: [String: Double]
+    /// For a frame that grows with its content (the minimal island, for a glyph beside its
+    /// text): its greatest width in points, by phone class.
+    package var maxWidth: [String: Double]?
     /// The frame's least height in points; it grows with its content up to ``maxHeight``.
     package var height: Double
     /// The frame's greatest height in points.
@@ -39,31 +42,31 @@ package struct PreviewSurface: Sendable, Encodable {
         PreviewSurface(
             id: "islandCompact", title: "Dynamic Island · compact",
             placements: [PreviewPlacement(.islandCompactLeading), PreviewPlacement(.islandCompactTrailing)],
-            width: classes(230, 250), height: 36.67, maxHeight: 36.67, sideWidth: classes(52.33, 62.33),
+            width: classes(230, 250), maxWidth: nil, height: 36.67, maxHeight: 36.67, sideWidth: classes(52.33, 62.33),
             scale: 1, cornerRadius: 18.33, palettes: alwaysDark),
         PreviewSurface(
             id: "islandMinimal", title: "Dynamic Island · minimal", placements: [PreviewPlacement(.islandMinimal)],
-            width: classes(36.67, 36.67), height: 36.67, maxHeight: 36.67, sideWidth: nil,
+            width: classes(36.67, 36.67), maxWidth: classes(45, 45), height: 36.67, maxHeight: 36.67, sideWidth: nil,
             scale: 1, cornerRadius: 18.33, palettes: alwaysDark),
         PreviewSurface(
             id: "islandExpanded", title: "Dynamic Island · expanded", placements: [PreviewPlacement(.islandExpanded)],
-            width: classes(371, 408), height: 84, maxHeight: 160, sideWidth: nil,
+            width: classes(371, 408), maxWidth: nil, height: 84, maxHeight: 160, sideWidth: nil,
             scale: 1, cornerRadius: 44, palettes: alwaysDark),
         PreviewSurface(
             id: "lockScreen", title: "Lock screen", placements: [PreviewPlacement(.lockScreen)],
-            width: classes(343, 380), height: 84, maxHeight: 160, sideWidth: nil,
+            width: classes(343, 380), maxWidth: nil, height: 84, maxHeight: 160, sideWidth: nil,
             scale: 1, cornerRadius: 22, palettes: followsAppearance),
         PreviewSurface(
             id: "standBy", title: "StandBy (2×)", placements: [PreviewPlacement(.standBy)],
-            width: classes(343, 380), height: 84, maxHeight: 160, sideWidth: nil,
+            width: classes(343, 380), maxWidth: nil, height: 84, maxHeight: 160, sideWidth: nil,
             scale: 2, cornerRadius: 22, palettes: followsAppearance),
         PreviewSurface(
             id: "watchSmartStack", title: "Apple Watch Smart Stack (40 mm)", placements: [PreviewPlacement(.watchSmartStack)],
-            width: classes(152, 152), height: 69.5, maxHeight: 69.5, sideWidth: nil,
+            width: classes(152, 152), maxWidth: nil, height: 69.5, maxHeight: 69.5, sideWidth: nil,
             scale: 1, cornerRadius: 16, palettes: alwaysDark),
         PreviewSurface(
             id: "androidOngoing", title: "Android ongoing notification", placements: [PreviewPlacement(.androidOngoing)],
-            width: classes(360, 360), height: 72, maxHeight: 160, sideWidth: nil,
+            width: classes(360, 360), maxWidth: nil, height: 72, maxHeight: 160, sideWidth: nil,
             scale: 1, cornerRadius: 16, palettes: followsAppearance),
     ]
 }
