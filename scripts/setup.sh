@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Installs what LiveRules needs beyond Swift: Lua 5.4's library and headers (liblua5.4-dev) and
-# pkg-config, which finds them; for the preview studio's browser tests, Debian's chromium and
-# Playwright from PyPI (where they can be installed: as root, or said what to run otherwise).
-# Uses apt when run as root (or with password-less sudo); otherwise says what to install. Does
-# nothing when everything is present.
+# pkg-config, which finds them. With --browser (scripts/test.sh passes it) also what the preview
+# studio's browser tests need: Debian's chromium and Playwright from PyPI, installed as root, or
+# said what to run otherwise. Uses apt when run as root (or with password-less sudo); otherwise
+# says what to install. Does nothing when everything is present.
 set -euo pipefail
 
 browser_tests() {
@@ -27,7 +27,7 @@ browser_tests() {
 missing=()
 command -v pkg-config >/dev/null 2>&1 || missing+=(pkg-config)
 pkg-config --exists lua5.4 2>/dev/null || missing+=(liblua5.4-dev)
-browser_tests
+[ "${1:-}" = "--browser" ] && browser_tests
 [ ${#missing[@]} -eq 0 ] && exit 0
 
 if [ "$(id -u)" -eq 0 ]; then

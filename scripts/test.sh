@@ -4,7 +4,7 @@
 # and the bundled rules' fixtures, and proves the package works as a versioned dependency.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-./scripts/setup.sh
+./scripts/setup.sh --browser
 
 # C warnings: SwiftPM takes no warning flags from a package others depend on (they would be
 # `unsafeFlags`), so every C file of every C target in Sources is compiled here on its own with
