@@ -31,14 +31,15 @@ fi
 swift test --skip-build
 
 # The preview studio in a real browser (headless Chromium through Playwright), when both are
-# installed (scripts/setup.sh installs them as root): the page, Accept, live reload, the export.
+# installed (scripts/setup.sh --browser, above, installs them as root): the page, Accept, live
+# reload, the export.
 if python3 -c "import playwright" 2>/dev/null && { command -v chromium || command -v chromium-browser; } >/dev/null 2>&1; then
   python3 Tests/Browser/test_preview.py
 elif [ -n "${CI:-}" ]; then
-  echo "CI needs chromium and Playwright for the browser tests: run scripts/setup.sh as root." >&2
+  echo "CI needs chromium and Playwright for the browser tests: run scripts/setup.sh --browser as root." >&2
   exit 1
 else
-  echo "Skipping the browser tests: install chromium and Playwright (scripts/setup.sh as root does)." >&2
+  echo "Skipping the browser tests: install chromium and Playwright (scripts/setup.sh --browser as root does)." >&2
 fi
 
 # API documentation: DocC builds each library module's docs with warnings as errors (archives in
