@@ -103,7 +103,8 @@ let package = Package(
             resources: [.copy("Resources")]
         ),
         .testTarget(name: "LiveRulesCLITests", dependencies: ["liverules"]),
-        .testTarget(name: "LiveRulesPreviewTests", dependencies: ["LiveRulesPreview", "LiveRulesTooling", "LiveRules"]),
+        // Runs the built `liverules preview` for its server, and the studio in-process for the rest.
+        .testTarget(name: "LiveRulesPreviewTests", dependencies: ["liverules", "LiveRulesPreview", "LiveRulesTooling", "LiveRules"]),
         // Fuzz targets: plain builds check the files they are given; scripts/fuzz.sh builds them
         // with libFuzzer.
         .target(name: "LibFuzzer", path: "Fuzz/LibFuzzer"),

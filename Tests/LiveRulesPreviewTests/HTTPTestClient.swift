@@ -108,11 +108,12 @@ enum HTTPTestClient {
     }
 }
 
-/// An open `GET /api/events` connection whose bytes a thread collects as they arrive.
+/// An open `GET /api/events` connection whose bytes a thread of its own collects as they arrive,
+/// noting when each arrived (so a busy test process does not make an event look late).
 final class EventStreamClient: @unchecked Sendable {
     private let socket: Int32
     private let lock = NSLock()
-    private var received = ""
+    private var chunks: [(arrived: Date, text: String)] = []
 
     init(port: Int) throws {
         socket = try HTTPTestClient.connect(port: port)
@@ -123,25 +124,39 @@ final class EventStreamClient: @unchecked Sendable {
                 let count = recv(socket, &buffer, buffer.count, 0)
                 if count == 0 { break }
                 if count < 0 { if errno == EAGAIN || errno == EWOULDBLOCK { continue } else { break } }
-                let text = String(decoding: buffer[0..<count], as: UTF8.self)
-                lock.withLock { received += text }
+                let chunk = (Date(), String(decoding: buffer[0..<count], as: UTF8.self))
+                lock.withLock { chunks.append(chunk) }
             }
         }
     }
 
-    deinit { shutdown(socket, Int32(SHUT_RDWR)); close(socket) }
+    deinit {
+        shutdown(socket, Int32(SHUT_RDWR))
+        close(socket)
+    }
 
     /// Everything received so far.
-    var text: String { lock.withLock { received } }
+    var text: String { lock.withLock { chunks.map(\.text).joined() } }
 
-    /// Waits up to `timeout` for `predicate` to hold of what was received; returns the seconds it took, or nil.
-    func wait(for timeout: Double, until predicate: (String) -> Bool) async -> Double? {
+    /// How many times `marker` was received so far.
+    func count(_ marker: String) -> Int { text.components(separatedBy: marker).count - 1 }
+
+    /// Waits up to `timeout` for the `number`th `marker`; returns when it arrived, or nil.
+    func arrival(of marker: String, number: Int = 1, timeout: Double = 10) async -> Date? {
         let start = Date()
         while Date().timeIntervalSince(start) < timeout {
-            if predicate(text) { return Date().timeIntervalSince(start) }
+            let found: Date? = lock.withLock {
+                var text = ""
+                for chunk in chunks {
+                    text += chunk.text
+                    if text.components(separatedBy: marker).count - 1 >= number { return chunk.arrived }
+                }
+                return nil
+            }
+            if let found { return found }
             try? await Task.sleep(for: .milliseconds(5))
         }
-        return predicate(text) ? Date().timeIntervalSince(start) : nil
+        return nil
     }
 }
 

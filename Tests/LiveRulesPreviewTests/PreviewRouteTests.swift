@@ -1,8 +1,7 @@
 import Foundation
 import Testing
-@testable import LiveRulesPreview
 
-/// The studio's routes over real HTTP against the running server.
+/// The studio's routes over real HTTP against a running `liverules preview`.
 @Suite(.serialized) struct PreviewRouteTests {
     @Test func servesThePageWithItsTokenAndItsAssets() async throws {
         let running = try await RunningStudio()
@@ -10,7 +9,7 @@ import Testing
         let page = try await running.request("GET", "/")
         #expect(page.status == 200)
         #expect(page.headers["content-type"] == "text/html; charset=utf-8")
-        #expect(page.body.contains("<meta name=\"liverules-token\" content=\"\(running.server.token.value)\">"))
+        #expect(running.token.count == 64 && running.token.allSatisfy(\.isHexDigit))
         #expect(page.headers["content-security-policy"]?.contains("default-src 'self'") == true)
         #expect(!page.body.contains("http://") && !page.body.contains("https://"), "the page loads nothing from elsewhere")
         let script = try await running.request("GET", "/studio.js")
@@ -19,6 +18,9 @@ import Testing
         #expect(script.body.contains("EventSource(\"/api/events\")"))
         #expect(try await running.request("GET", "/studio.css").status == 200)
         #expect(try await running.request("GET", "/missing.js").status == 404)
+        let other = try await RunningStudio()
+        defer { other.stop() }
+        #expect(other.token != running.token, "every server makes its own token")
     }
 
     @Test func servesEveryCaseWithItsSurfacesAndGoldenStatus() async throws {
@@ -31,6 +33,8 @@ import Testing
         #expect(surfaces == ["islandCompact", "islandMinimal", "islandExpanded", "lockScreen", "standBy", "watchSmartStack", "androidOngoing"])
         let lockScreen = (snapshot["surfaces"] as? [[String: Any]])?.first { $0["id"] as? String == "lockScreen" }
         #expect((lockScreen?["width"] as? [String: Double]) == ["393": 343, "430": 380])
+        let slotWidths = ((lockScreen?["placements"] as? [[String: Any]])?.first?["slots"] as? [[String: Any]])?.compactMap { $0["width"] as? [String: Double] }
+        #expect(slotWidths == [["393": 285, "430": 322], ["393": 335, "430": 372]], "the slots are the placement budgets'")
         let packs = snapshot["packs"] as? [[String: Any]] ?? []
         #expect(packs.count == 1)
         let cases = packs.first?["cases"] as? [[String: Any]] ?? []
@@ -42,9 +46,10 @@ import Testing
         #expect(presentation?["phase"] as? String == "combo")
         #expect((presentation?["badge"] as? [String: Any])?["tone"] as? String == "green")
         let slots = combo?["slots"] as? [String: [String]]
-        #expect(slots?["lockScreen"]?.first == "title" || slots?["lockScreen"]?.first == "body")
         #expect(slots?["androidOngoing"]?.first == "title", "Android's first field is drawn in its lead slot")
-        let one = try await running.request("GET", "/api/studio?pack=" + running.packPath("meetings").addingPercentEncoding(withAllowedCharacters: .urlQueryAllowed)!)
+        #expect(slots?["lockScreen"]?.count == ((presentation?["layout"] as? [String: Any])?["lockScreen"] as? [String: Any]).flatMap { ($0["fields"] as? [Any])?.count })
+        let path = try await running.packPath()
+        let one = try await running.request("GET", "/api/studio?pack=" + path.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!)
         #expect((one.json["packs"] as? [Any])?.count == 1)
         #expect((try await running.request("GET", "/api/studio?pack=nowhere").json["packs"] as? [Any])?.count == 0)
     }
@@ -52,38 +57,36 @@ import Testing
     @Test func refusesStateChangesWithoutTheToken() async throws {
         let running = try await RunningStudio()
         defer { running.stop() }
-        let body = #"{"pack": "\#(running.packPath("meetings"))", "case": "meetings/done"}"#
+        let body = #"{"pack": "\#(try await running.packPath())", "case": "meetings/done"}"#
         let missing = try await running.request("POST", "/api/accept", body: body)
         #expect(missing.status == 403)
         #expect((missing.json["error"] as? String)?.contains("X-LiveRules-Token") == true)
         let wrong = try await running.request("POST", "/api/reject", headers: ["X-LiveRules-Token": String(repeating: "0", count: 64)], body: body)
         #expect(wrong.status == 403)
-        let short = try await running.request("POST", "/api/accept", headers: ["X-LiveRules-Token": String(running.server.token.value.prefix(10))], body: body)
+        let short = try await running.request("POST", "/api/accept", headers: ["X-LiveRules-Token": String(running.token.prefix(10))], body: body)
         #expect(short.status == 403)
     }
 
     @Test func refusesTraversalForeignHostsAndLargeBodies() async throws {
         let running = try await RunningStudio()
         defer { running.stop() }
-        let token = ["X-LiveRules-Token": running.server.token.value]
+        let token = ["X-LiveRules-Token": running.token]
+        let pack = try await running.packPath()
         for target in ["/../../etc/passwd", "/%2e%2e/%2e%2e/etc/passwd", "/..%2f..%2fetc%2fpasswd", "/api/../../etc/passwd"] {
             let response = try await running.request("GET", target)
             #expect([400, 404].contains(response.status), "\(target): \(response.status)")
             #expect(!response.body.contains("root:"))
         }
         for name in ["meetings/../../../../etc/passwd", "../golden/done", "meetings/done.json/../../pack"] {
-            let response = try await running.request("POST", "/api/accept", headers: token,
-                                               body: #"{"pack": "\#(running.packPath("meetings"))", "case": "\#(name)"}"#)
+            let response = try await running.request("POST", "/api/accept", headers: token, body: #"{"pack": "\#(pack)", "case": "\#(name)"}"#)
             #expect(response.status == 404, "\(name): \(response.status)")
         }
         let otherPack = try await running.request("POST", "/api/accept", headers: token, body: #"{"pack": "/etc", "case": "meetings/done"}"#)
         #expect(otherPack.status == 404)
-        let foreign = try await HTTPTestClient.request(port: running.port, "GET", "/api/studio", headers: [:])
-        #expect(foreign.status == 200)
         let rebound = try await HTTPTestClient.request(port: running.port, "GET", "/", host: "attacker.example:\(running.port)")
         #expect(rebound.status == 421)
-        #expect(!rebound.body.contains(running.server.token.value))
-        let large = try await running.request("POST", "/api/accept", headers: token, body: String(repeating: "x", count: PreviewServer.maximumBody + 1))
+        #expect(!rebound.body.contains(running.token))
+        let large = try await running.request("POST", "/api/accept", headers: token, body: String(repeating: "x", count: 64 * 1024 + 1))
         #expect(large.status == 413)
         let malformed = try await running.request("POST", "/api/accept", headers: token, body: "{")
         #expect(malformed.status == 400)
@@ -92,19 +95,19 @@ import Testing
     @Test func acceptWritesTheGoldenAndRejectKeepsIt() async throws {
         let running = try await RunningStudio()
         defer { running.stop() }
-        let token = ["X-LiveRules-Token": running.server.token.value]
-        let pack = running.packPath("meetings")
+        let token = ["X-LiveRules-Token": running.token]
+        let pack = try await running.packPath()
         let golden = running.rules.appendingPathComponent("meetings/golden/done.json")
         let original = try String(contentsOf: golden, encoding: .utf8)
-        let revision = running.studio.revision
+        let revision = try await running.revision()
         try original.replacingOccurrences(of: "\"phase\": \"done\"", with: "\"phase\": \"upcoming\"").write(to: golden, atomically: true, encoding: .utf8)
-        #expect(await running.waitForRevision(after: revision))
-        let changed = running.studio.snapshot().packs[0].cases.first { $0.id == "meetings/done" }
-        #expect(changed?.status == .changed)
-        #expect(changed?.problems == [#"phase: "upcoming" → "done""#])
+        #expect(try await running.waitForRevision(after: revision))
+        let changed = try await running.studioCase("meetings/done")
+        #expect(changed?["status"] as? String == "changed")
+        #expect(changed?["problems"] as? [String] == [#"phase: "upcoming" → "done""#])
 
         let stale = try await running.request("POST", "/api/accept", headers: token,
-                                         body: #"{"pack": "\#(pack)", "case": "meetings/done", "current": "something else"}"#)
+                                              body: #"{"pack": "\#(pack)", "case": "meetings/done", "current": "something else"}"#)
         #expect(stale.status == 409)
         #expect(try String(contentsOf: golden, encoding: .utf8) != original, "a refused accept writes nothing")
 
@@ -112,7 +115,7 @@ import Testing
         #expect(rejected.status == 200)
         #expect(try String(contentsOf: golden, encoding: .utf8) != original, "reject keeps the golden")
 
-        let current = try #require(changed?.current)
+        let current = try #require(changed?["current"] as? String)
         let body = String(decoding: try JSONSerialization.data(withJSONObject: ["pack": pack, "case": "meetings/done", "current": current]), as: UTF8.self)
         let accepted = try await running.request("POST", "/api/accept", headers: token, body: body)
         #expect(accepted.status == 200)
@@ -127,43 +130,46 @@ import Testing
     @Test func acceptWritesANewGoldenAndRejectDeletesAPendingOne() async throws {
         let running = try await RunningStudio()
         defer { running.stop() }
-        let token = ["X-LiveRules-Token": running.server.token.value]
-        let pack = running.packPath("meetings")
+        let token = ["X-LiveRules-Token": running.token]
+        let pack = try await running.packPath()
         let goldens = running.rules.appendingPathComponent("meetings/golden")
         let golden = goldens.appendingPathComponent("countdown-last.json")
         let original = try String(contentsOf: golden, encoding: .utf8)
-        var revision = running.studio.revision
+        var revision = try await running.revision()
         try FileManager.default.removeItem(at: golden)
-        #expect(await running.waitForRevision(after: revision))
-        #expect(running.studio.snapshot().packs[0].cases.first { $0.id == "meetings/countdown-last" }?.status == .new)
+        #expect(try await running.waitForRevision(after: revision))
+        #expect(try await running.studioCase("meetings/countdown-last")?["status"] as? String == "new")
         let accepted = try await running.request("POST", "/api/accept", headers: token, body: #"{"pack": "\#(pack)", "case": "meetings/countdown-last"}"#)
         #expect(accepted.status == 200)
         #expect(try String(contentsOf: golden, encoding: .utf8) == original)
 
         let pending = goldens.appendingPathComponent("done.json.new")
-        revision = running.studio.revision
+        revision = try await running.revision()
         try "{}\n".write(to: pending, atomically: true, encoding: .utf8)
-        #expect(await running.waitForRevision(after: revision))
+        #expect(try await running.waitForRevision(after: revision))
         let rejected = try await running.request("POST", "/api/reject", headers: token, body: #"{"pack": "\#(pack)", "case": "meetings/done"}"#)
         #expect(rejected.status == 200)
         #expect(!FileManager.default.fileExists(atPath: pending.path))
         #expect(FileManager.default.fileExists(atPath: goldens.appendingPathComponent("done.json").path))
     }
 
-    @Test func refusesDecisionsWhenReadOnly() async throws {
-        let running = try await RunningStudio(readOnlyReason: "CI is set: the studio writes nothing")
+    @Test func refusesDecisionsWhenCIIsSet() async throws {
+        let running = try await RunningStudio(ci: true)
         defer { running.stop() }
-        let response = try await running.request("POST", "/api/accept", headers: ["X-LiveRules-Token": running.server.token.value],
-                                            body: #"{"pack": "\#(running.packPath("meetings"))", "case": "meetings/done"}"#)
+        let golden = running.rules.appendingPathComponent("meetings/golden/done.json")
+        try FileManager.default.removeItem(at: golden)
+        let response = try await running.request("POST", "/api/accept", headers: ["X-LiveRules-Token": running.token],
+                                                 body: #"{"pack": "\#(try await running.packPath())", "case": "meetings/done"}"#)
         #expect(response.status == 403)
         #expect((response.json["error"] as? String)?.contains("CI") == true)
-        #expect(try await running.request("GET", "/api/studio").json["readOnly"] as? Bool == true)
+        #expect(!FileManager.default.fileExists(atPath: golden.path))
+        #expect(try await running.snapshot()["readOnly"] as? Bool == true)
     }
 
     @Test func servesATimeline() async throws {
         let running = try await RunningStudio()
         defer { running.stop() }
-        let query = "pack=\(running.packPath("meetings").addingPercentEncoding(withAllowedCharacters: .alphanumerics)!)&case=meetings%2Fcombo-back-to-back-5-min"
+        let query = "pack=\(try await running.packPath().addingPercentEncoding(withAllowedCharacters: .alphanumerics)!)&case=meetings%2Fcombo-back-to-back-5-min"
         let response = try await running.request("GET", "/api/timeline?" + query)
         #expect(response.status == 200)
         let moments = response.json["moments"] as? [[String: Any]] ?? []

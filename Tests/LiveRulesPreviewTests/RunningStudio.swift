@@ -1,62 +1,89 @@
 import Foundation
-import Hummingbird
-@testable import LiveRulesPreview
 
-/// The studio served by a real Hummingbird server on a free loopback port, over a copy of the
-/// bundled packs in a temporary folder (so tests may edit rules and have goldens written).
+/// `liverules preview` as a user runs it, in a process of its own (its server never waits on this
+/// test process's threads), on a free loopback port, over a copy of the bundled packs in a
+/// temporary folder (so tests may edit rules and have goldens written).
 final class RunningStudio: @unchecked Sendable {
     /// The package root (this file is Tests/LiveRulesPreviewTests/RunningStudio.swift).
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     let folder: URL
     let rules: URL
-    let studio: PreviewStudio
-    let server: PreviewServer
     let port: Int
-    private let task: Task<Void, any Error>
+    /// The token the served page carries.
+    let token: String
+    private let process: Process
 
-    /// Copies `packs` of `rules/` and serves them.
-    init(packs: [String] = ["meetings"], readOnlyReason: String? = nil) async throws {
+    /// Copies `packs` of `rules/` and serves them; with `ci`, `CI` is set for the server.
+    init(packs: [String] = ["meetings"], ci: Bool = false) async throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("preview-\(UUID().uuidString)")
         rules = folder.appendingPathComponent("rules")
         try FileManager.default.createDirectory(at: rules, withIntermediateDirectories: true)
         for pack in packs {
             try FileManager.default.copyItem(at: Self.root.appendingPathComponent("rules/\(pack)"), to: rules.appendingPathComponent(pack))
         }
-        studio = try PreviewStudio(paths: [rules.path], quiet: .milliseconds(20), readOnlyReason: readOnlyReason)
-        server = PreviewServer(studio: studio, port: 0)
-        let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
-        let app = server.application { port in continuation.yield(port) }
-        task = Task { try await app.run() }
-        var found: Int?
-        for await port in ports {
-            found = port
-            break
+        process = Process()
+        process.executableURL = Bundle.main.bundleURL.appendingPathComponent("liverules")
+        process.arguments = ["preview", rules.path, "--port", "0"]
+        var environment = ProcessInfo.processInfo.environment
+        environment["CI"] = ci ? "1" : nil
+        process.environment = environment
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let line = try await HTTPTestClient.onThread { String(decoding: output.fileHandleForReading.availableData, as: UTF8.self) }
+        guard line.hasPrefix("preview studio at http://127.0.0.1:"),
+              let port = Int(line.split(separator: ":")[2].prefix { $0.isNumber }) else {
+            process.terminate()
+            throw HTTPTestError("liverules preview did not start: \(line)")
         }
-        guard let found else { throw HTTPTestError("the server did not start") }
-        port = found
+        self.port = port
+        let page = try await HTTPTestClient.request(port: port, "GET", "/")
+        guard let start = page.body.range(of: "name=\"liverules-token\" content=\"") else { throw HTTPTestError("no token in the page") }
+        token = String(page.body[start.upperBound...].prefix { $0 != "\"" })
     }
 
-    /// The display path the studio gives pack `name`.
-    func packPath(_ name: String) -> String { rules.path + "/" + name }
+    deinit { stop() }
 
     func request(_ method: String, _ target: String, headers: [String: String] = [:], body: String = "") async throws -> HTTPTestResponse {
         try await HTTPTestClient.request(port: port, method, target, headers: headers, body: body)
     }
 
+    /// The studio's JSON (`/api/studio`).
+    func snapshot() async throws -> [String: Any] {
+        try await request("GET", "/api/studio").json
+    }
+
+    /// The first pack's path as the studio names it.
+    func packPath() async throws -> String {
+        ((try await snapshot()["packs"] as? [[String: Any]])?.first?["path"] as? String) ?? ""
+    }
+
+    /// Case `id` of the first pack as the studio shows it now.
+    func studioCase(_ id: String) async throws -> [String: Any]? {
+        ((try await snapshot()["packs"] as? [[String: Any]])?.first?["cases"] as? [[String: Any]])?.first { $0["id"] as? String == id }
+    }
+
+    /// The studio's revision now.
+    func revision() async throws -> Int {
+        try await snapshot()["revision"] as? Int ?? -1
+    }
+
     /// Waits until the studio's revision passes `revision`; false after `timeout` seconds.
-    func waitForRevision(after revision: Int, timeout: Double = 5) async -> Bool {
+    func waitForRevision(after revision: Int, timeout: Double = 10) async throws -> Bool {
         let start = Date()
         while Date().timeIntervalSince(start) < timeout {
-            if studio.revision > revision { return true }
-            try? await Task.sleep(for: .milliseconds(5))
+            if try await self.revision() > revision { return true }
+            try await Task.sleep(for: .milliseconds(20))
         }
         return false
     }
 
     func stop() {
-        studio.stop()
-        task.cancel()
+        if process.isRunning {
+            process.terminate()
+            process.waitUntilExit()
+        }
         try? FileManager.default.removeItem(at: folder)
     }
 }
