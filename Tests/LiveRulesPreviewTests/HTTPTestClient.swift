@@ -138,9 +138,6 @@ final class EventStreamClient: @unchecked Sendable {
     /// Everything received so far.
     var text: String { lock.withLock { chunks.map(\.text).joined() } }
 
-    /// How many times `marker` was received so far.
-    func count(_ marker: String) -> Int { text.components(separatedBy: marker).count - 1 }
-
     /// Waits up to `timeout` for the `number`th `marker`; returns when it arrived, or nil.
     func arrival(of marker: String, number: Int = 1, timeout: Double = 10) async -> Date? {
         let start = Date()
