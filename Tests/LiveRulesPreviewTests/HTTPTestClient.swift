@@ -135,9 +135,6 @@ final class EventStreamClient: @unchecked Sendable {
         close(socket)
     }
 
-    /// Everything received so far.
-    var text: String { lock.withLock { chunks.map(\.text).joined() } }
-
     /// Waits up to `timeout` for the `number`th `marker`; returns when it arrived, or nil.
     func arrival(of marker: String, number: Int = 1, timeout: Double = 10) async -> Date? {
         let start = Date()
