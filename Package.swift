@@ -14,6 +14,11 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         // `swift package generate-documentation`: the API docs, built by scripts/test.sh.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
+        // `liverules preview`: the HTTP server of the preview studio (LiveRulesPreview only).
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.0.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.65.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.0.0"),
     ],
     targets: [
         .systemLibrary(
@@ -42,9 +47,24 @@ let package = Package(
         // What only the CLI needs: golden reports, recording, review, coverage, pack checks.
         .target(name: "LiveRulesTooling", dependencies: ["LiveRules"]),
         .target(name: "LiveRulesExamples"),
+        // The preview studio: an HTTP server over the tooling, with its page compiled in by the
+        // EmbedLua plugin. The only library target that depends on Hummingbird and SwiftNIO.
+        .target(
+            name: "LiveRulesPreview",
+            dependencies: [
+                "LiveRulesTooling", "LiveRules", .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "NIOCore", package: "swift-nio"), .product(name: "Logging", package: "swift-log"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ],
+            exclude: ["Page"],
+            plugins: ["EmbedLua"]
+        ),
         .executableTarget(
             name: "liverules",
-            dependencies: ["LiveRulesTooling", "LiveRules", "Lua", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: [
+                "LiveRulesTooling", "LiveRulesPreview", "LiveRules", "Lua",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
         ),
         .target(name: "BenchmarkSupport", dependencies: ["CLua", "LiveRulesExamples"], path: "Benchmarks/BenchmarkSupport"),
         .executableTarget(
@@ -83,6 +103,9 @@ let package = Package(
             resources: [.copy("Resources")]
         ),
         .testTarget(name: "LiveRulesCLITests", dependencies: ["liverules"]),
+        // Runs the built `liverules preview` in processes of its own (its server and its memory
+        // stay out of the test process, whose other suites measure theirs).
+        .testTarget(name: "LiveRulesPreviewTests", dependencies: ["liverules"]),
         // Fuzz targets: plain builds check the files they are given; scripts/fuzz.sh builds them
         // with libFuzzer.
         .target(name: "LibFuzzer", path: "Fuzz/LibFuzzer"),

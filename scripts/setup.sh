@@ -1,16 +1,37 @@
 #!/usr/bin/env bash
 # Installs what LiveRules needs beyond Swift: Lua 5.4's library and headers (liblua5.4-dev) and
 # pkg-config, which finds them; and luacheck (lua-check), which `liverules check` lints rules with.
+# With --browser (scripts/test.sh passes it) also what the preview studio's browser tests need:
+# Debian's chromium and Playwright from PyPI, installed as root, or said what to run otherwise.
 # Uses apt when run as root (or with password-less sudo); otherwise says what to install. The
 # library and pkg-config are required; without luacheck everything works and `liverules check`
-# says lint was skipped. Does nothing when all are present.
+# says lint was skipped. Does nothing when everything is present.
 set -euo pipefail
+
+browser_tests() {
+  local browser=()
+  command -v chromium >/dev/null 2>&1 || command -v chromium-browser >/dev/null 2>&1 || browser+=(chromium)
+  if [ ${#browser[@]} -gt 0 ] && [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null 2>&1; then
+    echo "Installing chromium for the browser tests..." >&2
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null || true
+  fi
+  if ! python3 -c "import playwright" 2>/dev/null && command -v python3 >/dev/null 2>&1; then
+    if [ "$(id -u)" -eq 0 ]; then
+      echo "Installing Playwright for the browser tests..." >&2
+      python3 -m pip install -q playwright >/dev/null 2>&1 || true
+    fi
+  fi
+  if ! python3 -c "import playwright" 2>/dev/null || ! { command -v chromium || command -v chromium-browser; } >/dev/null 2>&1; then
+    echo "The browser tests need chromium and Playwright: sudo apt-get install -y chromium && python3 -m pip install playwright" >&2
+  fi
+}
 
 missing=()
 command -v pkg-config >/dev/null 2>&1 || missing+=(pkg-config)
 pkg-config --exists lua5.4 2>/dev/null || missing+=(liblua5.4-dev)
 optional=()
 command -v luacheck >/dev/null 2>&1 || optional+=(lua-check)
+[ "${1:-}" = "--browser" ] && browser_tests
 [ ${#missing[@]} -eq 0 ] && [ ${#optional[@]} -eq 0 ] && exit 0
 
 if [ "$(id -u)" -eq 0 ]; then

@@ -4,7 +4,7 @@
 # and the bundled rules' fixtures, and proves the package works as a versioned dependency.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-./scripts/setup.sh
+./scripts/setup.sh --browser
 
 # C warnings: SwiftPM takes no warning flags from a package others depend on (they would be
 # `unsafeFlags`), so every C file of every C target in Sources is compiled here on its own with
@@ -29,6 +29,18 @@ if grep -E "^$(pwd)/(Sources|Tests|Benchmarks|Fuzz|Plugins)/.*(warning|error):" 
   exit 1
 fi
 swift test --skip-build
+
+# The preview studio in a real browser (headless Chromium through Playwright), when both are
+# installed (scripts/setup.sh --browser, above, installs them as root): the page, Accept, live
+# reload, the export.
+if python3 -c "import playwright" 2>/dev/null && { command -v chromium || command -v chromium-browser; } >/dev/null 2>&1; then
+  python3 Tests/Browser/test_preview.py
+elif [ -n "${CI:-}" ]; then
+  echo "CI needs chromium and Playwright for the browser tests: run scripts/setup.sh --browser as root." >&2
+  exit 1
+else
+  echo "Skipping the browser tests: install chromium and Playwright (scripts/setup.sh --browser as root does)." >&2
+fi
 
 # API documentation: DocC builds each library module's docs with warnings as errors (archives in
 # .build/plugins/Swift-DocC/outputs/), then every public symbol must have a doc comment.

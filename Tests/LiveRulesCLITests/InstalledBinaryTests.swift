@@ -47,13 +47,20 @@ import Testing
         #expect(evaluated.status == 0, "\(evaluated.errors)")
         let golden = try String(contentsOf: pack.appendingPathComponent("golden/\(fixture)"), encoding: .utf8)
         #expect(evaluated.output == golden)
+
+        // The preview studio's page is compiled in too.
+        let export = elsewhere.appendingPathComponent("preview")
+        let exported = try run(binary, ["preview", pack.path, "--export", export.path], in: elsewhere)
+        #expect(exported.status == 0, "\(exported.errors)")
+        let page = try String(contentsOf: export.appendingPathComponent("index.html"), encoding: .utf8)
+        #expect(page.contains("function drawSurface(") && page.contains(".surface-islandCompact"))
     }
 
     @Test func theBinaryNeedsNoResourceBundle() throws {
         // A target with resources gets an accessor that names its bundle (`LiveRules_LiveRules.resources`)
         // and a path into the build folder; the binary holds no such name.
         let binary = try Data(contentsOf: Bundle.main.bundleURL.appendingPathComponent("liverules"))
-        for target in ["LiveRules", "Lua", "liverules"] {
+        for target in ["LiveRules", "Lua", "LiveRulesPreview", "liverules"] {
             #expect(binary.range(of: Data("LiveRules_\(target).resources".utf8)) == nil, "\(target) has a resource bundle")
         }
     }

@@ -2,8 +2,8 @@ import Foundation
 import Testing
 
 /// The layers point one way: `CLua` <- `CLuaShim` <- `Lua` <- `LiveRules` <- `LiveRulesTooling`
-/// <- `liverules`, with `CLiveRules` (the host's C) beside `LiveRules`. Checked on the sources
-/// themselves, so a new file that imports or includes upward fails here.
+/// <- `LiveRulesPreview` <- `liverules`, with `CLiveRules` (the host's C) beside `LiveRules`.
+/// Checked on the sources themselves, so a new file that imports or includes upward fails here.
 @Suite struct LayerTests {
     /// The project's modules each Swift target may import.
     static let allowedImports: [String: Set<String>] = [
@@ -11,15 +11,19 @@ import Testing
         "LiveRules": ["Lua", "CLiveRules"],
         "LiveRulesTooling": ["Lua", "LiveRules"],
         "LiveRulesExamples": [],
-        "liverules": ["Lua", "LiveRules", "LiveRulesTooling"],
+        "LiveRulesPreview": ["LiveRules", "LiveRulesTooling"],
+        "liverules": ["Lua", "LiveRules", "LiveRulesTooling", "LiveRulesPreview"],
     ]
+    /// The only targets that may import the web server and SwiftNIO: apps that link `LiveRules`
+    /// never link them.
+    static let serverTargets: Set<String> = ["LiveRulesPreview", "liverules"]
     /// The project's C headers each C target may include.
     static let allowedHeaders: [String: Set<String>] = [
         "CLuaShim": ["CLuaShim.h", "lrs_dump.h"],
         "CLiveRules": ["CLuaShim.h", "CLiveRules.h", "lrl_view.h"],
     ]
     static let projectModules: Set<String> = ["CLua", "CLuaShim", "CLiveRules", "Lua", "LiveRules", "LiveRulesTooling",
-                                               "LiveRulesExamples"]
+                                               "LiveRulesExamples", "LiveRulesPreview"]
 
     /// Every file of `target` ending in one of `suffixes`, with its text.
     static func files(of target: String, ending suffixes: [String]) throws -> [(path: String, text: String)] {
@@ -46,6 +50,17 @@ import Testing
                 let module = String(words[index + 1])
                 guard Self.projectModules.contains(module) else { continue }
                 #expect(Self.allowedImports[target]!.contains(module), "\(path) imports \(module)")
+            }
+        }
+    }
+
+    @Test(arguments: allowedImports.keys.sorted())
+    func onlyThePreviewImportsTheServer(_ target: String) throws {
+        for (path, text) in try Self.files(of: target, ending: [".swift"]) {
+            for line in text.split(separator: "\n") where line.hasPrefix("import ") || line.contains(" import ") {
+                let module = line.split(separator: " ").drop { $0 != "import" }.dropFirst().first.map(String.init) ?? ""
+                let isServer = module.hasPrefix("Hummingbird") || module.hasPrefix("NIO") || module == "Logging"
+                #expect(!isServer || Self.serverTargets.contains(target), "\(path) imports \(module)")
             }
         }
     }

@@ -59,7 +59,7 @@ extension OutputFinding {
 
     /// The slot field `index` is shown in: the placement's lead slot for its first field, else the
     /// slot its rule named, else the default slot.
-    private static func slot(of index: Int, named name: String?, in budget: PlacementBudget) -> PlacementSlot {
+    static func slot(of index: Int, named name: String?, in budget: PlacementBudget) -> PlacementSlot {
         if index == 0, let lead = budget.slots.first(where: \.lead) { return lead }
         return budget.slots.first { $0.name == name } ?? budget.slots[0]
     }

@@ -135,12 +135,28 @@ public final class Presenter {
     /// Presents a fixture and runs the output checks on the presentation (see ``OutputFinding``).
     /// Needs a presenter set up with `checksOutput`.
     package func presentChecking(_ fixture: Fixture) throws(PresentationError) -> (Presentation, [OutputFinding]) {
-        precondition(checksOutput, "presentChecking needs a presenter set up with checksOutput")
-        var slots: [Placement: [String?]] = [:]
+        let placed = try presentPlacing(fixture)
+        return (placed.presentation, placed.findings)
+    }
+
+    /// Presents a fixture, runs the output checks, and names the slot each shown field is drawn
+    /// in, placement by placement in display order (as the checks measure it). Needs a presenter
+    /// set up with `checksOutput`.
+    package func presentPlacing(_ fixture: Fixture) throws(PresentationError)
+        -> (presentation: Presentation, slots: [Placement: [String]], findings: [OutputFinding]) {
+        precondition(checksOutput, "presentPlacing needs a presenter set up with checksOutput")
+        var measured: [Placement: [String?]] = [:]
         let presentation = try evaluate(fixture.attributes, fixture.state, fixture.now, fixture.previousPhase) { output in
-            for placement in Placement.allCases { slots[placement] = output.layout[placement.rawValue]?.fields.map(\.slot) }
+            for placement in Placement.allCases { measured[placement] = output.layout[placement.rawValue]?.fields.map(\.slot) }
         }
-        return (presentation, OutputFinding.findings(in: presentation, slots: slots))
+        var slots: [Placement: [String]] = [:]
+        for (placement, layout) in presentation.layout {
+            let names = measured[placement] ?? []
+            slots[placement] = layout.fields.indices.map { index in
+                OutputFinding.slot(of: index, named: index < names.count ? names[index] : nil, in: placement.budget).name
+            }
+        }
+        return (presentation, slots, OutputFinding.findings(in: presentation, slots: measured))
     }
 
     /// Bytes the state holds now (rules, helpers and what the last presentation left).

@@ -75,10 +75,22 @@ package struct GoldenRunner: Sendable {
                 try Presenter(pack: loaded, recordsCoverage: coverage)
             }
         }
+        let presenter: Presenter
+        do { presenter = try presenters[testCase.packDirectory]!.get() } catch {
+            return .failed(error.diagnostics(inputFile: testCase.fixturePath))
+        }
+        return outcome(of: testCase, manifest: loaded.manifest) { fixture in try presenter.present(fixture) }
+    }
+
+    /// How `testCase` ends when `present` presents its fixture: the fixture is read through the
+    /// pack folder and presented, and the presentation's canonical JSON compared with the golden
+    /// byte for byte. A fixture that cannot be read or presented is a failed case.
+    package static func outcome(
+        of testCase: GoldenCase, manifest: PackManifest, present: (Fixture) throws -> Presentation
+    ) -> GoldenOutcome {
         do {
-            let presenter = try presenters[testCase.packDirectory]!.get()
-            let fixture = try Fixture.load(testCase.fixtureFile, in: testCase.folder, manifest: loaded.manifest)
-            let actual = try presenter.present(fixture).canonicalJSON()
+            let fixture = try Fixture.load(testCase.fixtureFile, in: testCase.folder, manifest: manifest)
+            let actual = try present(fixture).canonicalJSON()
             guard let data = try testCase.folder.readIfPresent(testCase.goldenFile) else { return .missing(actual: actual) }
             let expected = String(decoding: data, as: UTF8.self)
             return expected == actual ? .passed : .changed(expected: expected, actual: actual)

@@ -61,7 +61,7 @@ package enum JSONWriter {
     /// integers (`80`; `-0.0` becomes `0`, so there is one canonical zero); anything else in
     /// Swift's shortest round-trip form (`0.1`, `1e-05`, `1.5e+300`, `9007199254740992.0`),
     /// which is always valid JSON.
-    static func numberText(_ value: Double) -> String {
+    package static func numberText(_ value: Double) -> String {
         precondition(value.isFinite, "JSON has no text for \(value)")
         if value.magnitude < 9_007_199_254_740_992, value.rounded(.towardZero) == value {
             return String(Int64(value))

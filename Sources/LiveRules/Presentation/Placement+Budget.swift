@@ -2,7 +2,7 @@ extension Placement {
     /// The placement's slots and capacity. Widths are the region's width minus its margins, from
     /// `domain/placements.md` for the 393-pt and the 430-pt iPhone class, and a 360-dp Android
     /// screen.
-    var budget: PlacementBudget {
+    package var budget: PlacementBudget {
         switch self {
         case .lockScreen, .standBy:
             // StandBy draws the lock-screen layout 2×: in layout points its budgets are the same.

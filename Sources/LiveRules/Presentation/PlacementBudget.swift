@@ -1,14 +1,15 @@
 /// What a placement can show: its text slots and how many fields at most.
 ///
 /// The one definition of these numbers: the `liverules.placements` and `liverules.layout` helper
-/// modules receive them from the host (see `HostFunctions`).
-struct PlacementBudget: Sendable, Equatable, Encodable {
+/// modules receive them from the host (see `HostFunctions`), and the preview studio draws its
+/// slots with them.
+package struct PlacementBudget: Sendable, Equatable, Encodable {
     /// The placement these numbers are for.
-    let placement: Placement
+    package let placement: Placement
     /// Its text slots, the default slot (the headline line) first.
-    let slots: [PlacementSlot]
+    package let slots: [PlacementSlot]
     /// How many fields the placement shows at most.
-    let capacity: Int
+    package let capacity: Int
 
     private enum CodingKeys: String, CodingKey {
         case placement = "id", slots, capacity

@@ -4,25 +4,25 @@
 /// screens; 360 dp for Android, which the guidelines give no second class for). Layouts are
 /// decided for the narrower class (``width``), so that what fits there fits on every larger
 /// device; ``widths`` has both, for measuring a field on either.
-struct PlacementSlot: Sendable, Equatable, Encodable {
+package struct PlacementSlot: Sendable, Equatable, Encodable {
     /// The phone classes budgets are given for, by screen width in points; the first is the
     /// class layouts are decided for.
-    static let phoneClasses = [393, 430]
+    package static let phoneClasses = [393, 430]
 
     /// The slot's name within its placement: "title", "body", "main", "leading", …
-    let name: String
+    package let name: String
     /// The width of one text line in points on the narrower class: the region's width minus its
     /// margins.
-    let width: Double
+    package let width: Double
     /// The same on the 430-pt class.
-    let wideWidth: Double
+    package let wideWidth: Double
     /// How many lines the slot shows.
-    let lines: Int
+    package let lines: Int
     /// 17 pt for headline text, 15 pt for short and secondary text.
-    let fontSize: Int
+    package let fontSize: Int
     /// Whether the surface shows the placement's first field here whatever slot a rule names for
     /// it (Android's notification: its first field is the content title).
-    let lead: Bool
+    package let lead: Bool
 
     /// A slot `width` wide on the 393-pt class and `wideWidth` (the same by default) on the
     /// 430-pt class.
@@ -47,7 +47,7 @@ struct PlacementSlot: Sendable, Equatable, Encodable {
 
     /// Encodes every field, `chars` included, and `widths` as `{ [393] = …, [430] = … }`; whole
     /// widths as integers, so Lua sees 285 and not 285.0.
-    func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(name, forKey: .name)
         try container.encode(Points(width), forKey: .width)

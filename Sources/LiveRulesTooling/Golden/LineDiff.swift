@@ -1,7 +1,7 @@
 import LiveRules
 
 /// Line-oriented unified diffs in the format of `diff -u`.
-enum LineDiff {
+package enum LineDiff {
     /// The unified diff turning `old` into `new`, or `""` when their UTF-8 bytes are equal.
     ///
     /// Text is split into lines at `"\n"`; lines compare by their bytes, and a last line
@@ -18,7 +18,7 @@ enum LineDiff {
     /// runs of changes slide over equal lines as in GNU diff: they merge where they can and
     /// otherwise sit as late as possible. The output is deterministic and takes
     /// O((N + M) · D) time for N and M lines with D of them differing.
-    static func unified(old: String, new: String, oldName: String, newName: String, context: Int = 3) -> String {
+    package static func unified(old: String, new: String, oldName: String, newName: String, context: Int = 3) -> String {
         let oldLines = lines(of: old)
         let newLines = lines(of: new)
         var numbers: [Line: Int] = [:]

@@ -1,0 +1,427 @@
+// The preview studio's page: draws every case of every pack on every surface and appearance
+// from the server's JSON (or the data a static copy carries), keeps it current from the event
+// stream, and sends golden decisions with the page's token.
+"use strict";
+
+const studio = {
+  meta: null,            // surfaces, appearances, phone classes, read-only state
+  packs: new Map(),      // path -> pack
+  phone: "393",
+  rejected: new Set(),   // case ids rejected since they were last rendered
+  revision: 0,
+};
+const token = document.querySelector('meta[name="liverules-token"]').content;
+const embedded = document.getElementById("studio-data");
+const $ = (id) => document.getElementById(id);
+
+/** An element with attributes (`class`, `data-*`, …) and children (nodes or text). */
+function el(tag, attributes = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [name, value] of Object.entries(attributes)) {
+    if (value === undefined || value === null || value === false) continue;
+    if (name === "style") Object.assign(node.style, value);
+    else node.setAttribute(name, value === true ? "" : value);
+  }
+  for (const child of children.flat()) {
+    if (child === null || child === undefined || child === false) continue;
+    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return node;
+}
+
+// ---- Loading and live updates -------------------------------------------------------------
+
+async function start() {
+  if (embedded) {
+    apply(JSON.parse(embedded.textContent));
+    $("live").textContent = "static copy";
+    return;
+  }
+  apply(await fetchJSON("/api/studio"));
+  listen();
+}
+
+async function fetchJSON(url, options) {
+  const response = await fetch(url, options);
+  const body = await response.json().catch(() => ({}));
+  if (!response.ok) throw new Error(body.error || `${response.status} ${response.statusText}`);
+  return body;
+}
+
+/** Takes a snapshot (every pack, or some) and draws what changed. */
+function apply(snapshot) {
+  const first = studio.meta === null;
+  studio.meta = snapshot;
+  studio.revision = snapshot.revision;
+  document.body.dataset.revision = String(snapshot.revision);
+  if (first) setUpControls();
+  for (const pack of snapshot.packs) {
+    studio.packs.set(pack.path, pack);
+    for (const item of pack.cases) studio.rejected.delete(item.id);
+    drawPack(pack);
+  }
+  fillFilterChoices();
+  applyFilters();
+}
+
+function listen() {
+  const events = new EventSource("/api/events");
+  events.addEventListener("open", () => { $("live").textContent = "live"; $("live").classList.add("on"); });
+  events.addEventListener("error", () => { $("live").textContent = "reconnecting…"; $("live").classList.remove("on"); });
+  // After a reconnection (the server restarted, or changes were missed), draw everything again.
+  events.addEventListener("hello", async (event) => {
+    if (JSON.parse(event.data).revision === studio.revision) return;
+    try {
+      apply(await fetchJSON("/api/studio"));
+    } catch (error) {
+      notify(String(error.message), true);
+    }
+  });
+  events.addEventListener("change", async (event) => {
+    const change = JSON.parse(event.data);
+    if (change.revision <= studio.revision) return;
+    try {
+      apply(await fetchJSON("/api/studio?pack=" + encodeURIComponent(change.pack)));
+    } catch (error) {
+      notify(String(error.message), true);
+    }
+  });
+}
+
+// ---- Controls and filters -----------------------------------------------------------------
+
+function setUpControls() {
+  for (const width of studio.meta.phoneClasses) $("phone-class").append(el("option", { value: String(width) }, `${width} pt`));
+  for (const surface of studio.meta.surfaces) $("filter-surface").append(el("option", { value: surface.id }, surface.title));
+  for (const appearance of studio.meta.appearances) $("filter-appearance").append(el("option", { value: appearance.id }, appearance.title));
+  $("phone-class").addEventListener("change", () => { studio.phone = $("phone-class").value; redrawAll(); });
+  $("zoom").addEventListener("change", () => document.documentElement.style.setProperty("--zoom", $("zoom").value));
+  for (const id of ["filter-pack", "filter-phase", "filter-surface", "filter-appearance", "filter-status", "filter-text"]) {
+    $(id).addEventListener("input", applyFilters);
+  }
+  $("filters").addEventListener("submit", (event) => event.preventDefault());
+  document.addEventListener("keydown", onKey);
+}
+
+function fillFilterChoices() {
+  const fill = (select, values) => {
+    const chosen = select.value;
+    select.replaceChildren(el("option", { value: "" }, "all"), ...values.map((value) => el("option", { value }, value)));
+    select.value = values.includes(chosen) ? chosen : "";
+  };
+  const packs = [...studio.packs.values()];
+  fill($("filter-pack"), packs.map((pack) => pack.path));
+  fill($("filter-phase"), [...new Set(packs.flatMap((pack) => pack.phases))]);
+}
+
+function applyFilters() {
+  const pack = $("filter-pack").value, phase = $("filter-phase").value, status = $("filter-status").value;
+  const surface = $("filter-surface").value, appearance = $("filter-appearance").value;
+  const text = $("filter-text").value.trim().toLowerCase();
+  const counts = { cases: 0, unchanged: 0, changed: 0, new: 0, error: 0 };
+  for (const section of document.querySelectorAll("section.pack")) {
+    section.hidden = pack !== "" && section.dataset.pack !== pack;
+    for (const node of section.querySelectorAll("article.case")) {
+      node.hidden = section.hidden || (phase !== "" && node.dataset.phase !== phase)
+        || (status !== "" && node.dataset.status !== status) || (text !== "" && !node.dataset.case.toLowerCase().includes(text));
+      if (!node.hidden) { counts.cases += 1; counts[node.dataset.status] += 1; }
+    }
+  }
+  for (const figure of document.querySelectorAll("figure.surface")) figure.hidden = surface !== "" && figure.dataset.surface !== surface;
+  for (const block of document.querySelectorAll("div.appearance")) block.hidden = appearance !== "" && block.dataset.appearance !== appearance;
+  $("counts").textContent = `${counts.cases} cases · ${counts.unchanged} unchanged · ${counts.changed} changed · ${counts.new} new · ${counts.error} error`;
+}
+
+function redrawAll() {
+  for (const pack of studio.packs.values()) drawPack(pack, true);
+  applyFilters();
+}
+
+// ---- The matrix ---------------------------------------------------------------------------
+
+/** Draws a pack's section, or brings it up to date: only cases whose data changed are drawn
+ * again (an open details panel and the focus stay where they were). */
+function drawPack(pack, redraw = false) {
+  const sections = [...document.querySelectorAll("section.pack")];
+  let section = sections.find((node) => node.dataset.pack === pack.path);
+  if (!section) {
+    section = el("section", { class: "pack", "data-pack": pack.path });
+    const next = sections.find((node) => node.dataset.pack > pack.path);
+    $("matrix").insertBefore(section, next || null);
+  }
+  const heading = el("h2", {}, pack.name || pack.path, " ", el("small", {}, pack.path));
+  const banner = pack.banner.length > 0 && el("div", { class: "banner", role: "alert" },
+    el("strong", {}, "The last save was refused: the last good rules keep showing."),
+    el("pre", {}, pack.banner.join("\n")));
+  const old = new Map([...section.querySelectorAll("article.case")].map((node) => [node.dataset.case, node]));
+  const focused = document.activeElement && document.activeElement.closest ? document.activeElement.closest("article.case") : null;
+  const cases = pack.cases.map((item) => {
+    const signature = JSON.stringify([item, studio.phone, studio.rejected.has(item.id)]);
+    const previous = old.get(item.id);
+    if (previous && !redraw && previous.signature === signature) return previous;
+    const node = drawCase(pack, item);
+    node.signature = signature;
+    if (previous) {
+      const open = new Set([...previous.querySelectorAll("details[open]")].map((details) => details.className));
+      for (const details of node.querySelectorAll("details")) details.open = open.has(details.className);
+    }
+    return node;
+  });
+  const warnings = pack.warnings.length > 0 && el("div", { class: "warnings" },
+    el("strong", {}, "Warnings from the last reload:"), el("pre", {}, pack.warnings.join("\n")));
+  section.replaceChildren(heading, ...[banner, warnings].filter(Boolean), ...cases);
+  if (focused && focused.isConnected === false) {
+    const again = section.querySelector(`article.case[data-case="${CSS.escape(focused.dataset.case)}"]`);
+    if (again) again.focus({ preventScroll: true });
+  } else if (focused) focused.focus({ preventScroll: true });
+}
+
+function drawCase(pack, item) {
+  const presentation = item.presentation;
+  const description = item.fixture ? describe(item.fixture) : null;
+  const readOnly = studio.meta.readOnly;
+  const decidable = item.status === "changed" || item.status === "new";
+  const head = el("header", { class: "case-head" },
+    el("span", { class: `status status-${item.status}` }, item.status),
+    el("h3", {}, item.name),
+    presentation && el("span", { class: "phase" }, presentation.phase),
+    presentation && el("span", { class: `tone tone-${presentation.badge.tone}`, "data-tone": presentation.badge.tone }, presentation.badge.text),
+    presentation && el("span", { class: "score" }, `score ${presentation.relevance.score}`),
+    presentation && presentation.relevance.alert && el("span", { class: "alert" }, "alerts"),
+    studio.rejected.has(item.id) && el("span", { class: "rejected" }, "rejected: the golden stays"),
+    decidable && !readOnly && el("button", { type: "button", "data-act": "accept" }, "Accept"),
+    decidable && !readOnly && el("button", { type: "button", "data-act": "reject" }, "Reject"),
+    !embedded && el("button", { type: "button", "data-act": "timeline" }, "Timeline"),
+    description && el("span", { class: "description" }, description));
+  const node = el("article", {
+    class: "case", tabindex: "0", "data-case": item.id, "data-pack": pack.path, "data-status": item.status,
+    "data-phase": presentation ? presentation.phase : "",
+  }, head);
+  if (presentation) {
+    for (const appearance of studio.meta.appearances) node.append(drawAppearance(item, appearance));
+  }
+  if (item.status === "error") node.append(el("pre", { class: "problems" }, item.problems.join("\n")));
+  if (item.status === "changed") node.append(drawChange(item));
+  if (item.findings.length > 0) node.append(el("p", { class: "dropped" }, "Output checks: " + item.findings.join(" · ")));
+  node.append(el("details", { class: "more" }, el("summary", {}, "Presentation and fixture"),
+    el("div", { class: "columns" },
+      el("div", {}, el("h5", {}, "Presentation"), el("pre", { class: "presentation-json" }, item.current || "(none)")),
+      el("div", {}, el("h5", {}, item.fixtureFile), el("pre", { class: "fixture-json" }, item.fixture || "(unreadable)")))));
+  node.addEventListener("click", (event) => {
+    const button = event.target.closest("button[data-act]");
+    if (button) act(button.dataset.act, node);
+  });
+  return node;
+}
+
+/** The fixture's `description`, when it has one. */
+function describe(text) {
+  try { return JSON.parse(text).description || null; } catch { return null; }
+}
+
+function drawChange(item) {
+  const lines = (item.diff || "").split("\n").map((line) =>
+    el("span", { class: line.startsWith("+") ? "add" : line.startsWith("-") ? "del" : "" }, line + "\n"));
+  return el("details", { class: "changes", open: true }, el("summary", {}, "Golden and current, side by side"),
+    el("ul", { class: "paths" }, item.problems.map((path) => el("li", {}, path))),
+    el("div", { class: "columns" },
+      el("div", {}, el("h5", {}, "Golden " + item.goldenFile), el("pre", { class: "golden-json" }, item.golden || "")),
+      el("div", {}, el("h5", {}, "Current"), el("pre", { class: "current-json" }, item.current || ""))),
+    el("pre", { class: "diff" }, lines));
+}
+
+function drawAppearance(item, appearance) {
+  const palette = item.presentation.palette[appearance.id];
+  return el("div", { class: "appearance", "data-appearance": appearance.id },
+    el("h4", {}, appearance.title,
+      ["background", "foreground", "accent"].map((key) => el("span", { class: "swatch", title: `${key} ${palette[key]}`, style: { background: palette[key] } })),
+      palette.fallback && el("span", { class: "fallback" }, "fallback: " + palette.fallback)),
+    el("div", { class: "surfaces" }, studio.meta.surfaces.map((surface) => drawSurface(surface, item.presentation, item.slots, appearance.id))));
+}
+
+/** One surface in one appearance, to scale: the frame from the server, each field in its slot. */
+function drawSurface(surface, presentation, slots, appearance) {
+  const palette = presentation.palette[surface.palettes[appearance]];
+  const width = surface.width[studio.phone];
+  const frame = el("div", {
+    class: "frame",
+    style: {
+      width: surface.maxWidth ? null : `${width}px`, minWidth: `${width}px`,
+      maxWidth: surface.maxWidth ? `${surface.maxWidth[studio.phone]}px` : null,
+      minHeight: `${surface.height}px`, maxHeight: `${surface.maxHeight}px`,
+      height: surface.height === surface.maxHeight ? `${surface.height}px` : null,
+      borderRadius: `${surface.cornerRadius}px`, background: palette.background, color: palette.foreground,
+    },
+  });
+  frame.style.setProperty("--accent", palette.accent);
+  const dropped = [];
+  surface.placements.forEach((placement, index) => {
+    if (surface.id === "islandCompact" && index === 1) frame.append(el("div", { class: "sensor" }));
+    const layout = presentation.layout[placement.id] || { fields: [], dropped: [] };
+    const region = el("div", { class: `placement placement-${placement.id}`, "data-placement": placement.id });
+    if (surface.sideWidth) region.style.width = `${surface.sideWidth[studio.phone]}px`;
+    if (placement.id === "androidOngoing") region.append(el("div", { class: "icon" }));
+    if (placement.id === "islandExpanded") region.append(el("div", { class: "sensor" }));
+    const areas = new Map(placement.slots.map((slot) => [slot.name, el("div", {
+      class: `slot slot-${slot.name}`, "data-slot": slot.name, "data-lines": String(slot.lines),
+      style: { width: `${slot.width[studio.phone]}px`, fontSize: `${slot.fontSize}px`, WebkitLineClamp: String(slot.lines), maxHeight: `${slot.lines * 1.2 * slot.fontSize}px` },
+    })]));
+    const names = slots[placement.id] || [];
+    layout.fields.forEach((field, position) => {
+      const area = areas.get(names[position]) || areas.values().next().value;
+      area.append(drawField(field, presentation));
+    });
+    for (const area of areas.values()) if (area.childNodes.length > 0) region.append(area);
+    frame.append(region);
+    if (layout.dropped.length > 0) dropped.push(...layout.dropped);
+  });
+  const body = surface.scale === 1 ? frame : el("div", { style: { zoom: String(surface.scale) } }, frame);
+  return el("figure", { class: `surface surface-${surface.id}`, "data-surface": surface.id },
+    el("figcaption", {}, surface.title),
+    body,
+    dropped.length > 0 && el("div", { class: "dropped" }, "dropped: " + dropped.join(", ")));
+}
+
+function drawField(field, presentation) {
+  const isBadge = field.id === "badge";
+  return el("span", {
+    class: isBadge ? `field badge tone-${presentation.badge.tone}` : "field", "data-field": field.id, title: field.id,
+  }, field.glyph && el("i", { class: `glyph glyph-${field.glyph}`, "aria-label": field.glyph }), field.text);
+}
+
+// ---- Golden decisions ---------------------------------------------------------------------
+
+async function act(action, node) {
+  const pack = studio.packs.get(node.dataset.pack);
+  const item = pack && pack.cases.find((entry) => entry.id === node.dataset.case);
+  if (!item) return;
+  if (action === "timeline") return openTimeline(pack, item);
+  if (studio.meta.readOnly || !(item.status === "changed" || item.status === "new")) return;
+  try {
+    const updated = await fetchJSON(`/api/${action}`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "X-LiveRules-Token": token },
+      body: JSON.stringify({ pack: pack.path, case: item.id, current: item.current }),
+    });
+    pack.cases = pack.cases.map((entry) => (entry.id === updated.id ? updated : entry));
+    if (action === "reject") studio.rejected.add(item.id);
+    drawPack(pack);
+    applyFilters();
+    notify(action === "accept" ? `accepted ${item.id}: ${item.goldenFile} written` : `rejected ${item.id}: the golden stays`);
+  } catch (error) {
+    notify(`${action} ${item.id}: ${error.message}`, true);
+  }
+}
+
+function notify(message, bad = false) {
+  const notice = $("notice");
+  notice.textContent = message;
+  notice.classList.toggle("bad", bad);
+  notice.hidden = false;
+}
+
+// ---- Timeline -----------------------------------------------------------------------------
+
+async function openTimeline(pack, item, range = {}) {
+  const panel = $("timeline");
+  panel.hidden = false;
+  panel.replaceChildren(el("h2", {}, `Timeline of ${item.id}`, " …"));
+  const query = new URLSearchParams({ pack: pack.path, case: item.id });
+  for (const [key, value] of Object.entries(range)) if (value) query.set(key, value);
+  let timeline;
+  try {
+    timeline = await fetchJSON("/api/timeline?" + query);
+  } catch (error) {
+    panel.replaceChildren(el("h2", {}, `Timeline of ${item.id}`), el("p", { class: "problems" }, error.message));
+    return;
+  }
+  drawTimeline(panel, pack, item, timeline);
+}
+
+function drawTimeline(panel, pack, item, timeline) {
+  const from = Date.parse(timeline.from), to = Date.parse(timeline.to), span = Math.max(to - from, 1);
+  const at = (moment) => ((Date.parse(moment.now) - from) / span) * 100;
+  const phases = pack.phases;
+  const hue = (phase) => (phases.indexOf(phase) * 67) % 360;
+  const strip = el("div", { class: "strip" });
+  timeline.moments.forEach((moment, index) => {
+    const next = timeline.moments[index + 1];
+    const end = next ? at(next) : 100;
+    const phase = moment.presentation ? moment.presentation.phase : "error";
+    strip.append(el("div", {
+      class: "segment", title: `${moment.now} ${phase}`, "data-phase": phase,
+      style: { left: `${at(moment)}%`, width: `${Math.max(end - at(moment), 0.2)}%`, background: moment.presentation ? `hsl(${hue(phase)} 60% 75%)` : "#ff3b30" },
+    }));
+    if (moment.changes.includes("phase")) strip.append(el("div", { class: "tick", style: { left: `${at(moment)}%` } }));
+    if (moment.alert) strip.append(el("div", { class: "alert-mark", title: `alert at ${moment.now}`, style: { left: `${at(moment)}%` } }));
+  });
+  const cursor = el("div", { class: "cursor" });
+  strip.append(cursor);
+  const scrubber = el("input", { type: "range", min: "0", max: String(Math.max(timeline.moments.length - 1, 0)), value: "0", "aria-label": "moment" });
+  const detail = el("div", { class: "moment" });
+  const show = () => {
+    const moment = timeline.moments[Number(scrubber.value)];
+    if (!moment) return;
+    cursor.style.left = `${at(moment)}%`;
+    const presentation = moment.presentation;
+    detail.replaceChildren(
+      el("p", {}, el("strong", {}, moment.now), " ",
+        presentation ? [el("span", { class: "phase" }, presentation.phase), " ",
+          el("span", { class: `tone tone-${presentation.badge.tone}` }, presentation.badge.text), " ",
+          moment.alert ? el("span", { class: "alert" }, "alerts") : ""] : el("span", { class: "problems" }, (moment.problems || []).join("\n")),
+        " · changed: ", moment.changes.join(", "), moment.placements.length ? ` (${moment.placements.join(", ")})` : ""),
+      presentation && el("div", { class: "surfaces" }, studio.meta.surfaces.map((surface) => drawSurface(surface, presentation, moment.slots || {}, "dark"))));
+  };
+  scrubber.addEventListener("input", show);
+  const form = el("form", {},
+    el("label", {}, "From ", el("input", { name: "from", value: timeline.from, size: "22" })),
+    el("label", {}, "To ", el("input", { name: "to", value: timeline.to, size: "22" })),
+    el("label", {}, "Step (s) ", el("input", { name: "step", value: String(timeline.step), size: "6" })),
+    el("button", { type: "submit" }, "Step through"),
+    el("button", { type: "button", "data-close": "" }, "Close"));
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    const data = new FormData(form);
+    openTimeline(pack, item, { from: data.get("from"), to: data.get("to"), step: data.get("step") });
+  });
+  form.querySelector("[data-close]").addEventListener("click", () => { panel.hidden = true; });
+  const legend = el("p", { class: "legend" }, [...new Set(timeline.moments.map((moment) => moment.presentation ? moment.presentation.phase : null))]
+    .filter(Boolean).map((phase) => el("span", { class: "phase", style: { background: `hsl(${hue(phase)} 60% 75%)` } }, phase)),
+    el("span", { class: "alert" }, "▮ alert"), " ▏ phase change");
+  panel.replaceChildren(
+    el("h2", {}, `Timeline of ${item.id}`,
+      el("span", { class: "counts", "data-updates": String(timeline.updates), "data-alerts": String(timeline.alerts) },
+        `${timeline.updates} updates · ${timeline.alerts} alerts · ${timeline.steps} steps`)),
+    form, strip, legend, scrubber, detail);
+  show();
+}
+
+// ---- Keyboard -----------------------------------------------------------------------------
+
+function onKey(event) {
+  if (event.target.closest("input, select, textarea, button, summary")) {
+    if (event.key === "Escape") event.target.blur();
+    return;
+  }
+  const cases = [...document.querySelectorAll("article.case")].filter((node) => !node.hidden);
+  const current = document.activeElement && document.activeElement.closest ? document.activeElement.closest("article.case") : null;
+  const index = current ? cases.indexOf(current) : -1;
+  const move = (step) => {
+    const next = cases[Math.min(Math.max(index + step, 0), cases.length - 1)];
+    if (next) { next.focus(); next.scrollIntoView({ block: "nearest" }); }
+  };
+  switch (event.key) {
+    case "j": case "ArrowDown": move(1); break;
+    case "k": case "ArrowUp": move(-1); break;
+    case "/": $("filter-text").focus(); break;
+    case "Escape": $("timeline").hidden = true; return;
+    case "Enter": if (current) { const details = current.querySelector("details.more"); details.open = !details.open; } break;
+    case "a": if (current) act("accept", current); break;
+    case "r": if (current) act("reject", current); break;
+    case "t": if (current && !embedded) act("timeline", current); break;
+    default: return;
+  }
+  event.preventDefault();
+}
+
+start().catch((error) => notify("cannot load the studio: " + error.message, true));

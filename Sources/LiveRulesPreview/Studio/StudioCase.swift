@@ -1,0 +1,33 @@
+import LiveRules
+
+/// One fixture of a pack as the studio shows it: its presentation with the slot each field is
+/// drawn in, the fixture, and where it stands against its golden.
+package struct StudioCase: Sendable, Encodable {
+    /// `meetings/countdown-middle`: the case id `liverules review --filter` matches.
+    package var id: String
+    /// The fixture's path inside `fixtures/`, without `.json`.
+    package var name: String
+    /// Against the golden.
+    package var status: GoldenStatus
+    /// The fixture file as messages name it.
+    package var fixtureFile: String
+    /// The fixture's text, nil when it cannot be read.
+    package var fixture: String?
+    /// The golden file as messages name it.
+    package var goldenFile: String
+    /// The golden's text, nil when there is none.
+    package var golden: String?
+    /// The presentation's canonical JSON, nil when presenting failed.
+    package var current: String?
+    /// The presentation, nil when presenting failed.
+    package var presentation: Presentation?
+    /// Per placement, the slot each shown field is drawn in.
+    package var slots: [Placement: [String]]
+    /// The field paths that changed from the golden (`layout.islandMinimal.fields[0].text: "12m" → "11m"`),
+    /// or the problems of a failed case, compiler style.
+    package var problems: [String]
+    /// The unified diff from the golden to the current presentation, for a changed case.
+    package var diff: String?
+    /// What the output checks found (texts wider than their slot, repeated texts).
+    package var findings: [String]
+}

@@ -1,0 +1,92 @@
+import Foundation
+import LiveRules
+import LiveRulesTooling
+
+extension StudioPack {
+    /// The pack as `version` presents it: each case run as `liverules test` runs it
+    /// (``GoldenRunner/outcome(of:manifest:present:)``: the status and the field paths that
+    /// changed), presented by a presenter that also places each field in its slot; in parallel,
+    /// one presenter per worker, a worker per core.
+    static func rendering(_ version: PackVersion, path: String) -> StudioPack {
+        let pack = version.pack
+        var rendered = StudioPack(name: pack.manifest.name, path: path, phases: pack.manifest.phases, cases: [], banner: [], warnings: [])
+        let suite = GoldenSuite.discover(pack: pack.folder)
+        guard suite.refused.isEmpty else {
+            rendered.banner = suite.refused.map(\.description)
+            return rendered
+        }
+        let cases = suite.cases
+        let shared = RenderedCases(count: cases.count)
+        let workers = min(ProcessInfo.processInfo.activeProcessorCount, max(cases.count, 1))
+        DispatchQueue.concurrentPerform(iterations: workers) { _ in
+            let presenter = Result { () throws(PresentationError) in
+                try Presenter(pack: pack, recordsCoverage: false, checksOutput: true)
+            }
+            while let index = shared.next() {
+                shared.store(StudioCase(cases[index], pack: pack, presenter: presenter), at: index)
+            }
+        }
+        rendered.cases = shared.cases
+        return rendered
+    }
+}
+
+extension StudioCase {
+    /// Case `testCase` run by `presenter` (set up with `checksOutput`): its golden outcome, and
+    /// the presentation with its slots and output-check findings.
+    init(_ testCase: GoldenCase, pack: RulePack, presenter: Result<Presenter, PresentationError>) {
+        var placed: (presentation: Presentation, slots: [Placement: [String]], findings: [OutputFinding])?
+        let outcome = GoldenRunner.outcome(of: testCase, manifest: pack.manifest) { fixture in
+            placed = try presenter.get().presentPlacing(fixture)
+            return placed!.presentation
+        }
+        var golden: String?, current: String?, diff: String?
+        switch outcome {
+        case .passed:
+            golden = Self.text(testCase.goldenFile, in: testCase.folder)
+            current = golden
+        case .changed(let expected, let actual):
+            (golden, current) = (expected, actual)
+            diff = LineDiff.unified(old: expected, new: actual, oldName: testCase.goldenPath, newName: "current")
+        case .missing(let actual): current = actual
+        case .failed: placed = nil
+        }
+        self.init(
+            id: testCase.id, name: testCase.name, status: GoldenStatus(outcome),
+            fixtureFile: testCase.fixturePath, fixture: Self.text(testCase.fixtureFile, in: testCase.folder),
+            goldenFile: testCase.goldenPath, golden: golden, current: current, presentation: placed?.presentation,
+            slots: placed?.slots ?? [:], problems: GoldenResult(testCase: testCase, outcome: outcome, seconds: 0).problems,
+            diff: diff, findings: placed?.findings.map(\.description) ?? [])
+    }
+
+    /// A file of the pack as text, or nil when it is missing or cannot be read.
+    private static func text(_ relative: String, in folder: PackFolder) -> String? {
+        (try? folder.readIfPresent(relative)).flatMap { $0 }.map { String(decoding: $0, as: UTF8.self) }
+    }
+}
+
+/// The cases the workers take in turn, and what they rendered.
+private final class RenderedCases: @unchecked Sendable {
+    private let lock = NSLock()
+    private var slots: [StudioCase?]
+    private var handedOut = 0
+
+    init(count: Int) {
+        slots = Array(repeating: nil, count: count)
+    }
+
+    /// The next case to render, or nil when every case has been handed out.
+    func next() -> Int? {
+        lock.withLock {
+            guard handedOut < slots.count else { return nil }
+            handedOut += 1
+            return handedOut - 1
+        }
+    }
+
+    func store(_ rendered: StudioCase, at index: Int) {
+        lock.withLock { slots[index] = rendered }
+    }
+
+    var cases: [StudioCase] { lock.withLock { slots.compactMap { $0 } } }
+}

@@ -1,0 +1,72 @@
+import LiveRules
+
+/// A surface the page draws to scale, in points: its frame on each phone class and the
+/// placements it shows, whose slots come from the placement budgets. The frames are the outer
+/// sizes of `domain/placements.md`; the slots inside them are the budgets' (the region minus
+/// its margins).
+package struct PreviewSurface: Sendable, Encodable {
+    /// `islandCompact`, `lockScreen`, …: what the page draws.
+    package var id: String
+    /// As the page captions it.
+    package var title: String
+    /// The placements drawn, in order (the compact island draws leading, then trailing).
+    package var placements: [PreviewPlacement]
+    /// The frame's width in points, by phone class (`"393"`, `"430"`).
+    package var width: [String: Double]
+    /// For a frame that grows with its content (the minimal island, for a glyph beside its
+    /// text): its greatest width in points, by phone class.
+    package var maxWidth: [String: Double]?
+    /// The frame's least height in points; it grows with its content up to ``maxHeight``.
+    package var height: Double
+    /// The frame's greatest height in points.
+    package var maxHeight: Double
+    /// For the compact island: the width of each side beside the sensor, by phone class.
+    package var sideWidth: [String: Double]?
+    /// How many times the layout is drawn enlarged (StandBy: 2).
+    package var scale: Double
+    /// The frame's corner radius in points.
+    package var cornerRadius: Double
+    /// The palette member drawn in each appearance (by ``PreviewAppearance/id``): the Dynamic
+    /// Island and the watch are always dark.
+    package var palettes: [String: String]
+
+    private static let followsAppearance = ["light": "light", "dark": "dark", "standByNight": "standByNight"]
+    private static let alwaysDark = ["light": "dark", "dark": "dark", "standByNight": "standByNight"]
+
+    private static func classes(_ narrow: Double, _ wide: Double) -> [String: Double] {
+        ["393": narrow, "430": wide]
+    }
+
+    /// Every surface, in the order the page draws them.
+    package static let all: [PreviewSurface] = [
+        PreviewSurface(
+            id: "islandCompact", title: "Dynamic Island · compact",
+            placements: [PreviewPlacement(.islandCompactLeading), PreviewPlacement(.islandCompactTrailing)],
+            width: classes(230, 250), maxWidth: nil, height: 36.67, maxHeight: 36.67, sideWidth: classes(52.33, 62.33),
+            scale: 1, cornerRadius: 18.33, palettes: alwaysDark),
+        PreviewSurface(
+            id: "islandMinimal", title: "Dynamic Island · minimal", placements: [PreviewPlacement(.islandMinimal)],
+            width: classes(36.67, 36.67), maxWidth: classes(45, 45), height: 36.67, maxHeight: 36.67, sideWidth: nil,
+            scale: 1, cornerRadius: 18.33, palettes: alwaysDark),
+        PreviewSurface(
+            id: "islandExpanded", title: "Dynamic Island · expanded", placements: [PreviewPlacement(.islandExpanded)],
+            width: classes(371, 408), maxWidth: nil, height: 84, maxHeight: 160, sideWidth: nil,
+            scale: 1, cornerRadius: 44, palettes: alwaysDark),
+        PreviewSurface(
+            id: "lockScreen", title: "Lock screen", placements: [PreviewPlacement(.lockScreen)],
+            width: classes(343, 380), maxWidth: nil, height: 84, maxHeight: 160, sideWidth: nil,
+            scale: 1, cornerRadius: 22, palettes: followsAppearance),
+        PreviewSurface(
+            id: "standBy", title: "StandBy (2×)", placements: [PreviewPlacement(.standBy)],
+            width: classes(343, 380), maxWidth: nil, height: 84, maxHeight: 160, sideWidth: nil,
+            scale: 2, cornerRadius: 22, palettes: followsAppearance),
+        PreviewSurface(
+            id: "watchSmartStack", title: "Apple Watch Smart Stack (40 mm)", placements: [PreviewPlacement(.watchSmartStack)],
+            width: classes(152, 152), maxWidth: nil, height: 69.5, maxHeight: 69.5, sideWidth: nil,
+            scale: 1, cornerRadius: 16, palettes: alwaysDark),
+        PreviewSurface(
+            id: "androidOngoing", title: "Android ongoing notification", placements: [PreviewPlacement(.androidOngoing)],
+            width: classes(360, 360), maxWidth: nil, height: 72, maxHeight: 160, sideWidth: nil,
+            scale: 1, cornerRadius: 16, palettes: followsAppearance),
+    ]
+}

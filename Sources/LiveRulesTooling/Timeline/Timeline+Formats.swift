@@ -1,0 +1,69 @@
+import Foundation
+import LiveRules
+
+extension Timeline {
+    /// `2026-03-02T09:15:00Z`: how timelines write moments (UTC, whatever the machine's zone).
+    package static func time(_ seconds: Double) -> String {
+        Date(timeIntervalSince1970: seconds).formatted(.iso8601)
+    }
+
+    /// The readable report, line by line: a header, one line per moment (time, phase, badge and
+    /// tone, score, `ALERT`, what changed) with a failure's problems under it, then
+    /// `N updates, N alerts`.
+    package var lines: [String] {
+        var lines = ["\(fixture): \(Self.time(range.from)) to \(Self.time(range.to)) every \(Self.duration(range.step)), \(range.count) steps"]
+        for moment in moments {
+            let time = Self.time(moment.now)
+            let changed = "changed: " + moment.changes.map(\.description).joined(separator: ", ")
+            switch moment.outcome {
+            case .success(let presentation):
+                let score = JSONWriter.numberText(presentation.relevance.score)
+                lines.append("\(time)  \(presentation.phase)  \(presentation.badge.text) [\(presentation.badge.tone.rawValue)]  score \(score)"
+                    + (presentation.relevance.alert ? "  ALERT" : "") + "  " + changed)
+            case .failure(let failure):
+                lines.append("\(time)  ERROR  \(changed)")
+                lines += failure.diagnostics.map { "    " + $0.description }
+            }
+        }
+        lines.append("\(updates) update\(updates == 1 ? "" : "s"), \(alerts) alert\(alerts == 1 ? "" : "s")")
+        return lines
+    }
+
+    /// The timeline as JSON: the range, the counts, and each moment with its time, what changed
+    /// (`changes`, and `placements` whose fields changed) and its `presentation` or `problems`.
+    package var json: JSONValue {
+        .object([
+            "fixture": .string(fixture), "from": .string(Self.time(range.from)), "to": .string(Self.time(range.to)),
+            "step": .number(range.step), "steps": .integer(Int64(range.count)),
+            "updates": .integer(Int64(updates)), "alerts": .integer(Int64(alerts)),
+            "moments": .array(moments.map(\.json)),
+        ])
+    }
+
+    /// `1 min`, `90 s`, `2 h`: a step as the header writes it.
+    static func duration(_ seconds: Double) -> String {
+        if seconds.truncatingRemainder(dividingBy: 3600) == 0 { return "\(Int(seconds / 3600)) h" }
+        if seconds.truncatingRemainder(dividingBy: 60) == 0 { return "\(Int(seconds / 60)) min" }
+        return "\(JSONWriter.numberText(seconds)) s"
+    }
+}
+
+extension TimelineMoment {
+    /// The moment as JSON; see ``Timeline/json``.
+    var json: JSONValue {
+        var members: [String: JSONValue] = [
+            "now": .string(Timeline.time(now)), "alert": .bool(alerts),
+            "changes": .array(changes.map { change in
+                if case .fields = change { .string("fields") } else { .string(change.description) }
+            }),
+            "placements": .array(changes.flatMap { change -> [JSONValue] in
+                if case .fields(let placements) = change { placements.map { .string($0.rawValue) } } else { [] }
+            }),
+        ]
+        switch outcome {
+        case .success(let presentation): members["presentation"] = presentation.json()
+        case .failure(let failure): members["problems"] = .array(failure.diagnostics.map { .string($0.description) })
+        }
+        return .object(members)
+    }
+}

@@ -1,0 +1,46 @@
+import LiveRules
+
+/// The moments a timeline presents: `from`, then every `step` seconds up to `to` (included when
+/// a step lands on it).
+package struct TimelineRange: Sendable, Hashable {
+    /// The most steps one timeline presents (a week in minutes is 10,080).
+    package static let maximumSteps = 20_000
+
+    /// The first moment, in Unix seconds.
+    package var from: Double
+    /// The last moment a step may land on, in Unix seconds.
+    package var to: Double
+    /// Seconds between moments; above zero.
+    package var step: Double
+
+    /// A range from `from` to `to` every `step` seconds; checked by ``problem``.
+    package init(from: Double, to: Double, step: Double) {
+        self.from = from
+        self.to = to
+        self.step = step
+    }
+
+    /// The default range for `fixture`: the span of the dates in its attributes and state and
+    /// its `now`, in 1-minute steps; an hour from `now` when that span is empty.
+    package static func span(of fixture: Fixture, schema: Schema) -> TimelineRange {
+        let dates = schema.attributes.dates(in: fixture.attributes) + schema.state.dates(in: fixture.state) + [fixture.now]
+        let from = dates.min() ?? fixture.now, to = dates.max() ?? fixture.now
+        return TimelineRange(from: from, to: to > from ? to : from + 3600, step: 60)
+    }
+
+    /// How many moments the range holds.
+    package var count: Int { Int(((to - from) / step).rounded(.down)) + 1 }
+
+    /// Why the range cannot be stepped through, or nil when it can.
+    package var problem: String? {
+        guard from.isFinite, to.isFinite, step.isFinite, step > 0 else { return "the step must be a positive number of seconds" }
+        guard to >= from else { return "the range ends before it starts" }
+        guard (to - from) / step < Double(Self.maximumSteps) else {
+            return "the range has more than \(Self.maximumSteps) steps: choose a larger step or a shorter range"
+        }
+        return nil
+    }
+
+    /// The moment of step `index`.
+    package func moment(_ index: Int) -> Double { from + Double(index) * step }
+}

@@ -1,0 +1,88 @@
+import ArgumentParser
+import Foundation
+import LiveRules
+import LiveRulesPreview
+
+/// `liverules preview [path...]`: the preview studio, served on loopback, or exported.
+struct Preview: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Serve the preview studio: every fixture on every surface and appearance, live.",
+        discussion: """
+            Starts a web server (127.0.0.1:4747 by default) and prints its URL. The page draws each \
+            pack's fixtures on every surface, to scale, in light, dark and StandBy night, with each \
+            case's golden status; Accept and Reject decide changed cases as `liverules review` does \
+            (refused when CI is set). Saving a rule, helper or fixture updates the page within a \
+            second; a save the pack refuses shows a banner and keeps the last good rendering. \
+            --export DIR writes a static copy (DIR/index.html) instead, viewable with no server.
+            """)
+
+    @Argument(help: "Pack folders, or folders of packs.")
+    var paths: [String] = ["rules"]
+
+    @Option(help: "The port to listen on (0: any free port).")
+    var port = 4747
+
+    @Option(help: "The address to listen on. Anything but loopback exposes the studio to the network.")
+    var host = "127.0.0.1"
+
+    @Option(help: ArgumentHelp("Write a static copy of the page into this folder and exit.", valueName: "dir"))
+    var export: String?
+
+    func run() throws {
+        let studio: PreviewStudio
+        do {
+            studio = try PreviewStudio(paths: paths, watches: export == nil,
+                                       readOnlyReason: Environment.isCI ? "CI is set: the studio writes nothing" : nil)
+        } catch {
+            report([Diagnostic(file: "liverules preview", message: "\(error)")])
+            throw ExitStatus.badInput.exitCode
+        }
+        if let export {
+            let file = try PreviewExport.write(studio, to: URL(fileURLWithPath: export))
+            print("wrote \(file.path)")
+            return
+        }
+        let server = PreviewServer(studio: studio, host: host, port: port)
+        if !server.isLoopback {
+            report([Diagnostic(file: "liverules preview", severity: .warning,
+                               message: "listening on \(host): anyone who can reach it sees the page (accepting still needs its token)")])
+        }
+        let app = server.application { port in
+            let shown = host.contains(":") ? "[\(host)]" : host
+            FileHandle.standardOutput.write(Data("preview studio at http://\(shown):\(port)/ (Ctrl-C to stop)\n".utf8))
+        }
+        StopSignals.install()
+        let stopped = DispatchSemaphore(value: 0)
+        let failure = FailureBox()
+        Task {
+            do { try await app.run() } catch { failure.error = error }
+            stopped.signal()
+        }
+        stopped.wait()
+        if let error = failure.error {
+            report([Diagnostic(file: "liverules preview", message: "the server stopped: \(error)")])
+            throw ExitStatus.badInput.exitCode
+        }
+    }
+}
+
+/// The error the server stopped with, handed from its task to the command.
+private final class FailureBox: @unchecked Sendable {
+    var error: (any Error)?
+}
+
+/// Ends the process on Ctrl-C or SIGTERM: the studio holds nothing to flush (goldens are
+/// written in one rename), and open event streams would keep a graceful stop waiting.
+private enum StopSignals {
+    nonisolated(unsafe) private static var sources: [any DispatchSourceSignal] = []
+
+    static func install() {
+        for signal in [SIGINT, SIGTERM] {
+            Foundation.signal(signal, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: signal, queue: .global())
+            source.setEventHandler { Foundation.exit(0) }
+            source.resume()
+            sources.append(source)
+        }
+    }
+}

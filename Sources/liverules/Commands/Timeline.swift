@@ -1,0 +1,88 @@
+import ArgumentParser
+import Foundation
+import LiveRules
+import LiveRulesTooling
+
+/// `liverules timeline <pack> <fixture>`: steps a fixture's `now` through a range and prints the
+/// moments where its presentation changes.
+struct TimelineCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "timeline",
+        abstract: "Step a fixture's now through a range and print each moment its presentation changes.",
+        discussion: """
+            Presents the fixture's attributes and state at every step from --from to --to (by \
+            default the span of the dates in the fixture, in 1-minute steps), each step with the \
+            previous step's phase as previousPhase, and prints the first moment and every moment \
+            whose phase, badge, fields, score or colours change, or that alerts: time, phase, \
+            badge, score, ALERT, and what changed. The last line counts the updates (one push \
+            each) and the alerts. Exit status: 0 success; 1 a step failed; 2 bad usage or input.
+            """)
+
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case text, json
+    }
+
+    @Argument(help: "The pack folder, e.g. rules/meetings.")
+    var pack: String
+
+    @Argument(help: "The fixture: a file, or a case name of the pack (combo-back-to-back-5-min).")
+    var fixture: String
+
+    @Option(help: "The first moment, ISO-8601 (2026-03-02T09:00:00Z).")
+    var from: String?
+
+    @Option(help: "The last moment, ISO-8601.")
+    var to: String?
+
+    @Option(help: "Time between moments: 30s, 1m, 5m, 1h (a bare number is seconds).")
+    var step = "1m"
+
+    @Option(help: "text or json.")
+    var format: Format = .text
+
+    func validate() throws {
+        _ = try parsedStep()
+        for (name, value) in [("--from", from), ("--to", to)] {
+            if let value, ISO8601.parse(value) == nil {
+                throw ValidationError("\(name) '\(value)': expected an ISO-8601 time such as 2026-03-02T09:00:00Z")
+            }
+        }
+    }
+
+    func run() throws {
+        let input = try PackAndFixture(pack: pack, fixture: fixture, acceptsCaseName: true)
+        var range = TimelineRange.span(of: input.fixture, schema: input.pack.manifest.schema)
+        if let from { range.from = ISO8601.parse(from)! }
+        if let to { range.to = ISO8601.parse(to)! }
+        range.step = try parsedStep()
+        if let problem = range.problem {
+            report([Diagnostic(file: "liverules timeline", message: problem)])
+            throw ExitStatus.badInput.exitCode
+        }
+        let presenter: Presenter
+        do { presenter = try Presenter(pack: input.pack) } catch {
+            report(error.diagnostics(inputFile: input.fixture.file))
+            throw ExitStatus.ruleFailed.exitCode
+        }
+        let timeline = LiveRulesTooling.Timeline(input.fixture, range: range) { fixture throws(PresentationError) in
+            try presenter.present(fixture)
+        }
+        switch format {
+        case .text: print(timeline.lines.map(TerminalText.escaped).joined(separator: "\n"))
+        case .json: print(try JSONWriter.canonical(timeline.json), terminator: "")
+        }
+        if timeline.moments.contains(where: { if case .failure = $0.outcome { true } else { false } }) {
+            throw ExitStatus.ruleFailed.exitCode
+        }
+    }
+
+    /// `--step` in seconds: `30s`, `5m`, `1h`, or a bare number of seconds.
+    private func parsedStep() throws -> Double {
+        let units: [Character: Double] = ["s": 1, "m": 60, "h": 3600]
+        let unit = step.last.flatMap { units[$0] }
+        guard let number = Double(unit == nil ? step : String(step.dropLast())), number > 0, number.isFinite else {
+            throw ValidationError("--step '\(step)': expected a positive duration such as 30s, 1m or 1h")
+        }
+        return number * (unit ?? 1)
+    }
+}

@@ -1,0 +1,181 @@
+"""The preview studio in a real browser: headless Chromium loads the page from a running
+`liverules preview`, and the tests read the rendered DOM, click Accept, edit rules on disk and
+watch the page follow. Run by scripts/test.sh when chromium and Playwright are installed:
+
+    python3 Tests/Browser/test_preview.py
+"""
+import json
+import pathlib
+import sys
+import tempfile
+import time
+import unittest
+
+from playwright.sync_api import sync_playwright
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
+from studio_harness import ROOT, RunningStudio, case, fixture_count, launch, open_studio, run  # noqa: E402
+
+SCREENSHOT = ROOT / ".build" / "preview-studio.png"
+SURFACES = ["islandCompact", "islandMinimal", "islandExpanded", "lockScreen", "standBy", "watchSmartStack", "androidOngoing"]
+APPEARANCES = ["light", "dark", "standByNight"]
+
+
+class PreviewInBrowserTests(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        cls.playwright = sync_playwright().start()
+        cls.browser = launch(cls.playwright)
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.browser.close()
+        cls.playwright.stop()
+
+    def setUp(self):
+        self.studio = RunningStudio()
+        self.total = fixture_count(self.studio.rules)
+        self.page = self.browser.new_page(viewport={"width": 1440, "height": 900})
+        self.errors = []
+        self.page.on("pageerror", lambda error: self.errors.append(str(error)))
+        open_studio(self.page, self.studio, self.total)
+
+    def tearDown(self):
+        self.page.close()
+        self.studio.stop()
+        self.assertEqual(self.errors, [], "the page's script raised errors")
+
+    def test_draws_every_case_on_every_surface_and_appearance(self):
+        page = self.page
+        combo = case(page, "meetings/combo-back-to-back-5-min")
+        self.assertEqual(combo.get_attribute("data-status"), "unchanged")
+        badge = combo.locator(".case-head .tone")
+        self.assertEqual(badge.text_content(), "In progress")
+        self.assertIn("tone-green", badge.get_attribute("class"))
+        self.assertEqual(combo.locator("div.appearance").evaluate_all("nodes => nodes.map(n => n.dataset.appearance)"), APPEARANCES)
+        for appearance in APPEARANCES:
+            surfaces = combo.locator(f'div.appearance[data-appearance="{appearance}"] figure.surface')
+            self.assertEqual(surfaces.evaluate_all("nodes => nodes.map(n => n.dataset.surface)"), SURFACES)
+        self.assertEqual(page.locator("figure.surface").count(), self.total * len(SURFACES) * len(APPEARANCES))
+        # Fields in their slots, drawn to scale from the budgets; the badge field in its tone.
+        lock = combo.locator('div.appearance[data-appearance="light"] figure[data-surface="lockScreen"]')
+        self.assertEqual(lock.locator('[data-field="badge"]').get_attribute("class"), "field badge tone-green")
+        self.assertEqual(lock.locator('[data-field="title"]').text_content(), "Design review")
+        combo.scroll_into_view_if_needed()
+        self.assertEqual(lock.locator(".frame").evaluate("n => n.getBoundingClientRect().width"), 343)
+        compact = combo.locator('div.appearance[data-appearance="light"] figure[data-surface="islandCompact"]')
+        self.assertEqual(compact.locator('[data-placement="islandCompactLeading"] [data-field="title"]').text_content(), "DR")
+        self.assertEqual(compact.locator('[data-placement="islandCompactTrailing"] [data-field="remaining"]').text_content(), "10m")
+        self.assertEqual(compact.locator(".frame").evaluate("n => getComputedStyle(n).backgroundColor"), "rgb(0, 0, 0)",
+                         "the island is black in the light appearance too")
+        android = combo.locator('div.appearance[data-appearance="dark"] figure[data-surface="androidOngoing"]')
+        self.assertEqual(android.locator('[data-slot="title"] [data-field]').first.text_content(), "Design review")
+        standby = combo.locator('div.appearance[data-appearance="light"] figure[data-surface="standBy"] .frame')
+        self.assertEqual(standby.evaluate("n => n.getBoundingClientRect().width"), 686, "StandBy is the lock screen at 2x")
+        # The other phone class.
+        page.select_option("#phone-class", "430")
+        case(page, "meetings/combo-back-to-back-5-min").scroll_into_view_if_needed()
+        lock = case(page, "meetings/combo-back-to-back-5-min").locator(
+            'div.appearance[data-appearance="light"] figure[data-surface="lockScreen"] .frame')
+        self.assertEqual(lock.evaluate("n => n.getBoundingClientRect().width"), 380)
+        # A palette fallback with its reason, and dropped fields listed.
+        self.assertGreater(page.locator(".fallback").count(), 0)
+        self.assertIn("fallback: ", page.locator(".fallback").first.text_content())
+        # Filters and keyboard.
+        page.select_option("#filter-status", "changed")
+        self.assertEqual(page.locator("article.case:not([hidden])").count(), 0)
+        page.select_option("#filter-status", "")
+        page.select_option("#filter-pack", str(self.studio.rules / "meetings"))
+        meetings = fixture_count(self.studio.rules, ["meetings"])
+        self.assertEqual(page.locator("article.case:not([hidden])").count(), meetings)
+        page.select_option("#filter-phase", "combo")
+        self.assertTrue(page.locator("article.case:not([hidden])").evaluate_all("ns => ns.every(n => n.dataset.phase === 'combo')"))
+        page.select_option("#filter-surface", "islandMinimal")
+        self.assertEqual(page.locator("article.case:not([hidden]) figure.surface:not([hidden])").evaluate_all(
+            "ns => [...new Set(ns.map(n => n.dataset.surface))]"), ["islandMinimal"])
+        page.select_option("#filter-surface", "")
+        page.locator("body").click(position={"x": 5, "y": 890})
+        page.keyboard.press("j")
+        first = page.locator("article.case:not([hidden])").first.get_attribute("data-case")
+        self.assertEqual(page.evaluate("document.activeElement.dataset.case"), first)
+        page.keyboard.press("j")
+        self.assertNotEqual(page.evaluate("document.activeElement.dataset.case"), first)
+        page.keyboard.press("Enter")
+        self.assertTrue(page.evaluate("document.activeElement.querySelector('details.more').open"))
+        SCREENSHOT.parent.mkdir(exist_ok=True)
+        page.select_option("#filter-phase", "")
+        page.screenshot(path=str(SCREENSHOT))
+        self.assertGreater(SCREENSHOT.stat().st_size, 10_000)
+
+    def test_accept_writes_the_golden(self):
+        page = self.page
+        golden = self.studio.rules / "meetings" / "golden" / "done.json"
+        original = golden.read_text()
+        golden.write_text(original.replace('"phase": "done"', '"phase": "upcoming"'))
+        done = case(page, "meetings/done")
+        page.wait_for_selector('article.case[data-case="meetings/done"][data-status="changed"]')
+        self.assertIn('phase: "upcoming" → "done"', done.locator(".paths").text_content())
+        self.assertIn('"phase": "upcoming"', done.locator(".golden-json").text_content())
+        self.assertIn('"phase": "done"', done.locator(".current-json").text_content())
+        done.locator('button[data-act="accept"]').click()
+        page.wait_for_selector('article.case[data-case="meetings/done"][data-status="unchanged"]')
+        self.assertEqual(golden.read_text(), original)
+        self.assertIn("accepted meetings/done", page.locator("#notice").text_content())
+
+    def test_saved_rules_update_the_page_within_a_second_and_broken_ones_show_a_banner(self):
+        page = self.page
+        badges = self.studio.rules / "meetings" / "badges.lua"
+        original = badges.read_text()
+        started = time.monotonic()
+        badges.write_text(original.replace('"In progress"', '"Happening"'))
+        page.wait_for_function(
+            """() => { const c = document.querySelector('article.case[data-case="meetings/combo-back-to-back-5-min"] .case-head .tone');
+                      return c && c.textContent === 'Happening'; }""", polling=10)
+        took = time.monotonic() - started
+        self.assertLess(took, 1.0, f"the page updated {took:.3f} s after the save")
+        badges.write_text(original + "\nthis is not lua\n")
+        page.wait_for_selector('section.pack .banner')
+        banner = page.locator("section.pack .banner").text_content()
+        self.assertIn("meetings/badges.lua:35:1: error:", banner)
+        self.assertEqual(case(page, "meetings/combo-back-to-back-5-min").locator(".case-head .tone").text_content(), "Happening",
+                         "the last good rendering stays")
+        badges.write_text(original)
+        page.wait_for_function("() => !document.querySelector('section.pack .banner')")
+
+    def test_timeline_strip_and_scrubber(self):
+        page = self.page
+        case(page, "meetings/combo-back-to-back-5-min").locator('button[data-act="timeline"]').click()
+        counts = page.wait_for_selector("#timeline .counts[data-updates]")
+        self.assertEqual(counts.get_attribute("data-updates"), "317")
+        self.assertEqual(counts.get_attribute("data-alerts"), "9")
+        self.assertEqual(page.locator("#timeline .alert-mark").count(), 9)
+        self.assertEqual(page.locator("#timeline .tick").count(), 13)
+        scrubber = page.locator("#timeline input[type=range]")
+        self.assertEqual(scrubber.get_attribute("max"), "316")
+        scrubber.fill("316")
+        self.assertIn("2026-03-02T14:30:00Z done All done", page.locator("#timeline .moment").text_content())
+        self.assertEqual(page.locator("#timeline .moment figure.surface").count(), 7)
+
+
+class ExportInBrowserTests(unittest.TestCase):
+    def test_static_copy_needs_no_server(self):
+        with tempfile.TemporaryDirectory() as folder, sync_playwright() as playwright:
+            result = run(["preview", str(ROOT / "rules"), "--export", folder])
+            self.assertEqual(result.returncode, 0, result.stderr)
+            browser = launch(playwright)
+            page = browser.new_page()
+            requests = []
+            page.on("request", lambda request: requests.append(request.url))
+            page.goto(pathlib.Path(folder, "index.html").as_uri())
+            total = fixture_count(ROOT / "rules")
+            page.wait_for_function("n => document.querySelectorAll('article.case').length === n", arg=total)
+            self.assertEqual(page.locator("#live").text_content(), "static copy")
+            self.assertEqual(page.locator('button[data-act="accept"]').count(), 0)
+            self.assertTrue(all(url.startswith("file:") for url in requests), requests)
+            data = json.loads(page.locator("#studio-data").text_content())
+            self.assertTrue(data["readOnly"])
+            browser.close()
+
+
+if __name__ == "__main__":
+    unittest.main(verbosity=2)

@@ -1,0 +1,41 @@
+import Foundation
+import Testing
+
+/// `liverules preview`: what the command does before and besides serving (the server itself is
+/// tested in LiveRulesPreviewTests and in a browser).
+struct PreviewCommandTests {
+    @Test func exportsAStaticCopyOfEveryPack() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("preview-export-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let outcome = try CLI.run(["preview", "rules", "--export", folder.path])
+        #expect(outcome.status == 0, "\(outcome.errors)")
+        #expect(outcome.output == "wrote \(folder.path)/index.html\n")
+        let page = try String(contentsOf: folder.appendingPathComponent("index.html"), encoding: .utf8)
+        for id in ["meetings/combo-back-to-back-5-min", "match/live-goal-alerts", "delivery/picking"] {
+            #expect(page.contains("\"id\":\"\(id)\""), "\(id) is in the copy")
+        }
+    }
+
+    @Test func refusesAFolderWithoutPacks() throws {
+        let outcome = try CLI.run(["preview", "no-such-folder", "--export", "/tmp/unused-\(UUID().uuidString)"])
+        #expect(outcome.status == 2)
+        #expect(outcome.errors.contains("no-such-folder: no pack here"))
+    }
+
+    @Test func refusesAPortInUse() throws {
+        let first = Process()
+        first.executableURL = Bundle.main.bundleURL.appendingPathComponent("liverules")
+        first.arguments = ["preview", "rules", "--port", "0"]
+        first.currentDirectoryURL = CLI.root
+        let output = Pipe()
+        first.standardOutput = output
+        try first.run()
+        defer { first.terminate(); first.waitUntilExit() }
+        let line = String(decoding: output.fileHandleForReading.availableData, as: UTF8.self)
+        #expect(line.hasPrefix("preview studio at http://127.0.0.1:"), "\(line)")
+        let port = line.split(separator: ":").dropFirst(2).first.map { String($0.prefix { $0.isNumber }) } ?? ""
+        let second = try CLI.run(["preview", "rules", "--port", port])
+        #expect(second.status == 2)
+        #expect(second.errors.contains("the server stopped"), "\(second.errors)")
+    }
+}

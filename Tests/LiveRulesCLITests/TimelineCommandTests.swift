@@ -1,0 +1,44 @@
+import Foundation
+import Testing
+
+/// `liverules timeline`: the moments where a fixture's presentation changes.
+struct TimelineCommandTests {
+    @Test func listsTheCountdownProgressAndComboTransitionsAtTheirMinutes() throws {
+        let outcome = try CLI.run(["timeline", "rules/meetings", "combo-back-to-back-5-min"])
+        #expect(outcome.status == 0, "\(outcome.errors)")
+        let lines = outcome.output.split(separator: "\n").map(String.init)
+        #expect(lines.first == "rules/meetings/fixtures/combo-back-to-back-5-min.json: 2026-03-02T08:00:00Z to 2026-03-02T14:30:00Z every 1 min, 391 steps")
+        func line(_ time: String) -> String? { lines.first { $0.hasPrefix("2026-03-02T\(time):00Z ") } }
+        #expect(line("09:15")?.contains("  countdown  Next up [neutral]") == true)
+        #expect(line("09:15")?.contains("ALERT  changed: phase, fields") == true)
+        #expect(line("09:30")?.contains("  progress  In progress [green]") == true)
+        #expect(line("10:20")?.contains("  combo  In progress [green]") == true)
+        #expect(line("10:20")?.contains("ALERT") == false, "combo continues a meeting: no alert")
+        #expect(line("14:30")?.contains("  done  ") == true)
+        #expect(line("08:30") == nil, "nothing changes between meetings")
+        #expect(lines.last?.hasSuffix(" updates, 9 alerts") == true)
+    }
+
+    @Test func takesARangeAStepAndJSON() throws {
+        let outcome = try CLI.run(["timeline", "rules/meetings", "rules/meetings/fixtures/countdown-middle.json",
+                                   "--from", "2026-03-02T09:00:00Z", "--to", "2026-03-02T09:30:00Z", "--step", "5m", "--format", "json"])
+        #expect(outcome.status == 0, "\(outcome.errors)")
+        let json = try JSONSerialization.jsonObject(with: Data(outcome.output.utf8)) as? [String: Any]
+        #expect(json?["steps"] as? Int == 7)
+        #expect(json?["step"] as? Int == 300)
+        #expect((json?["moments"] as? [[String: Any]])?.first?["now"] as? String == "2026-03-02T09:00:00Z")
+    }
+
+    @Test func refusesBadRangesAndUnknownFixtures() throws {
+        let step = try CLI.run(["timeline", "rules/meetings", "done", "--step", "0"])
+        #expect(step.status == 2)
+        #expect(step.errors.contains("--step '0'"))
+        let from = try CLI.run(["timeline", "rules/meetings", "done", "--from", "monday"])
+        #expect(from.status == 2)
+        let missing = try CLI.run(["timeline", "rules/meetings", "no-such-case"])
+        #expect(missing.status == 2)
+        #expect(missing.errors.contains("rules/meetings/fixtures/no-such-case.json"))
+        let outside = try CLI.run(["timeline", "rules/meetings", "../../etc/passwd"])
+        #expect(outside.status == 2)
+    }
+}
