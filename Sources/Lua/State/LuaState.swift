@@ -36,6 +36,7 @@ public final class LuaState {
         context.pointee.memory_limit = limits.memoryBytes
         context.pointee.string_limit = limits.stringBytes
         context.pointee.deadline_ns = limits.deadlineNanoseconds
+        context.pointee.serving = limits.mode == .serving ? 1 : 0
         context.pointee.dispatch = luaHostDispatch
         context.pointee.log = luaHostLog
         guard let state = lrs_newstate(context) else {
