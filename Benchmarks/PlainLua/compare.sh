@@ -1,0 +1,59 @@
+#!/usr/bin/env bash
+# The host against the plain-Lua baseline, side by side in one run: machine instructions per
+# presentation by callgrind (200 and 1,200 presentations, the difference divided by 1,000, so
+# setup is left out) and CPU time per presentation, for the host counted, the host serving and
+# `lua5.4 harness.lua`, with each host figure's ratio to the baseline. First checks that the
+# baseline's presentations equal the pack's goldens, so both run the same work.
+#   Benchmarks/PlainLua/compare.sh [pack] [liverules binary]
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+pack=${1:-rules/meetings}
+binary=${2:-}
+for tool in valgrind lua5.4 python3; do
+  command -v "$tool" >/dev/null || { echo "compare: $tool is missing" >&2; exit 1; }
+done
+if [ -z "$binary" ]; then
+  swift build -c release --product liverules >/dev/null
+  binary=.build/release/liverules
+fi
+scratch=$(mktemp -d)
+trap 'rm -rf "$scratch"' EXIT
+objcopy --strip-debug "$binary" "$scratch/liverules"
+here=Benchmarks/PlainLua
+helpers=Sources/LiveRules/Helpers
+python3 "$here/fixtures.py" "$pack" > "$scratch/fixtures.lua"
+
+lua5.4 "$here/harness.lua" "$helpers" "$pack" "$scratch/fixtures.lua" 0 check > "$scratch/check.tsv"
+python3 - "$pack" "$scratch/check.tsv" <<'PY'
+import json, sys
+pack, results = sys.argv[1], sys.argv[2]
+differ = [name for name, text in (line.rstrip("\n").split("\t") for line in open(results))
+          if json.loads(text) != json.load(open(f"{pack}/golden/{name}"))]
+if differ:
+    sys.exit("compare: the plain-Lua baseline differs from the goldens on " + ", ".join(differ))
+PY
+
+count() {  # command... -> instructions of the whole run
+  valgrind --tool=callgrind --callgrind-out-file="$scratch/out" "$@" 2>&1 | awk '/Collected/ { print $4 }'
+}
+per() {  # command..., with @N@ for the count -> instructions per presentation
+  local low high
+  low=$(count "${@//@N@/200}")
+  high=$(count "${@//@N@/1200}")
+  echo $(( (high - low) / 1000 ))
+}
+plain=$(per lua5.4 "$here/harness.lua" "$helpers" "$pack" "$scratch/fixtures.lua" @N@)
+counted=$(per "$scratch/liverules" bench "$pack" --iterations @N@ --deadline 60000)
+serving=$(per "$scratch/liverules" bench "$pack" --iterations @N@ --deadline 60000 --serving)
+
+time_plain=$(lua5.4 "$here/harness.lua" "$helpers" "$pack" "$scratch/fixtures.lua" 20000 | sed -E 's/.*, ([0-9.]+) µs each.*/\1/')
+mean() { "$scratch/liverules" bench "$pack" --iterations 20000 "$@" | awk -F'  +' '/per presentation, mean/ { sub(/ µs/, "", $2); print $2 }'; }
+time_counted=$(mean)
+time_serving=$(mean --serving)
+
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
+printf '%s: %s fixtures in turn, the baseline equal to the goldens\n' "$pack" "$(wc -l < "$scratch/check.tsv")"
+printf '%-24s %14s %8s %12s %8s\n' "" "instructions" "ratio" "µs (mean)" "ratio"
+printf '%-24s %14d %8s %12s %8s\n' "plain lua5.4 (baseline)" "$plain" "1.00" "$time_plain" "1.00"
+printf '%-24s %14d %8s %12s %8s\n' "host, counted" "$counted" "$(ratio "$counted" "$plain")" "$time_counted" "$(ratio "$time_counted" "$time_plain")"
+printf '%-24s %14d %8s %12s %8s\n' "host, serving" "$serving" "$(ratio "$serving" "$plain")" "$time_serving" "$(ratio "$time_serving" "$time_plain")"
