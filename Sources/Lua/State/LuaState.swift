@@ -125,7 +125,7 @@ public final class LuaState {
         guard lua_type(L, result) == LUA_TTABLE else {
             throw .decoding(path: "", expected: "table", found: describe(at: result))
         }
-        return try read(LuaTableReader(state: self, index: result, at: nil))
+        return try read(LuaTableReader(state: self, index: result))
     }
 
     /// Pushes the function and its arguments; returns the argument count. [-0, +(1+n)]

@@ -10,38 +10,35 @@ public struct LuaTableReader {
     let state: LuaState
     /// The table's absolute stack index.
     let index: Int32
-    /// Where the table is in the value read; spelled out only for an error.
-    let at: LuaReadPath?
 
     /// A reader of the table at `index`; a read-only table there (a module's, a frozen one, an
-    /// input view) is replaced by the table behind it, which raw reads see.
-    init(state: LuaState, index: Int32, at: LuaReadPath?) {
+    /// input view) is replaced by the table behind it, which raw reads see. Errors name paths
+    /// from this table; the enclosing readers put their part in front as the error passes them,
+    /// so a read that succeeds spells out no path.
+    init(state: LuaState, index: Int32) {
         self.state = state
         self.index = index
-        self.at = at
         lrs_readthrough(state.L, index)
     }
 
     private var L: OpaquePointer { state.L }
-    /// The table's path, spelled out.
-    var path: String { at?.description ?? "" }
 
     /// The string field `key`.
     public func string(_ key: String) throws(LuaError) -> String {
-        try field(key) { slot throws(LuaError) in try text(at: slot) { member(key) } }
+        try field(key) { slot throws(LuaError) in try text(at: slot, path: key) }
     }
 
     /// The string field `key`, or nil when it is absent.
     public func optionalString(_ key: String) throws(LuaError) -> String? {
         try field(key) { slot throws(LuaError) in
-            lua_type(L, slot) == LUA_TNIL ? nil : try text(at: slot) { member(key) }
+            lua_type(L, slot) == LUA_TNIL ? nil : try text(at: slot, path: key)
         }
     }
 
     /// The number field `key` (an integer or a float).
     public func number(_ key: String) throws(LuaError) -> Double {
         try field(key) { slot throws(LuaError) in
-            guard lua_type(L, slot) == LUA_TNUMBER else { throw mismatch("number", at: slot, path: member(key)) }
+            guard lua_type(L, slot) == LUA_TNUMBER else { throw mismatch("number", at: slot, path: key) }
             return lua_tonumberx(L, slot, nil)
         }
     }
@@ -49,7 +46,7 @@ public struct LuaTableReader {
     /// The boolean field `key` (no truthiness: nil is an error).
     public func bool(_ key: String) throws(LuaError) -> Bool {
         try field(key) { slot throws(LuaError) in
-            guard lua_type(L, slot) == LUA_TBOOLEAN else { throw mismatch("boolean", at: slot, path: member(key)) }
+            guard lua_type(L, slot) == LUA_TBOOLEAN else { throw mismatch("boolean", at: slot, path: key) }
             return lua_toboolean(L, slot) != 0
         }
     }
@@ -62,8 +59,7 @@ public struct LuaTableReader {
     /// Reads the table in field `key` with `read`.
     public func table<T>(_ key: String, _ read: (LuaTableReader) throws(LuaError) -> T) throws(LuaError) -> T {
         try field(key) { slot throws(LuaError) in
-            guard lua_type(L, slot) == LUA_TTABLE else { throw mismatch("table", at: slot, path: member(key)) }
-            return try read(LuaTableReader(state: state, index: slot, at: LuaReadPath(parent: at, key: key)))
+            try table(at: slot, path: key, read)
         }
     }
 
@@ -74,31 +70,32 @@ public struct LuaTableReader {
     ) throws(LuaError) -> [T]? {
         try field(key) { slot throws(LuaError) -> [T]? in
             if optional && lua_type(L, slot) == LUA_TNIL { return nil }
-            guard lua_type(L, slot) == LUA_TTABLE else { throw mismatch("table", at: slot, path: member(key)) }
+            guard lua_type(L, slot) == LUA_TTABLE else { throw mismatch("table", at: slot, path: key) }
             lrs_readthrough(L, slot)
             let count = lua_rawlen(L, slot)
-            let list = LuaReadPath(parent: at, key: key)
             var items: [T] = []
             items.reserveCapacity(Int(count))
             for position in stride(from: 1, through: Int(count), by: 1) {
                 lua_rawgeti(L, slot, lua_Integer(position))
                 defer { lrs_pop(L, 1) }
-                let element = LuaListElement(reader: self, slot: lua_gettop(L), path: LuaReadPath(parent: list, index: position))
-                items.append(try read(element))
+                do throws(LuaError) {
+                    items.append(try read(LuaListElement(reader: self, slot: lua_gettop(L))))
+                } catch {
+                    throw Self.located(error, under: key + "[\(position)]")
+                }
             }
             return items
         }
     }
 
     /// The table at `slot`, read with `read`; `path` names it in errors.
-    func table<T>(at slot: Int32, path: LuaReadPath, _ read: (LuaTableReader) throws(LuaError) -> T) throws(LuaError) -> T {
-        guard lua_type(L, slot) == LUA_TTABLE else { throw mismatch("table", at: slot, path: path.description) }
-        return try read(LuaTableReader(state: state, index: slot, at: path))
-    }
-
-    /// The string at `slot`; `path` names it in errors.
-    func string(at slot: Int32, path: LuaReadPath) throws(LuaError) -> String {
-        try text(at: slot) { path.description }
+    func table<T>(at slot: Int32, path: String, _ read: (LuaTableReader) throws(LuaError) -> T) throws(LuaError) -> T {
+        guard lua_type(L, slot) == LUA_TTABLE else { throw mismatch("table", at: slot, path: path) }
+        do throws(LuaError) {
+            return try read(LuaTableReader(state: state, index: slot))
+        } catch {
+            throw Self.located(error, under: path)
+        }
     }
 
     /// The Lua type of field `key`, as Lua's `type` names it: "nil", "string", "table"…
@@ -111,7 +108,7 @@ public struct LuaTableReader {
         var keys: [String] = []
         lua_pushnil(L)
         while lua_next(L, index) != 0 {
-            if lua_type(L, -2) == LUA_TSTRING, let key = try? text(at: lua_gettop(L) - 1, path: { path }) { keys.append(key) }
+            if lua_type(L, -2) == LUA_TSTRING, let key = try? text(at: lua_gettop(L) - 1, path: "") { keys.append(key) }
             lrs_pop(L, 1)
         }
         return keys
@@ -128,7 +125,7 @@ public struct LuaTableReader {
     }
 
     /// The valid UTF-8 string at `slot`; `path` names it in an error.
-    private func text(at slot: Int32, path: () -> String) throws(LuaError) -> String {
+    func text(at slot: Int32, path: @autoclosure () -> String) throws(LuaError) -> String {
         guard lua_type(L, slot) == LUA_TSTRING else { throw mismatch("string", at: slot, path: path()) }
         var length = 0
         let pointer = lua_tolstring(L, slot, &length)
@@ -140,36 +137,16 @@ public struct LuaTableReader {
         return text
     }
 
-    private func member(_ key: String) -> String { LuaReadPath(parent: at, key: key).description }
-
     private func mismatch(_ expected: String, at slot: Int32, path: String) -> LuaError {
         .decoding(path: path, expected: expected, found: state.describe(at: slot))
     }
-}
 
-/// Where a value is in what a ``LuaTableReader`` reads: a chain of field names and 1-based
-/// indices, spelled out (`items[2]`) only when an error needs it.
-final class LuaReadPath: CustomStringConvertible {
-    let parent: LuaReadPath?
-    let key: String?
-    let position: Int
-
-    init(parent: LuaReadPath?, key: String) {
-        self.parent = parent
-        self.key = key
-        position = 0
-    }
-
-    init(parent: LuaReadPath?, index: Int) {
-        self.parent = parent
-        key = nil
-        position = index
-    }
-
-    var description: String {
-        let above = parent?.description ?? ""
-        guard let key else { return above + "[\(position)]" }
-        return above.isEmpty ? key : above + "." + key
+    /// `error` from inside the value at `path` (relative to this table), with its path made
+    /// relative to this table: `items[2]` and `text` give `items[2].text`.
+    static func located(_ error: LuaError, under path: String) -> LuaError {
+        guard !path.isEmpty, case .decoding(let inner, let expected, let found) = error else { return error }
+        let joined = inner.isEmpty ? path : inner.hasPrefix("[") ? path + inner : path + "." + inner
+        return .decoding(path: joined, expected: expected, found: found)
     }
 }
 
@@ -178,15 +155,14 @@ final class LuaReadPath: CustomStringConvertible {
 public struct LuaListElement {
     let reader: LuaTableReader
     let slot: Int32
-    let path: LuaReadPath
 
     /// Reads the element, which must be a table, with `read`.
     public func table<T>(_ read: (LuaTableReader) throws(LuaError) -> T) throws(LuaError) -> T {
-        try reader.table(at: slot, path: path, read)
+        try reader.table(at: slot, path: "", read)
     }
 
     /// The element, which must be a valid UTF-8 string.
     public func string() throws(LuaError) -> String {
-        try reader.string(at: slot, path: path)
+        try reader.text(at: slot, path: "")
     }
 }
