@@ -9,7 +9,7 @@ import Foundation
 /// time: it is not `Sendable`, and its `lua_State` never escapes it.
 public final class LuaState {
     /// The raw state. Valid for the life of this object.
-    let L: OpaquePointer
+    @usableFromInline let L: OpaquePointer
     let context: UnsafeMutablePointer<lrs_context>
     /// The budgets in force.
     public let limits: LuaLimits
