@@ -37,19 +37,21 @@ public struct LuaTreeWriter {
     public func string(_ value: String) { state.pushString(value) }
 
     /// Writes a table with string keys: `members` writes each member with
-    /// ``LuaTreeMembers/member(_:_:)``. `count` sizes the table.
+    /// ``LuaTreeMembers/member(_:_:)``. The table is made with room for `count` keys (the
+    /// members, and any the host adds later), so it is not resized while it fills.
     public func object(count: Int, _ members: (LuaTreeMembers) throws(LuaError) -> Void) throws(LuaError) {
         let inner = try nested()
         lua_createtable(L, 0, Int32(clamping: count))
         try members(LuaTreeMembers(writer: inner))
     }
 
-    /// Writes a sequence of `elements` (1-based), each written by `element`.
+    /// Writes a sequence of `elements` (1-based), each written by `element`, in a table with
+    /// room for `fields` keys besides (that the host adds later).
     public func list<C: Collection>(
-        _ elements: C, _ element: (C.Element, LuaTreeWriter) throws(LuaError) -> Void
+        _ elements: C, fields: Int = 0, _ element: (C.Element, LuaTreeWriter) throws(LuaError) -> Void
     ) throws(LuaError) {
         let inner = try nested()
-        lua_createtable(L, Int32(clamping: elements.count), 0)
+        lua_createtable(L, Int32(clamping: elements.count), Int32(clamping: fields))
         var index: lua_Integer = 0
         for value in elements {
             try element(value, inner)
