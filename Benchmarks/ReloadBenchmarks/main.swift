@@ -22,7 +22,7 @@ final class Activations: @unchecked Sendable {
     private var seen: [(at: ContinuousClock.Instant, seconds: Double)] = []
 
     func add(_ event: ReloadEvent) {
-        guard case .activated(_, _, _, _, let seconds) = event else { return }
+        guard case .activated(_, _, _, _, let seconds, _) = event else { return }
         condition.withLock {
             seen.append((ContinuousClock.now, seconds))
             condition.broadcast()

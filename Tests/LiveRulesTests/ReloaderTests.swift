@@ -45,7 +45,7 @@ import Testing
         #expect(try badge(engine) == "v1")
         try save("badge.lua", of: 2, in: root)
         let event = events.first(after: 1, where: isActivated)
-        guard case .activated(let pack, _, let hash, let previous, _)? = event else { Issue.record("\(events.all)"); return }
+        guard case .activated(let pack, _, let hash, let previous, _, _)? = event else { Issue.record("\(events.all)"); return }
         #expect(pack == "tiny" && previous != nil && hash != previous, "\(events.all)")
         #expect(try badge(engine) == "v2")
     }
@@ -65,6 +65,23 @@ import Testing
         // A loaded machine may deliver the broken save as two batches: wait for the activation.
         #expect(isActivated(events.wait { $0.count >= 3 && isActivated($0.last) }.last), "\(events.all)")
         #expect(try badge(engine) == "v3")
+    }
+
+    @Test(arguments: WatchMethods.tested)
+    func aContentStateChangeThatBreaksRunningActivitiesActivatesWithAWarning(method: WatchMethod) throws {
+        let (root, engine, reloader, events) = try start(method)
+        defer { reloader.stop() }
+        let manifest = TinyPack.files(version: 1)["pack.json"]!
+            .replacingOccurrences(of: #""TinyState": { "n": "integer" }"#, with: #""TinyState": { "n": "number" }"#)
+        try Data(manifest.utf8).write(to: root.appendingPathComponent("tiny/pack.json"), options: .atomic)
+        guard case .activated(_, _, _, _, _, let warnings)? = events.first(after: 1, where: isActivated) else {
+            Issue.record("\(events.all)")
+            return
+        }
+        #expect(warnings.map(\.description) == [
+            "\(root.path)/tiny/pack.json:4:68: warning: content state field 'n' changed type from integer to number: activities already running cannot decode updates; add a new field instead",
+        ])
+        #expect(try badge(engine) == "v1")
     }
 
     @Test(arguments: WatchMethods.tested)
@@ -130,7 +147,7 @@ import Testing
             try Data(text.utf8).write(to: url, options: .atomic)
         }
         let seen = events.wait { events in
-            events.contains { if case .activated(let pack, _, _, _, _) = $0 { pack == "other" } else { false } }
+            events.contains { if case .activated(let pack, _, _, _, _, _) = $0 { pack == "other" } else { false } }
         }
         #expect(engine.packNames == ["other", "tiny"], "\(seen)")
     }

@@ -47,6 +47,13 @@ extension PackManifest {
         return manifest
     }
 
+    /// Reads the manifest file at `url`, refusing one over ``InputLimits/manifestBytes`` as a
+    /// pack load does.
+    package static func read(contentsOf url: URL, displayPath: String) throws(DiagnosticError) -> PackManifest {
+        try read(JSONFile.contents(of: url, displayPath: displayPath, limit: InputLimits.manifestBytes, kind: "a pack manifest"),
+                 displayPath: displayPath)
+    }
+
     /// Reads a parsed manifest; problems go to `reader`. Returns nil when there were errors.
     static func read(in reader: inout DocumentReader) -> PackManifest? {
         let before = reader.diagnostics.count

@@ -107,8 +107,9 @@ public final class Reloader: @unchecked Sendable {
             return .rejected(path: display, hash: pack.contentHash, problems: problems, seconds: elapsed())
         }
         let replaced = engine.activate(version)
+        let warnings = replaced.map { pack.schemaDiagnostics(since: $0.pack.manifest, breakingIsError: false) } ?? []
         return .activated(pack: pack.manifest.name, path: display, hash: pack.contentHash,
-                          previousHash: replaced?.hash, seconds: elapsed())
+                          previousHash: replaced?.hash, seconds: elapsed(), warnings: warnings)
     }
 }
 

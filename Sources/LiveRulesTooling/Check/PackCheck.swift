@@ -9,12 +9,31 @@ import LiveRules
 package enum PackCheck {
     /// The problems found in the pack. Throws, instead, when a file or folder of the pack leads
     /// outside it (``DiagnosticError/isOutsidePack``): nothing else of the pack is read then.
-    package static func run(packAt directory: URL, displayPath: String) throws(DiagnosticError) -> [Diagnostic] {
+    /// With `against`, also every content-state change since the older version that breaks
+    /// activities already running (errors) or may (warnings).
+    package static func run(packAt directory: URL, displayPath: String, against: OlderPacks? = nil) throws(DiagnosticError) -> [Diagnostic] {
         let pack: RulePack
         do { pack = try RulePack.load(from: directory, displayPath: displayPath) } catch {
             if error.isOutsidePack { throw error }
             return error.diagnostics
         }
+        return try check(pack, displayPath: displayPath) + (against.map { evolution(of: pack, since: $0) } ?? [])
+    }
+
+    /// The schema changes since the older version of `pack`.
+    private static func evolution(of pack: RulePack, since older: OlderPacks) -> [Diagnostic] {
+        do {
+            guard let manifest = try older.manifest(of: pack) else {
+                return [Diagnostic(file: pack.folder.display(RulePack.manifestFile), severity: .warning,
+                                   message: "no older version of pack '\(pack.manifest.name)' in \(older): nothing to compare")]
+            }
+            return pack.schemaDiagnostics(since: manifest, breakingIsError: true)
+        } catch {
+            return error.diagnostics
+        }
+    }
+
+    private static func check(_ pack: RulePack, displayPath: String) throws(DiagnosticError) -> [Diagnostic] {
         let presenter: Presenter
         do { presenter = try Presenter(pack: pack, recordsCoverage: false, checksOutput: true) } catch { return error.diagnostics(inputFile: displayPath) }
         func atManifest(_ path: String, _ severity: Diagnostic.Severity, _ message: String) -> Diagnostic {

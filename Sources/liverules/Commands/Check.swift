@@ -11,12 +11,19 @@ struct Check: ParsableCommand {
             Compiles every rule, validates the manifest and schema, reads every fixture against the
             schema and presents it, and reports every problem as path:line:col: error|warning: message.
             A folder without a pack.json is searched for packs one level down.
+            With --against, also compares each pack's content state with an older version of it (a
+            folder, or a git revision such as main or v1.0.0) and reports as errors the changes that break
+            activities already running on devices: a new required field, a removed or renamed key, a
+            type change.
             Exit status: 0 no errors (warnings allowed); 1 errors found; 2 bad usage (no pack found) or a pack
             file or folder that leads outside its pack.
             """)
 
     @Argument(help: "Pack folders, or folders of packs.")
     var paths: [String] = ["rules"]
+
+    @Option(help: "An older version to compare content states with: a pack folder, a folder of packs, or a git revision.")
+    var against: String?
 
     func run() throws {
         var errors = 0, warnings = 0, checked = 0, refused = false
@@ -31,7 +38,7 @@ struct Check: ParsableCommand {
                 let display = pack == root ? PackFinder.displayPath(path) : PackFinder.displayPath(path) + "/" + pack.lastPathComponent
                 let diagnostics: [Diagnostic]
                 do {
-                    diagnostics = try PackCheck.run(packAt: pack, displayPath: display)
+                    diagnostics = try PackCheck.run(packAt: pack, displayPath: display, against: against.map(OlderPacks.init))
                 } catch {
                     refused = true
                     diagnostics = error.diagnostics
