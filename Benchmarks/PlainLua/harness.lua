@@ -3,7 +3,10 @@
 -- and marshaling. The host functions the helpers call are written here in plain Lua.
 --   lua5.4 harness.lua <helpers dir> <pack dir> <fixtures.lua> <presentations> [check]
 -- Presents the fixtures in turn (the same order as `liverules bench`) and prints the CPU time
--- per presentation; with `check`, first compares every presentation with its golden.
+-- per presentation; with `check`, prints each fixture's presentation as canonical JSON instead
+-- (compare.sh compares them with the goldens).
+-- luacheck: allow defined top, ignore 131, max line length 140
+-- (the host functions are globals, as the host registers them; the helpers read them)
 local helpers, pack, data, count, check = ...
 package.path = helpers .. "/?.lua;" .. pack .. "/?.lua"
 local fixtures = dofile(data)
@@ -56,7 +59,7 @@ local function extends(cp)
 end
 local function regional(cp) return cp >= 0x1F1E6 and cp <= 0x1F1FF end
 local function clusters(s)
-  local list, cps, joined = {}, {}, false
+  local list, joined = {}, false
   for position, cp in utf8.codes(s) do
     local last = list[#list]
     if last and (joined or extends(cp) or cp == 0x200D
@@ -126,10 +129,10 @@ function liverules_host_text_prefix(s, width, fontSize)
   return cut
 end
 function liverules_host_text_length(s) return #clusters(s) end
-function liverules_host_text_initials(s, count)
+function liverules_host_text_initials(s, wanted)
   local result, n = {}, 0
   local list, i = clusters(s), 1
-  while i <= #list and n < count do
+  while i <= #list and n < wanted do
     while i <= #list and blank(list[i]) do i = i + 1 end
     if i > #list then break end
     result[#result + 1] = upper(sub(s, list[i].start, list[i].stop))

@@ -36,7 +36,8 @@ local function entry(hex)
   if known ~= nil then return known or nil end
   if type(hex) ~= "string" then return nil end
   if not is_colour(hex) then return support.keep(parsed, hex, false) or nil end
-  local r, g, b = tonumber(string.sub(hex, 2, 3), 16), tonumber(string.sub(hex, 4, 5), 16), tonumber(string.sub(hex, 6, 7), 16)
+  local r, g, b = tonumber(string.sub(hex, 2, 3), 16), tonumber(string.sub(hex, 4, 5), 16),
+    tonumber(string.sub(hex, 6, 7), 16)
   return support.keep(parsed, hex, { r, g, b, luminance(r, g, b) })
 end
 
