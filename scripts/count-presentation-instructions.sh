@@ -3,10 +3,13 @@
 # CLI's `bench`: exact figures a loaded machine does not blur. Runs bench with 200 and 1,200
 # timed presentations; the difference divided by 1,000 leaves out setup and the metered pass.
 # The deadline stays armed (its bookkeeping is part of every call) but is set to a minute, since
-# valgrind runs every instruction about fifty times slower.
-#   scripts/count-presentation-instructions.sh [pack] [liverules binary]
+# valgrind runs every instruction about fifty times slower. With --serving, presentations run as
+# a server runs them (no count hook; see the README's "Two budget modes").
+#   scripts/count-presentation-instructions.sh [--serving] [pack] [liverules binary]
 set -euo pipefail
 cd "$(dirname "$0")/.."
+mode=()
+if [ "${1:-}" = --serving ]; then mode=(--serving); shift; fi
 pack=${1:-rules/meetings}
 binary=${2:-}
 if ! command -v valgrind >/dev/null; then
@@ -22,7 +25,7 @@ trap 'rm -rf "$scratch"' EXIT
 # valgrind cannot read the debug information of Swift binaries; symbols are enough.
 objcopy --strip-debug "$binary" "$scratch/liverules"
 count() {  # presentations -> instructions of the whole run
-  valgrind --tool=callgrind --callgrind-out-file="$scratch/out" "$scratch/liverules" bench "$pack" --iterations "$1" --deadline 60000 2>&1 |
+  valgrind --tool=callgrind --callgrind-out-file="$scratch/out" "$scratch/liverules" bench "$pack" --iterations "$1" --deadline 60000 ${mode[@]+"${mode[@]}"} 2>&1 |
     awk '/Collected/ { print $4 }'
 }
 low=$(count 200)

@@ -16,8 +16,14 @@ static int lrs_hookmask(lrs_context *ctx) {
 }
 
 /* Arms the count hook for the next slice of ctx->instructions_left (one instruction while
-** metering). */
+** metering). Serving, with nothing to record or raise, it takes the hook off instead: the VM
+** then runs at full speed, and only lrs_raisesoon puts it back. */
 static void lrs_armslice(lua_State *L, lrs_context *ctx) {
+  if (ctx->serving && !ctx->coverage && !ctx->metering && !ctx->overdue &&
+      ctx->exceeded == LRS_WITHIN_BUDGET) {
+    lua_sethook(L, NULL, 0, 0);
+    return;
+  }
   int64_t left = ctx->instructions_left;
   int slice = left > LRS_MAX_SLICE ? LRS_MAX_SLICE
               : (left < 1 || ctx->metering || ctx->overdue ? 1 : (int)left);

@@ -48,6 +48,10 @@ static void *lrs_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
 
 void lrs_closestate(lua_State *L) {
   lrs_context *ctx = lrs_ctx(L);
+  if (ctx->serving) {  /* finalizers run in lua_close: count them, as no deadline watches there */
+    ctx->serving = 0;
+    lrs_armhook(L);
+  }
   lua_close(L);
   lrs_unwatchstate(ctx);
   lrs_pool_release(&ctx->pool);
@@ -80,6 +84,6 @@ lua_State *lrs_newstate(lrs_context *ctx) {
   ctx->main = L;
   ctx->where[0] = '\0';
   lua_atpanic(L, lrs_panic);
-  lrs_watchstate(ctx);
+  if (!lrs_watchstate(ctx) || ctx->deadline_ns <= 0) ctx->serving = 0;  /* nothing else would stop it */
   return L;
 }

@@ -37,6 +37,25 @@ import Testing
         let instructions = Int(rows["instructions per presentation, median"] ?? "") ?? 0
         #expect(instructions > 1_000 && instructions < 1_000_000, "\(outcome.output)")
         #expect(rows["memory of a state after setup"]?.hasSuffix(" KiB") == true)
+        #expect(rows["budget mode"] == "counted")
+    }
+
+    /// `--serving` times presentations with no instruction counting; the metered pass still
+    /// counts them, to the same figures.
+    @Test func benchServingTimesWithoutCountingAndMetersTheSame() throws {
+        func rows(_ arguments: [String]) throws -> [String: String] {
+            let outcome = try CLI.run(["bench", "rules/meetings", "--iterations", "40"] + arguments)
+            #expect(outcome.status == 0, "\(outcome.errors)")
+            return Dictionary(outcome.output.split(separator: "\n").map { line -> (String, String) in
+                let parts = line.split(separator: "  ", maxSplits: 1, omittingEmptySubsequences: true)
+                return (String(parts[0]).trimmingCharacters(in: .whitespaces), String(parts.last ?? "").trimmingCharacters(in: .whitespaces))
+            }, uniquingKeysWith: { first, _ in first })
+        }
+        let counted = try rows([])
+        let serving = try rows(["--serving"])
+        #expect(serving["budget mode"] == "serving")
+        #expect(serving["instructions per presentation, median"] == counted["instructions per presentation, median"])
+        #expect(serving["instructions per presentation, max"] == counted["instructions per presentation, max"])
     }
 
     @Test func benchNeedsFixtures() throws {

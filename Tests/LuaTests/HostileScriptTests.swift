@@ -29,6 +29,36 @@ import Testing
         #expect(state.stackDepth == 0)
     }
 
+    /// Serving (no instruction counting, a deadline of 100 ms) every script still ends, in its
+    /// declared error or, where that was the instruction budget or the deadline, in a budget
+    /// error (the deadline, or steps or memory reached first in the longer run), and leaves the
+    /// state able to run the rule.
+    @Test(arguments: HostileScript.names)
+    func endsServingAndLeavesTheStateUsable(name: String) throws {
+        let script = try HostileScript(named: name)
+        let pack = try Pack()
+        defer { pack.remove() }
+        let state = try pack.loadedState(limits: .serving(script.expected.limits, deadline: .milliseconds(100)))
+
+        let (error, elapsed) = run(script, on: state)
+        switch script.expected {
+        case .budget(.instructions), .budget(.deadline):
+            switch error {
+            case .budget?, .memory?: break
+            default: Issue.record("\(name): expected a budget error serving, got \(String(describing: error))")
+            }
+            #expect(elapsed < .seconds(1), "took \(elapsed)")
+        default:
+            expectOutcome(error, after: elapsed, of: script)
+        }
+        #expect(state.stackDepth == 0)
+
+        let present = try #require(state.global("present"))
+        let presentation = try state.call(present, Pack.day, Pack.now, returning: Presentation.self)
+        #expect(presentation == Pack.expected)
+        #expect(state.stackDepth == 0)
+    }
+
     /// With coverage recorded the budgets work as without: every script ends in its declared
     /// error, and the rule run afterwards is recorded line by line.
     @Test(arguments: HostileScript.names)

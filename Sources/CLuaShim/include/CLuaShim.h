@@ -79,6 +79,9 @@ typedef struct lrs_context {
   int coverage;               /* 1 while line hits are recorded (the hook also gets line events) */
   int metering;               /* 1: the count hook fires every instruction, so instructions_left is
                                  exact after a call (slow; for measuring, never for serving) */
+  int serving;                /* 1: no count hook while calls run (instructions are not counted);
+                                 the deadline arms it only to stop a call that overstays. Cleared by
+                                 lrs_newstate when the state has no deadline to rely on */
   lua_State *main;            /* the state's main thread (the allocator re-arms its hook) */
   char where[LUA_IDSIZE + 16];/* "chunk:line: " where the allocator last refused, or "" */
   /* field names the Codable bridge pushes often (lrs_codable.c), anchored in the registry */

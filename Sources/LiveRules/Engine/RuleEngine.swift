@@ -12,10 +12,11 @@ public final class RuleEngine: @unchecked Sendable {
     private let lock = NSLock()
     private var active: [String: PackVersion] = [:]
 
-    /// An engine with no packs whose states have the budgets `limits`, with up to
+    /// An engine with no packs whose states have the budgets `limits` (serving by default: no
+    /// instruction counting, a deadline; see ``LuaBudgetMode``), with up to
     /// `statesPerVersion` states (at least 1) per pack version, made as concurrent
     /// presentations need them.
-    public init(limits: LuaLimits = LuaLimits(), statesPerVersion: Int = ProcessInfo.processInfo.activeProcessorCount) {
+    public init(limits: LuaLimits = .serving(), statesPerVersion: Int = ProcessInfo.processInfo.activeProcessorCount) {
         self.limits = limits
         self.statesPerVersion = max(1, statesPerVersion)
     }

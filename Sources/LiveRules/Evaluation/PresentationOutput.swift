@@ -228,21 +228,24 @@ extension PresentationOutput {
     }
 
     private static func validated(_ output: LayoutOutput, at placement: String, fields: Set<String>) throws(OutputProblem) -> PlacementLayout {
-        func check(_ id: String, at path: String) throws(OutputProblem) {
+        // Paths are spelled out only for a problem: nothing is formatted for a good field.
+        func check(_ id: String, at path: @autoclosure () -> String) throws(OutputProblem) {
             guard fields.contains(id) else {
                 let declared = fields.sorted()
-                throw OutputProblem(stage: .layout, path: path, message: "unknown field id '\(id)'"
+                throw OutputProblem(stage: .layout, path: path(), message: "unknown field id '\(id)'"
                     + Self.hint(for: id, among: declared, otherwise: " (the manifest declares: \(declared.joined(separator: ", ")))"), value: id)
             }
         }
-        var seen: Set<String> = []
+        var seen: [String] = []  // a dozen ids at most: a list is cheaper than hashing them
+        seen.reserveCapacity(output.fields.count + (output.dropped?.count ?? 0))
         var fields: [LayoutField] = []
         fields.reserveCapacity(output.fields.count)
         for (index, field) in output.fields.enumerated() {
             try check(field.id, at: "layout.\(placement).fields[\(index + 1)].id")
-            guard seen.insert(field.id).inserted else {
+            guard !seen.contains(field.id) else {
                 throw OutputProblem(stage: .layout, path: "layout.\(placement).fields[\(index + 1)].id", message: "field '\(field.id)' is shown twice")
             }
+            seen.append(field.id)
             var glyph: Glyph?
             if let spelling = field.glyph { glyph = try Self.glyph(spelling, at: "layout.\(placement).fields[\(index + 1)].glyph") }
             fields.append(LayoutField(id: field.id, text: field.text, glyph: glyph))
@@ -250,17 +253,18 @@ extension PresentationOutput {
         let dropped = output.dropped ?? []
         for (index, id) in dropped.enumerated() {
             try check(id, at: "layout.\(placement).dropped[\(index + 1)]")
-            guard seen.insert(id).inserted else {
+            guard !seen.contains(id) else {
                 throw OutputProblem(stage: .layout, path: "layout.\(placement).dropped[\(index + 1)]", message: "field '\(id)' is both shown and dropped, or dropped twice")
             }
+            seen.append(id)
         }
         return PlacementLayout(fields: fields, dropped: dropped)
     }
 
     /// The glyph `spelling` names; a problem at `path` with a suggestion when it names none.
-    private static func glyph(_ spelling: String, at path: String) throws(OutputProblem) -> Glyph {
+    private static func glyph(_ spelling: String, at path: @autoclosure () -> String) throws(OutputProblem) -> Glyph {
         if let glyph = Glyph(spelling: spelling) { return glyph }
-        throw OutputProblem(stage: .layout, path: path, message: "unknown glyph '\(spelling)'"
+        throw OutputProblem(stage: .layout, path: path(), message: "unknown glyph '\(spelling)'"
             + hint(for: spelling, among: Glyph.spellings, otherwise: " (glyphs: \(Glyph.spellings.joined(separator: ", ")))"), value: spelling)
     }
 }

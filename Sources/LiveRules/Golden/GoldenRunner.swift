@@ -1,4 +1,5 @@
 import Foundation
+import Lua
 
 /// Runs golden cases in parallel: one worker per core, each with its own ``Presenter`` per pack
 /// (a presenter is used by one thread at a time). A fixture that cannot be read or presented
@@ -8,10 +9,14 @@ package struct GoldenRunner: Sendable {
     package var workers: Int
     /// Whether to record which lines of Lua ran (``GoldenRun/coverage``).
     package var recordsCoverage: Bool
+    /// The budgets presentations run under: counted, so every run ends the same way.
+    package var limits: LuaLimits
 
-    package init(workers: Int = ProcessInfo.processInfo.activeProcessorCount, recordsCoverage: Bool = false) {
+    package init(workers: Int = ProcessInfo.processInfo.activeProcessorCount, recordsCoverage: Bool = false,
+                 limits: LuaLimits = LuaLimits()) {
         self.workers = max(1, workers)
         self.recordsCoverage = recordsCoverage
+        self.limits = limits
     }
 
     /// The results, in the order of `cases`. `progress` is called (from any thread) with the
@@ -36,6 +41,7 @@ package struct GoldenRunner: Sendable {
         let packs = loading
         let shared = SharedResults(count: cases.count)
         let coverage = recordsCoverage
+        let limits = limits
         DispatchQueue.concurrentPerform(iterations: min(workers, max(cases.count, 1))) { _ in
             var presenters: [URL: Result<Presenter, PresentationError>] = [:]
             var explainers: [URL: Presenter] = [:]
@@ -46,7 +52,7 @@ package struct GoldenRunner: Sendable {
                 let testCase = cases[index]
                 let started = ContinuousClock.now
                 let outcome = Self.outcome(of: testCase, pack: packs[testCase.packDirectory]!, presenters: &presenters,
-                                           coverage: coverage)
+                                           coverage: coverage, limits: limits)
                 let (seconds, attoseconds) = (ContinuousClock.now - started).components
                 var origins: [String: String] = [:]
                 if case .changed(let expected, let actual) = outcome, case .success(let pack) = packs[testCase.packDirectory]! {
@@ -63,7 +69,7 @@ package struct GoldenRunner: Sendable {
 
     private static func outcome(
         of testCase: GoldenCase, pack: Result<RulePack, DiagnosticError>,
-        presenters: inout [URL: Result<Presenter, PresentationError>], coverage: Bool
+        presenters: inout [URL: Result<Presenter, PresentationError>], coverage: Bool, limits: LuaLimits
     ) -> GoldenOutcome {
         let loaded: RulePack
         switch pack {
@@ -72,7 +78,7 @@ package struct GoldenRunner: Sendable {
         }
         if presenters[testCase.packDirectory] == nil {
             presenters[testCase.packDirectory] = Result { () throws(PresentationError) in
-                try Presenter(pack: loaded, recordsCoverage: coverage)
+                try Presenter(pack: loaded, limits: limits, recordsCoverage: coverage)
             }
         }
         let presenter: Presenter

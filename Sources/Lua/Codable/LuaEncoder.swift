@@ -62,7 +62,9 @@ final class LuaEncoder: Encoder, SingleValueEncodingContainer {
             (valueBase, self.facts, sizeHint, borrowed, entryCount) = outer
         }
         do {
-            if facts.integerKeyed {
+            if facts.tree {
+                try (value as! any LuaTreeEncodable).write(to: LuaTreeWriter(state: state, depth: codingPath.count))
+            } else if facts.integerKeyed {
                 try (value as! any LuaIntegerKeyedEncodable).pushEntries(with: self)
             } else if let sequence = facts.sequence {
                 try sequence.pushElements(of: value, with: self)
@@ -232,7 +234,8 @@ extension LuaState {
         let id = ObjectIdentifier(T.self)
         if let facts = recentEncodingFacts[id] { return facts }
         let facts = encodingFacts[id] ?? LuaTypeFacts(
-            integerKeyed: T.self is any LuaIntegerKeyedEncodable.Type, sequence: T.self as? any LuaSequenceEncodable.Type)
+            integerKeyed: T.self is any LuaIntegerKeyedEncodable.Type, sequence: T.self as? any LuaSequenceEncodable.Type,
+            tree: T.self is any LuaTreeEncodable.Type)
         encodingFacts[id] = facts
         recentEncodingFacts[id] = facts
         return facts
@@ -249,6 +252,8 @@ extension LuaState {
         }
         do {
             try LuaEncoder(state: self).push(value)
+        } catch let error as LuaError {
+            throw error
         } catch let error as EncodingError {
             if case .invalidValue(_, let context) = error {
                 throw .encoding(path: context.codingPath.luaPath, message: context.debugDescription)

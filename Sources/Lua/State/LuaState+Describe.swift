@@ -3,7 +3,7 @@ import CLua
 extension LuaState {
     /// How errors show the value at `slot`: "nil", "string \"abc\"", "number 3.5", "integer 3",
     /// "boolean true", "table"… Reads only; no metamethod runs.
-    func describe(at slot: Int32) -> String {
+    @usableFromInline func describe(at slot: Int32) -> String {
         switch lua_type(L, slot) {
         case LUA_TNONE, LUA_TNIL: return "nil"
         case LUA_TBOOLEAN: return "boolean \(lua_toboolean(L, slot) != 0)"

@@ -9,7 +9,7 @@ import Foundation
 /// time: it is not `Sendable`, and its `lua_State` never escapes it.
 public final class LuaState {
     /// The raw state. Valid for the life of this object.
-    let L: OpaquePointer
+    @usableFromInline let L: OpaquePointer
     let context: UnsafeMutablePointer<lrs_context>
     /// The budgets in force.
     public let limits: LuaLimits
@@ -36,6 +36,7 @@ public final class LuaState {
         context.pointee.memory_limit = limits.memoryBytes
         context.pointee.string_limit = limits.stringBytes
         context.pointee.deadline_ns = limits.deadlineNanoseconds
+        context.pointee.serving = limits.mode == .serving ? 1 : 0
         context.pointee.dispatch = luaHostDispatch
         context.pointee.log = luaHostLog
         guard let state = lrs_newstate(context) else {
@@ -124,7 +125,7 @@ public final class LuaState {
         guard lua_type(L, result) == LUA_TTABLE else {
             throw .decoding(path: "", expected: "table", found: describe(at: result))
         }
-        return try read(LuaTableReader(state: self, index: result, at: nil))
+        return try read(LuaTableReader(state: self, index: result))
     }
 
     /// Pushes the function and its arguments; returns the argument count. [-0, +(1+n)]

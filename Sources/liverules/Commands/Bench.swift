@@ -26,6 +26,11 @@ struct Bench: ParsableCommand {
         discussion: "Raise it under a tool that slows every instruction, such as valgrind, so that it keeps watching without stopping the pack's setup."))
     var deadline = 50
 
+    @Flag(help: ArgumentHelp(
+        "Time presentations as a server runs them: instructions not counted, the deadline (five times --deadline) the only guard.",
+        discussion: "The default counts every instruction, as tests, check and CI do."))
+    var serving = false
+
     func validate() throws {
         if iterations < 1 { throw ValidationError("--iterations must be at least 1") }
         if deadline < 0 { throw ValidationError("--deadline must be 0 or more milliseconds") }
@@ -49,7 +54,8 @@ struct Bench: ParsableCommand {
             throw ExitStatus.badInput.exitCode
         }
         do {
-            presenter = try Presenter(pack: loaded, limits: LuaLimits(deadline: deadline > 0 ? .milliseconds(deadline) : nil))
+            let counted = LuaLimits(deadline: deadline > 0 ? .milliseconds(deadline) : nil)
+            presenter = try Presenter(pack: loaded, limits: serving ? .serving(counted) : counted)
             let afterSetup = presenter.memoryInUse
             presenter.metersInstructions = true
             var instructions: [Int] = []
@@ -78,6 +84,7 @@ struct Bench: ParsableCommand {
                 ("pack", "\(loaded.manifest.name) \(loaded.manifest.version) (\(loaded.contentHash))"),
                 ("fixtures", "\(fixtures.count)"),
                 ("presentations timed", "\(iterations)"),
+                ("budget mode", serving ? "serving" : "counted"),
                 ("time per presentation, p50", microseconds(percentile(0.5))),
                 ("time per presentation, p99", microseconds(percentile(0.99))),
                 ("time per presentation, mean", microseconds(mean)),

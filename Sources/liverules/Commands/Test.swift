@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import LiveRules
 import LiveRulesTooling
+import Lua
 
 /// `liverules test [path...]`: presents every fixture of every pack and compares it with its
 /// golden.
@@ -43,9 +44,15 @@ struct Test: ParsableCommand {
     @Option(help: "Fail when a rule file's coverage is below this percentage (implies --coverage).")
     var minCoverage: Double?
 
+    @Option(help: ArgumentHelp(
+        "The deadline of CPU time per call, in milliseconds.",
+        discussion: "Raise it under a tool that slows every instruction, such as valgrind; the counted budgets apply whatever it is."))
+    var deadline = 50
+
     func validate() throws {
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
         if let minCoverage, !(0...100).contains(minCoverage) { throw ValidationError("--min-coverage must be between 0 and 100") }
+        if deadline < 1 { throw ValidationError("--deadline must be at least 1 millisecond") }
     }
 
     func run() throws {
@@ -58,7 +65,8 @@ struct Test: ParsableCommand {
         }
         let progress = ProgressLine(total: suite.cases.count, enabled: format == .text && Terminal.isError && suite.cases.count >= 100)
         let recordsCoverage = coverage || minCoverage != nil
-        let run = GoldenRunner(workers: jobs ?? ProcessInfo.processInfo.activeProcessorCount, recordsCoverage: recordsCoverage)
+        let run = GoldenRunner(workers: jobs ?? ProcessInfo.processInfo.activeProcessorCount, recordsCoverage: recordsCoverage,
+                               limits: LuaLimits(deadline: .milliseconds(deadline)))
             .runRecording(suite.cases, progress: progress.update)
         progress.finish()
         var results = run.results

@@ -4,6 +4,7 @@
 --   support.hint(name, known)          the host's " — did you mean x?", or ""
 --   support.readonly(path, data, ...)  a read-only view of a helper's own table
 --   support.host(name, what)           a host function (liverules_host_<name>)
+--   support.memo(), support.keep(...)  remembered results of a pure function of a string
 
 local M = {}
 
@@ -15,6 +16,19 @@ function M.host(name, what)
   local ok, found = pcall(function() return _ENV["liverules_host_" .. name] end)
   if ok and found then return found end
   return function() error(what .. ": this host provides no " .. name, 2) end
+end
+
+-- support.memo() -> a memo for the results of a pure function of a string, which helpers keep
+-- since packs ask for the same few strings on every update; support.keep(memo, s, result)
+-- remembers `result` for `s` and returns it; memo.seen[s] reads it back. At most 1024 results
+-- per memo, so memory stays bounded. Remembering cannot change a result; it only makes a call
+-- cheaper than the same call in a fresh state, so a rule that keeps within its budgets in a
+-- fresh state keeps within them later too. A nil result is kept as false.
+function M.memo() return { seen = {}, count = 0 } end
+function M.keep(memo, s, result)
+  if memo.count == 1024 then memo.seen, memo.count = {}, 0 end
+  memo.seen[s], memo.count = result, memo.count + 1
+  return result
 end
 
 -- support.describe(value) -> how an error message shows `value`: strings quoted, numbers,

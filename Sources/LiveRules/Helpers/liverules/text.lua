@@ -48,8 +48,15 @@ local function advance(codepoint)
   return OTHER
 end
 
--- Raises at the public function's caller unless `s` is a valid UTF-8 string.
-local function check_text(fname, name, s)
+-- Results of pure functions of a string, remembered (see support.memo).
+local memo, keep = support.memo, support.keep
+local widths, values, lines, nameLists = memo(), memo(), memo(), memo()
+
+-- Raises at the public function's caller unless `s` is a valid UTF-8 string. The argument is
+-- `name`, or `name[index]` when an index is given (spelled out only in the error).
+local function check_text(fname, name, s, index)
+  if type(s) == "string" and widths.seen[s] then return end  -- measured before, so checked before
+  if index then name = name .. "[" .. index .. "]" end
   if type(s) ~= "string" then
     error(fname .. ": " .. name .. " must be a string, got " .. describe(s), 3)
   end
@@ -73,18 +80,6 @@ local function slot_of(fname, id, slot)
   return found
 end
 
--- Results of pure functions of a string, remembered since packs ask for the same few strings on
--- every update: at most 1024 per function, so memory stays bounded. Remembering cannot change a
--- result; it only makes a call cheaper than the same call in a fresh state, so a rule that
--- keeps within its budgets in a fresh state keeps within them later too. A nil result is kept
--- as false.
-local function memo() return { seen = {}, count = 0 } end
-local function keep(m, s, result)
-  if m.count == 1024 then m.seen, m.count = {}, 0 end
-  m.seen[s], m.count = result, m.count + 1
-  return result
-end
-local widths, values, lines, nameLists = memo(), memo(), memo(), memo()
 
 -- The width of valid UTF-8 `s` in hundredths of the font size.
 local function units_of(s)
@@ -181,7 +176,7 @@ function M.fit(placementId, renderings, slot)
   local count = #renderings
   if count == 0 then error("text.fit: renderings is empty", 2) end
   for i = 1, count do
-    check_text("text.fit", "renderings[" .. i .. "]", renderings[i])
+    check_text("text.fit", "renderings", renderings[i], i)
   end
   for i = 1, count do
     if fits_width(units_of(renderings[i]), target.fontSize, target.width) then

@@ -1,0 +1,69 @@
+#!/usr/bin/env bash
+# The host against the plain-Lua baseline, side by side in one run: machine instructions per
+# presentation by callgrind (200 and 1,200 presentations, the difference divided by 1,000, so
+# setup is left out) and CPU time per presentation (the whole process's user and system time at
+# 2,000 and 12,000 presentations, the difference divided by 10,000), for the host counted, the host serving and
+# `lua5.4 harness.lua`, with each host figure's ratio to the baseline. First checks that the
+# baseline's presentations equal the pack's goldens, so both run the same work.
+#   Benchmarks/PlainLua/compare.sh [pack] [liverules binary]
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+pack=${1:-rules/meetings}
+binary=${2:-}
+for tool in valgrind lua5.4 python3; do
+  command -v "$tool" >/dev/null || { echo "compare: $tool is missing" >&2; exit 1; }
+done
+if [ -z "$binary" ]; then
+  swift build -c release --product liverules >/dev/null
+  binary=.build/release/liverules
+fi
+scratch=$(mktemp -d)
+trap 'rm -rf "$scratch"' EXIT
+objcopy --strip-debug "$binary" "$scratch/liverules"
+here=Benchmarks/PlainLua
+helpers=Sources/LiveRules/Helpers
+python3 "$here/fixtures.py" "$pack" > "$scratch/fixtures.lua"
+
+lua5.4 "$here/harness.lua" "$helpers" "$pack" "$scratch/fixtures.lua" 0 check > "$scratch/check.tsv"
+python3 - "$pack" "$scratch/check.tsv" <<'PY'
+import json, sys
+pack, results = sys.argv[1], sys.argv[2]
+differ = [name for name, text in (line.rstrip("\n").split("\t") for line in open(results))
+          if json.loads(text) != json.load(open(f"{pack}/golden/{name}"))]
+if differ:
+    sys.exit("compare: the plain-Lua baseline differs from the goldens on " + ", ".join(differ))
+PY
+
+count() {  # command... -> instructions of the whole run
+  valgrind --tool=callgrind --callgrind-out-file="$scratch/out" "$@" 2>&1 | awk '/Collected/ { print $4 }'
+}
+per() {  # command..., with @N@ for the count -> instructions per presentation
+  local low high
+  low=$(count "${@//@N@/200}")
+  high=$(count "${@//@N@/1200}")
+  echo $(( (high - low) / 1000 ))
+}
+plain=$(per lua5.4 "$here/harness.lua" "$helpers" "$pack" "$scratch/fixtures.lua" @N@)
+counted=$(per "$scratch/liverules" bench "$pack" --iterations @N@ --deadline 60000)
+serving=$(per "$scratch/liverules" bench "$pack" --iterations @N@ --deadline 60000 --serving)
+
+cpu() {  # command... -> CPU seconds (user + system) of the whole run
+  local TIMEFORMAT='%U %S'
+  { time "$@" >/dev/null 2>&1; } 2>&1 | awk '{ print $1 + $2 }'
+}
+micro() {  # command..., with @N@ for the count -> CPU µs per presentation, setup left out
+  local low high
+  low=$(cpu "${@//@N@/2000}")
+  high=$(cpu "${@//@N@/12000}")
+  awk -v a="$low" -v b="$high" 'BEGIN { printf "%.1f", (b - a) * 1e6 / 10000 }'
+}
+time_plain=$(micro lua5.4 "$here/harness.lua" "$helpers" "$pack" "$scratch/fixtures.lua" @N@)
+time_counted=$(micro "$scratch/liverules" bench "$pack" --iterations @N@)
+time_serving=$(micro "$scratch/liverules" bench "$pack" --iterations @N@ --serving)
+
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
+printf '%s: %s fixtures in turn, the baseline equal to the goldens\n' "$pack" "$(wc -l < "$scratch/check.tsv")"
+printf '%-24s %14s %8s %12s %8s\n' "" "instructions" "ratio" "CPU µs" "ratio"
+printf '%-24s %14d %8s %12s %8s\n' "plain lua5.4 (baseline)" "$plain" "1.00" "$time_plain" "1.00"
+printf '%-24s %14d %8s %12s %8s\n' "host, counted" "$counted" "$(ratio "$counted" "$plain")" "$time_counted" "$(ratio "$time_counted" "$time_plain")"
+printf '%-24s %14d %8s %12s %8s\n' "host, serving" "$serving" "$(ratio "$serving" "$plain")" "$time_serving" "$(ratio "$time_serving" "$time_plain")"

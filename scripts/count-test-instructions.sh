@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# Machine instructions per fixture of `liverules test` on generated fixtures, the whole process
+# (start, discovery, presenting, comparing, the report), counted by valgrind's callgrind as CI
+# runs it (CI=true): the pack of scripts/generate-fixtures.py, its goldens recorded first. The
+# deadline is set to a minute, since valgrind runs every instruction about fifty times slower.
+#   scripts/count-test-instructions.sh [fixtures (1000)] [liverules binary]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+count=${1:-1000}
+binary=${2:-}
+command -v valgrind >/dev/null || { echo "count-test-instructions: valgrind is missing" >&2; exit 1; }
+if [ -z "$binary" ]; then
+  swift build -c release --product liverules >/dev/null
+  binary=.build/release/liverules
+fi
+scratch=$(mktemp -d)
+trap 'rm -rf "$scratch"' EXIT
+objcopy --strip-debug "$binary" "$scratch/liverules"
+python3 scripts/generate-fixtures.py "$count" "$scratch"
+"$scratch/liverules" test "$scratch/meetings" --record >/dev/null 2>&1 || true
+"$scratch/liverules" review "$scratch/meetings" --accept >/dev/null
+CI=true "$scratch/liverules" test "$scratch/meetings" >/dev/null
+total=$(CI=true valgrind --tool=callgrind --callgrind-out-file="$scratch/out" "$scratch/liverules" test "$scratch/meetings" --deadline 60000 2>&1 |
+  awk '/Collected/ { print $4 }')
+printf 'liverules test, %d fixtures: %d instructions in all, %d per fixture\n' "$count" "$total" $(( total / count ))
