@@ -52,11 +52,17 @@ class PreviewInBrowserTests(unittest.TestCase):
         badge = combo.locator(".case-head .tone")
         self.assertEqual(badge.text_content(), "In progress")
         self.assertIn("tone-green", badge.get_attribute("class"))
-        self.assertEqual(combo.locator("div.appearance").evaluate_all("nodes => nodes.map(n => n.dataset.appearance)"), APPEARANCES)
+        self.assertEqual(combo.locator("div.appearance").evaluate_all("nodes => nodes.map(n => n.dataset.appearance)"),
+                         APPEARANCES + ["stale"])
         for appearance in APPEARANCES:
             surfaces = combo.locator(f'div.appearance[data-appearance="{appearance}"] figure.surface')
             self.assertEqual(surfaces.evaluate_all("nodes => nodes.map(n => n.dataset.surface)"), SURFACES)
-        self.assertEqual(page.locator("figure.surface").count(), self.total * len(SURFACES) * len(APPEARANCES))
+        self.assertEqual(page.locator("div.appearance:not(.stale) figure.surface").count(),
+                         self.total * len(SURFACES) * len(APPEARANCES))
+        # The stale state: the case presented at the stale date its timing rule sets.
+        stale = case(page, "match/live-67-min").locator('div.appearance[data-appearance="stale"]')
+        self.assertEqual(stale.locator("h4").text_content(), "Stale (from 2026-05-16T15:15:00Z): stale · Outdated")
+        self.assertEqual(stale.locator("figure.surface").evaluate_all("nodes => nodes.map(n => n.dataset.surface)"), SURFACES)
         # Fields in their slots, drawn to scale from the budgets; the badge field in its tone.
         lock = combo.locator('div.appearance[data-appearance="light"] figure[data-surface="lockScreen"]')
         self.assertEqual(lock.locator('[data-field="badge"]').get_attribute("class"), "field badge tone-green")

@@ -15,14 +15,14 @@ struct FinishedProcess {
     /// input is a pipe that gets those bytes and stays open. Waits at most `seconds` for the
     /// process to end and close its outputs; past that it is killed and `DeadlineExceeded` thrown.
     static func run(_ process: Process, typing input: Data? = nil, seconds: Double = 60) throws -> FinishedProcess {
-        let output = Pipe(), errors = Pipe(), keyboard = Pipe()
+        let output = Pipe(), errors = Pipe(), keyboard = input.map { _ in Pipe() }
         process.standardOutput = output
         process.standardError = errors
-        if input != nil { process.standardInput = keyboard }
+        if let keyboard { process.standardInput = keyboard }
         let ended = DispatchSemaphore(value: 0)
         process.terminationHandler = { _ in ended.signal() }
         try process.run()
-        if let input { keyboard.fileHandleForWriting.write(input) }
+        if let input, let keyboard { keyboard.fileHandleForWriting.write(input) }
         let collected = Collected()
         let read = DispatchGroup()
         for (pipe, isOutput) in [(output, true), (errors, false)] {
@@ -37,6 +37,11 @@ struct FinishedProcess {
             kill(process.processIdentifier, SIGKILL)
             let name = ([process.executableURL?.lastPathComponent ?? "process"] + (process.arguments ?? [])).joined(separator: " ")
             throw DeadlineExceeded(description: "\(name) did not finish within \(seconds) s")
+        }
+        // Both readers are done: close what this side holds. Foundation keeps the pipes of a
+        // finished process open, and a suite that runs hundreds of processes would run out.
+        for handle in [output.fileHandleForReading, errors.fileHandleForReading] + (keyboard.map { [$0.fileHandleForWriting] } ?? []) {
+            try? handle.close()
         }
         return FinishedProcess(status: process.terminationStatus, output: collected.output, errors: collected.errors)
     }

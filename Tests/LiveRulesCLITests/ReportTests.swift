@@ -57,7 +57,7 @@ import Testing
             .write(to: badges, atomically: true, encoding: .utf8)
         let outcome = try CLI.run(["check", "rules/meetings"], in: root)
         #expect(outcome.status == 1)
-        #expect(outcome.errors == "rules/meetings/badges.lua:12:15: error: decide.frist is nil: liverules.decide has no function 'frist' — did you mean first?\n")
+        #expect(outcome.errors == "rules/meetings/badges.lua:12:22: error: liverules.decide has no member 'frist' — did you mean first?\n")
         #expect(outcome.output == "checked 1 pack: 1 error, 0 warnings\n")
     }
 
@@ -114,7 +114,8 @@ import Testing
         let changed = try CLI.run(["test", "--format", "github"], in: try brokenPack(syntax: false), environment: local())
         #expect(changed.output.split(separator: "\n").first.map(String.init)
             == "::error file=rules/meetings/golden/countdown-last.json,line=3,title=meetings/countdown-last changed::"
-            + "badge.text: \"Last up\" → \"Final up\"%0Alayout.lockScreen.fields[0].text: \"Last up\" → \"Final up\""
-            + "%0Alayout.standBy.fields[0].text: \"Last up\" → \"Final up\"", "\(changed.output)")
+            + "badge.text: \"Last up\" → \"Final up\"%0A↳ rules/meetings/badges.lua:18 (badge rule)"
+            + "%0Alayout.lockScreen.fields[0].text: \"Last up\" → \"Final up\"%0A↳ rules/meetings/layout.lua:71 (layout rule)"
+            + "%0Alayout.standBy.fields[0].text: \"Last up\" → \"Final up\"%0A↳ rules/meetings/layout.lua:71 (layout rule)", "\(changed.output)")
     }
 }

@@ -221,7 +221,7 @@ import Testing
         let fixture = try Fixture.load(from: pack.directory.appendingPathComponent("fixtures/live-goal-alerts.json"), displayPath: "goal",
                                        manifest: loaded.manifest)
         #expect { try Presenter(pack: loaded).present(fixture) } throws: { error in
-            guard case PresentationError.output(let file, let path, _) = error else { return false }
+            guard case PresentationError.output(let file, _, _, let path, _) = error else { return false }
             return file.hasSuffix("timing.lua") && path == "timing.alert"
         }
         let quiet = try Fixture.load(from: pack.directory.appendingPathComponent("fixtures/live-after-goal-no-alert.json"), displayPath: "quiet",

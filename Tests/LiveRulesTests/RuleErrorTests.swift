@@ -99,9 +99,12 @@ import Testing
     @Test(arguments: RuleStage.allCases)
     func everyStagesMissingReturnIsReportedAtItsFunction(stage: RuleStage) throws {
         let lines = try errors(["\(stage.rawValue).lua": "-- nothing yet\nreturn function(input)\n  local _ = input\nend\n"])
-        let expected = (stage == .phase ? "phase: expected one of combo, countdown, done, progress, upcoming, got nil"
-            : "\(stage.rawValue): expected table, got nil") + ": the \(stage.rawValue) rule ends without `return`; end it with `return` and the value"
-        #expect(lines == ["rules/meetings/\(stage.rawValue).lua:4:1: error: \(expected)"])
+        let expected = switch stage {
+        case .phase: "phase: expected one of combo, countdown, done, progress, upcoming, got nil"
+        case .timing: "timing: expected a table { stale, dismissal, alert }, got nil"
+        default: "\(stage.rawValue): expected table, got nil"
+        }
+        #expect(lines == ["rules/meetings/\(stage.rawValue).lua:4:1: error: \(expected): the \(stage.rawValue) rule ends without `return`; end it with `return` and the value"])
     }
 
     @Test func aRuleFileThatDoesNotReturnAFunctionIsReportedAtItsReturn() throws {

@@ -6,9 +6,9 @@ import Testing
 /// devices see them: each kind found where it happens, and changes their decoder accepts left out.
 @Suite struct SchemaEvolutionTests {
     /// A manifest whose state type is `State`, with `types` (JSON members) beside it.
-    private func manifest(_ types: String) throws -> PackManifest {
+    private func manifest(_ types: String, push: String = "") throws -> PackManifest {
         let text = """
-            {"name": "p", "version": "1.0.0", "hostAPI": 1,
+            {"name": "p", "version": "1.0.0", "hostAPI": 1, \(push)
              "schema": {"attributes": "Attributes", "state": "State",
                         "types": {"Attributes": {}, \(types)}},
              "phases": ["on"], "fields": ["value"],
@@ -106,5 +106,19 @@ import Testing
         #expect(change.map(\.description) == [
             "content state field 'score' was renamed to 'goals' (goals): activities already running look for 'score' and cannot decode updates; keep sending 'score' (a CodingKeys entry in the app) until they have ended",
         ])
+    }
+
+    @Test func fieldsAreMatchedByTheKeysThePushKeyMapGivesThem() throws {
+        let push = { (keys: String) in #""push": {"bundleID": "com.example.app", "attributesType": "A", "keys": {"State": {\#(keys)}}},"# }
+        // The schema renames a field but the app keeps decoding the same key: nothing changes.
+        let kept = try manifest(#""State": {"lastEvent": "string"}"#, push: push(#""lastEvent": "last_event""#))
+            .contentStateChanges(since: manifest(#""State": {"latest": "string"}"#, push: push(#""latest": "last_event""#)))
+        #expect(kept.isEmpty)
+        // Same field name, another key: running activities look for the old key.
+        let moved = try manifest(#""State": {"lastEvent": "string"}"#, push: push(#""lastEvent": "last_event""#))
+            .contentStateChanges(since: manifest(#""State": {"lastEvent": "string"}"#))
+        #expect(moved.map(\.kind) == [.renamed(from: "lastEvent")])
+        #expect(moved.map(\.field) == ["last_event"])
+        #expect(moved.map(\.fieldName) == ["lastEvent"])
     }
 }

@@ -61,7 +61,7 @@ struct TimelineTests {
         var calls = 0
         let timeline = Timeline(fixture, range: range) { fixture throws(PresentationError) in
             calls += 1
-            if calls == 2 { throw PresentationError.output(file: "rules/meetings/badge.lua", path: "badge", message: "broken") }
+            if calls == 2 { throw PresentationError.output(file: "rules/meetings/badge.lua", line: 1, column: 1, path: "badge", message: "broken") }
             return try Presenter(pack: pack).present(fixture)
         }
         #expect(timeline.moments.count == 3, "a failure and the recovery after it are both changes")

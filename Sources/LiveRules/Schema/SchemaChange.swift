@@ -23,12 +23,13 @@ public struct SchemaChange: Sendable, Hashable, CustomStringConvertible {
 
     /// What changed.
     public var kind: Kind
-    /// The field in the content state, as rules and fixtures spell paths: `meetings[].start`.
+    /// The field in the content state, by the keys the app decodes (the schema's names unless
+    /// the pack's push key map says otherwise): `meetings[].start`.
     public var field: String
     /// The object type of the newer schema that declares the field (for a removed field, the
     /// type that declared it before).
     public var typeName: String
-    /// The field's name in `typeName`.
+    /// The field's name in `typeName`, as the schema declares it.
     public var fieldName: String
 
     /// Whether activities already running fail to decode updates after this change (an error),
@@ -50,7 +51,7 @@ public struct SchemaChange: Sendable, Hashable, CustomStringConvertible {
         case .removed(wasOptional: true):
             "optional content state field '\(field)' was removed: activities already running will show it as absent"
         case .renamed(let from):
-            "content state field '\(from)' was renamed to '\(fieldName)' (\(field)): activities already running look for '\(from)' and cannot decode updates; keep sending '\(from)' (a CodingKeys entry in the app) until they have ended"
+            "content state field '\(from)' was renamed to '\(field.split(separator: ".").last ?? "")' (\(field)): activities already running look for '\(from)' and cannot decode updates; keep sending '\(from)' (a CodingKeys entry in the app) until they have ended"
         case .typeChanged(let from, let to):
             "content state field '\(field)' changed type from \(from) to \(to): activities already running cannot decode updates; add a new field instead"
         case .madeRequired:

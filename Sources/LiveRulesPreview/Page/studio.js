@@ -94,6 +94,7 @@ function setUpControls() {
   for (const width of studio.meta.phoneClasses) $("phone-class").append(el("option", { value: String(width) }, `${width} pt`));
   for (const surface of studio.meta.surfaces) $("filter-surface").append(el("option", { value: surface.id }, surface.title));
   for (const appearance of studio.meta.appearances) $("filter-appearance").append(el("option", { value: appearance.id }, appearance.title));
+  $("filter-appearance").append(el("option", { value: "stale" }, "Stale (where the timing rule sets a stale date)"));
   $("phone-class").addEventListener("change", () => { studio.phone = $("phone-class").value; redrawAll(); });
   $("zoom").addEventListener("change", () => document.documentElement.style.setProperty("--zoom", $("zoom").value));
   for (const id of ["filter-pack", "filter-phase", "filter-surface", "filter-appearance", "filter-status", "filter-text"]) {
@@ -199,6 +200,7 @@ function drawCase(pack, item) {
   }, head);
   if (presentation) {
     for (const appearance of studio.meta.appearances) node.append(drawAppearance(item, appearance));
+    if (item.stale) node.append(drawStale(item));
   }
   if (item.status === "error") node.append(el("pre", { class: "problems" }, item.problems.join("\n")));
   if (item.status === "changed") node.append(drawChange(item));
@@ -237,6 +239,14 @@ function drawAppearance(item, appearance) {
       ["background", "foreground", "accent"].map((key) => el("span", { class: "swatch", title: `${key} ${palette[key]}`, style: { background: palette[key] } })),
       palette.fallback && el("span", { class: "fallback" }, "fallback: " + palette.fallback)),
     el("div", { class: "surfaces" }, studio.meta.surfaces.map((surface) => drawSurface(surface, item.presentation, item.slots, appearance.id))));
+}
+
+/** The case at its timing rule's stale date, in light: what the surfaces show when no update follows in time. */
+function drawStale(item) {
+  const stale = item.stale, at = new Date(stale.at * 1000).toISOString().replace(".000Z", "Z");
+  return el("div", { class: "appearance stale", "data-appearance": "stale" },
+    el("h4", {}, `Stale (from ${at}): ${stale.presentation.phase} · ${stale.presentation.badge.text}`),
+    el("div", { class: "surfaces" }, studio.meta.surfaces.map((surface) => drawSurface(surface, stale.presentation, stale.slots, "light"))));
 }
 
 /** One surface in one appearance, to scale: the frame from the server, each field in its slot. */

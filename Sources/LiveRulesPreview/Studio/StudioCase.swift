@@ -30,4 +30,17 @@ package struct StudioCase: Sendable, Encodable {
     package var diff: String?
     /// What the output checks found (texts wider than their slot, repeated texts).
     package var findings: [String]
+    /// The same content once its timing rule's stale date has passed, when it sets one: what
+    /// the device shows of an update that is not followed by another in time.
+    package var stale: StaleRendering?
+}
+
+/// A case presented at its stale date: the moment and what the surfaces show then.
+package struct StaleRendering: Sendable, Encodable {
+    /// The stale date the timing rule set (Unix seconds), at which this was presented.
+    package var at: Double
+    /// The presentation at `at`, with the previous phase the case's own.
+    package var presentation: Presentation
+    /// Per placement, the slot each shown field is drawn in.
+    package var slots: [Placement: [String]]
 }

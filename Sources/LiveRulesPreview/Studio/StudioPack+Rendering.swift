@@ -56,7 +56,21 @@ extension StudioCase {
             fixtureFile: testCase.fixturePath, fixture: Self.text(testCase.fixtureFile, in: testCase.folder),
             goldenFile: testCase.goldenPath, golden: golden, current: current, presentation: placed?.presentation,
             slots: placed?.slots ?? [:], problems: GoldenResult(testCase: testCase, outcome: outcome, seconds: 0).problems,
-            diff: diff, findings: placed?.findings.map(\.description) ?? [])
+            diff: diff, findings: placed?.findings.map(\.description) ?? [],
+            stale: placed.flatMap { Self.stale(of: testCase, pack: pack, after: $0.presentation, presenter: presenter) })
+    }
+
+    /// The case presented at the stale date `presentation`'s timing sets, its phase as the
+    /// previous one; nil without a stale date or when presenting there fails.
+    private static func stale(of testCase: GoldenCase, pack: RulePack, after presentation: Presentation,
+                              presenter: Result<Presenter, PresentationError>) -> StaleRendering? {
+        guard let date = presentation.timing?.stale,
+              var fixture = try? Fixture.load(testCase.fixtureFile, in: testCase.folder, manifest: pack.manifest),
+              let presenter = try? presenter.get() else { return nil }
+        fixture.now = date.timeIntervalSince1970
+        fixture.previousPhase = presentation.phase
+        guard let placed = try? presenter.presentPlacing(fixture) else { return nil }
+        return StaleRendering(at: fixture.now, presentation: placed.presentation, slots: placed.slots)
     }
 
     /// A file of the pack as text, or nil when it is missing or cannot be read.

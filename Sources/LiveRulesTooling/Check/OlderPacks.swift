@@ -84,6 +84,7 @@ package enum OlderPacks: Sendable, CustomStringConvertible {
         process.standardError = FileHandle.nullDevice
         do { try process.run() } catch { return nil }
         let data = output.fileHandleForReading.readDataToEndOfFile()
+        try? output.fileHandleForReading.close()  // Foundation keeps a finished process's pipe open
         process.waitUntilExit()
         return (process.terminationStatus, data)
     }

@@ -46,9 +46,12 @@ package enum PackCheck {
 
     private static func check(_ pack: RulePack, displayPath: String, luacheck: Luacheck?) throws(DiagnosticError) -> [Diagnostic] {
         let lint = RuleLint.diagnostics(for: pack) + (luacheck?.diagnostics(for: pack) ?? []) + staleTypes(of: pack)
+        // A mistake lint found is the same one running the rules trips over on its line: said once.
+        let linted = Set(lint.filter { $0.severity == .error }.map { "\($0.file):\($0.line)" })
+        func unlinted(_ found: [Diagnostic]) -> [Diagnostic] { found.filter { !linted.contains("\($0.file):\($0.line)") } }
         let presenter: Presenter
         do { presenter = try Presenter(pack: pack, recordsCoverage: false, checksOutput: true) } catch {
-            return lint + error.diagnostics(inputFile: displayPath)
+            return lint + unlinted(error.diagnostics(inputFile: displayPath))
         }
         func atManifest(_ path: String, _ severity: Diagnostic.Severity, _ message: String) -> Diagnostic {
             let position = pack.manifestPositions[path] ?? SourcePosition(line: 1, column: 1)
@@ -56,7 +59,7 @@ package enum PackCheck {
                               severity: severity, message: message)
         }
         let sweep = try FixtureSweep(pack) { fixture throws(PresentationError) in try presenter.present(fixture) }
-        var diagnostics = lint + sweep.diagnostics
+        var diagnostics = lint + unlinted(sweep.diagnostics)
         if sweep.names.isEmpty {
             diagnostics.append(atManifest("", .warning, "the pack has no fixtures: add some under \(displayPath)/fixtures/"))
         }

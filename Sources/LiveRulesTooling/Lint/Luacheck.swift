@@ -59,6 +59,7 @@ package struct Luacheck: Sendable {
         process.standardError = FileHandle.nullDevice
         try process.run()
         let data = output.fileHandleForReading.readDataToEndOfFile()
+        try? output.fileHandleForReading.close()  // Foundation keeps a finished process's pipe open
         process.waitUntilExit()
         guard process.terminationStatus <= 2 else {
             throw LuacheckFailure(status: process.terminationStatus, output: String(decoding: data, as: UTF8.self))

@@ -32,6 +32,16 @@ enum HostTypes {
                               + [("fallback", "string", true, "why the accent is not the preferred colour")]),
             LuaCATS.class("liverules.Palette", "What the palette rule returns.",
                           fields: appearances.map { ($0.0, "liverules.Appearance", false, $0.1) }),
+            LuaCATS.class("liverules.Alert", "The text of an alert.", fields: [
+                ("title", "string", false, ""), ("body", "string", false, ""),
+            ]),
+            LuaCATS.class("liverules.Timing", "What the timing rule returns.", fields: [
+                ("stale", "liverules.Date", true, "when the content goes out of date"),
+                ("dismissal", "liverules.Date", true, "when an ended activity leaves the lock screen"),
+                ("alert", "liverules.Alert", true, "what an alert says, when relevance alerts"),
+            ]),
+            LuaCATS.comment("An author note for `liverules eval --explain`: its arguments, as tostring shows them. Does nothing otherwise.")
+                + "\n---@param ... any\nfunction note(...) end",
         ].joined(separator: "\n\n") + "\n"
     }
 }

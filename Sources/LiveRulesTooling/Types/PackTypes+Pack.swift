@@ -19,6 +19,7 @@ extension PackTypes {
         .relevance: { _ in "liverules.Relevance" },
         .layout: { "\($0).Layout" },
         .palette: { _ in "liverules.Palette" },
+        .timing: { _ in "liverules.Timing" },
     ]
 
     /// `types/pack.lua` for `pack`.

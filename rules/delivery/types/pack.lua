@@ -86,3 +86,6 @@
 
 ---The palette rule: annotate its function with `---@param input delivery.Input`.
 ---@alias delivery.PaletteRule fun(input: delivery.Input): liverules.Palette
+
+---The timing rule: annotate its function with `---@param input delivery.Input`.
+---@alias delivery.TimingRule fun(input: delivery.Input): liverules.Timing

@@ -109,3 +109,6 @@
 
 ---The palette rule: annotate its function with `---@param input match.Input`.
 ---@alias match.PaletteRule fun(input: match.Input): liverules.Palette
+
+---The timing rule: annotate its function with `---@param input match.Input`.
+---@alias match.TimingRule fun(input: match.Input): liverules.Timing

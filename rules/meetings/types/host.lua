@@ -38,3 +38,18 @@
 ---@field light liverules.Appearance the lock screen in light mode
 ---@field dark liverules.Appearance the lock screen in dark mode
 ---@field standByNight liverules.Appearance StandBy at night (tinted red)
+
+---The text of an alert.
+---@class liverules.Alert
+---@field title string
+---@field body string
+
+---What the timing rule returns.
+---@class liverules.Timing
+---@field stale? liverules.Date when the content goes out of date
+---@field dismissal? liverules.Date when an ended activity leaves the lock screen
+---@field alert? liverules.Alert what an alert says, when relevance alerts
+
+---An author note for `liverules eval --explain`: its arguments, as tostring shows them. Does nothing otherwise.
+---@param ... any
+function note(...) end

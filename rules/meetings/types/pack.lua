@@ -94,3 +94,6 @@
 
 ---The palette rule: annotate its function with `---@param input meetings.Input`.
 ---@alias meetings.PaletteRule fun(input: meetings.Input): liverules.Palette
+
+---The timing rule: annotate its function with `---@param input meetings.Input`.
+---@alias meetings.TimingRule fun(input: meetings.Input): liverules.Timing

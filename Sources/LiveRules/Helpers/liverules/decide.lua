@@ -46,21 +46,33 @@ local function bound(fname, n)
   return n
 end
 
+-- decide.atMost(n) -> a condition for a row: true for a number at most n; explanations say "≤ n".
+---@param n number
+---@return fun(value: any): boolean
 function M.atMost(n)
   n = bound("atMost", n)
   return comparison("≤ " .. n, function(value) return type(value) == "number" and value <= n end)
 end
 
+-- decide.below(n) -> a condition for a row: true for a number below n; explanations say "< n".
+---@param n number
+---@return fun(value: any): boolean
 function M.below(n)
   n = bound("below", n)
   return comparison("< " .. n, function(value) return type(value) == "number" and value < n end)
 end
 
+-- decide.atLeast(n) -> a condition for a row: true for a number at least n; explanations say "≥ n".
+---@param n number
+---@return fun(value: any): boolean
 function M.atLeast(n)
   n = bound("atLeast", n)
   return comparison("≥ " .. n, function(value) return type(value) == "number" and value >= n end)
 end
 
+-- decide.above(n) -> a condition for a row: true for a number above n; explanations say "> n".
+---@param n number
+---@return fun(value: any): boolean
 function M.above(n)
   n = bound("above", n)
   return comparison("> " .. n, function(value) return type(value) == "number" and value > n end)

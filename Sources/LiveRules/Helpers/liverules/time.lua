@@ -16,6 +16,7 @@ M.clock = support.host("clock", "time.clock")
 -- "2026-11-24T09:00" (or with seconds) in an IANA time zone, for comparing with input dates:
 -- `if input.now < time.at("2026-11-24T09:00", input.attributes.timeZone) then`. A date with
 -- its offset ("2026-11-24T09:00:00Z") is taken as written. The host provides it.
+---@type fun(text: string, timeZone: string): liverules.Date
 M.at = support.host("at", "time.at")
 
 -- Raises unless `value` is a finite number; `level` 3 blames the caller of the public

@@ -10,6 +10,13 @@ local time = {}
 ---@type fun(date: liverules.Date, timeZone: string): string
 time.clock = nil
 
+--- time.at(text, timeZone) -> the date (Unix seconds) of a wall-clock time written in a rule,
+--- "2026-11-24T09:00" (or with seconds) in an IANA time zone, for comparing with input dates:
+--- `if input.now < time.at("2026-11-24T09:00", input.attributes.timeZone) then`. A date with
+--- its offset ("2026-11-24T09:00:00Z") is taken as written. The host provides it.
+---@type fun(text: string, timeZone: string): liverules.Date
+time.at = nil
+
 --- time.minutes(from, to) -> integer minutes from `from` to `to`, counted like a countdown:
 --- a partial minute counts as a whole one (0 s -> 0, 1 s -> 1, 60 s -> 1, 61 s -> 2).
 --- The span is first rounded to the millisecond, so float noise in dates never adds a minute.

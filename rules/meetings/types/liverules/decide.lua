@@ -8,6 +8,26 @@ local decide = {}
 ---@type table
 decide.any = nil
 
+--- decide.atMost(n) -> a condition for a row: true for a number at most n; explanations say "≤ n".
+---@param n number
+---@return fun(value: any): boolean
+function decide.atMost(n) end
+
+--- decide.below(n) -> a condition for a row: true for a number below n; explanations say "< n".
+---@param n number
+---@return fun(value: any): boolean
+function decide.below(n) end
+
+--- decide.atLeast(n) -> a condition for a row: true for a number at least n; explanations say "≥ n".
+---@param n number
+---@return fun(value: any): boolean
+function decide.atLeast(n) end
+
+--- decide.above(n) -> a condition for a row: true for a number above n; explanations say "> n".
+---@param n number
+---@return fun(value: any): boolean
+function decide.above(n) end
+
 --- decide.first(rows) -> function(subject) returning the first row that matches `subject`,
 --- or nil when none does.
 ---@param rows table[]
