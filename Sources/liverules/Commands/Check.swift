@@ -30,28 +30,19 @@ struct Check: ParsableCommand {
     func run() throws {
         var errors = 0, warnings = 0, checked = 0, refused = false
         let luacheck = Luacheck.find()
-        for path in paths {
-            let root = URL(fileURLWithPath: path)
-            let packs = PackFinder.packs(at: root)
-            guard !packs.isEmpty else {
-                report([Diagnostic(file: path, message: "no pack here: a pack is a folder with a \(RulePack.manifestFile)")])
-                throw ExitStatus.badInput.exitCode
+        for pack in try NamedPack.all(at: paths) {
+            let diagnostics: [Diagnostic]
+            do {
+                diagnostics = try PackCheck.run(packAt: pack.directory, displayPath: pack.display, against: against.map(OlderPacks.init),
+                                                luacheck: luacheck)
+            } catch {
+                refused = true
+                diagnostics = error.diagnostics
             }
-            for pack in packs {
-                let display = pack == root ? PackFinder.displayPath(path) : PackFinder.displayPath(path) + "/" + pack.lastPathComponent
-                let diagnostics: [Diagnostic]
-                do {
-                    diagnostics = try PackCheck.run(packAt: pack, displayPath: display, against: against.map(OlderPacks.init),
-                                                    luacheck: luacheck)
-                } catch {
-                    refused = true
-                    diagnostics = error.diagnostics
-                }
-                report(diagnostics)
-                errors += diagnostics.filter { $0.severity == .error }.count
-                warnings += diagnostics.filter { $0.severity == .warning }.count
-                checked += 1
-            }
+            report(diagnostics)
+            errors += diagnostics.filter { $0.severity == .error }.count
+            warnings += diagnostics.filter { $0.severity == .warning }.count
+            checked += 1
         }
         if luacheck == nil { print("lint: luacheck skipped, it is not installed: \(Luacheck.installHint)") }
         print("checked \(checked) pack\(checked == 1 ? "" : "s"): \(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s")")

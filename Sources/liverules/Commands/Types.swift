@@ -25,36 +25,28 @@ struct Types: ParsableCommand {
 
     func run() throws {
         var stale = false, failed = false
-        for path in paths {
-            let root = URL(fileURLWithPath: path)
-            let packs = PackFinder.packs(at: root)
-            guard !packs.isEmpty else {
-                report([Diagnostic(file: path, message: "no pack here: a pack is a folder with a \(RulePack.manifestFile)")])
-                throw ExitStatus.badInput.exitCode
+        for named in try NamedPack.all(at: paths) {
+            let display = named.display
+            let pack: RulePack
+            do { pack = try RulePack.load(from: named.directory, displayPath: display) } catch {
+                report(error.diagnostics)
+                failed = true
+                continue
             }
-            for directory in packs {
-                let display = directory == root ? PackFinder.displayPath(path) : PackFinder.displayPath(path) + "/" + directory.lastPathComponent
-                let pack: RulePack
-                do { pack = try RulePack.load(from: directory, displayPath: display) } catch {
-                    report(error.diagnostics)
-                    failed = true
-                    continue
-                }
-                let types = PackTypes(pack: pack)
-                let outdated = types.stale(in: pack.folder)
-                if check {
-                    report(outdated.map { Diagnostic(file: pack.folder.display($0), message: "out of date: run `liverules types \(display)`") })
-                    stale = stale || !outdated.isEmpty
-                    if outdated.isEmpty { print("\(display): up to date") }
-                    continue
-                }
-                do { try types.write(to: pack.folder) } catch {
-                    report(error.diagnostics)
-                    failed = true
-                    continue
-                }
-                print("\(display): wrote \(PackTypes.configurationFile) and \(RulePack.typesFolder)/ (\(outdated.count) of \(types.files.count) files changed)")
+            let types = PackTypes(pack: pack)
+            let outdated = types.stale(in: pack.folder)
+            if check {
+                report(outdated.map { Diagnostic(file: pack.folder.display($0), message: "out of date: run `liverules types \(display)`") })
+                stale = stale || !outdated.isEmpty
+                if outdated.isEmpty { print("\(display): up to date") }
+                continue
             }
+            do { try types.write(to: pack.folder) } catch {
+                report(error.diagnostics)
+                failed = true
+                continue
+            }
+            print("\(display): wrote \(PackTypes.configurationFile) and \(RulePack.typesFolder)/ (\(outdated.count) of \(types.files.count) files changed)")
         }
         if failed { throw ExitStatus.badInput.exitCode }
         if stale { throw ExitStatus.ruleFailed.exitCode }
