@@ -13,7 +13,7 @@ public final class RuleEngine: @unchecked Sendable {
     private var active: [String: PackVersion] = [:]
 
     /// An engine with no packs whose states have the budgets `limits` (serving by default: no
-    /// instruction counting, a deadline; see ``LuaBudgetMode``), with up to
+    /// instruction counting, a deadline; see `LuaBudgetMode`), with up to
     /// `statesPerVersion` states (at least 1) per pack version, made as concurrent
     /// presentations need them.
     public init(limits: LuaLimits = .serving(), statesPerVersion: Int = ProcessInfo.processInfo.activeProcessorCount) {

@@ -13,7 +13,7 @@ public protocol LuaTreeEncodable: Encodable {
 
 /// Writes values straight onto a state's stack for a ``LuaTreeEncodable``: each call writes one
 /// value, into the table or list being built when inside ``object(count:_:)`` or
-/// ``list(_:count:_:)``. Valid only inside the `write` it was given to.
+/// ``list(_:fields:_:)``. Valid only inside the `write` it was given to.
 public struct LuaTreeWriter {
     let state: LuaState
     /// Levels of tables open around the value being written.
