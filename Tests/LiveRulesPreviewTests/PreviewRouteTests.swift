@@ -181,4 +181,25 @@ import Testing
         #expect(try await running.request("GET", "/api/timeline?" + query + "&from=yesterday").status == 400)
         #expect(try await running.request("GET", "/api/timeline?pack=x&case=y").status == 404)
     }
+
+    @Test func drawsEachCaseAtItsStaleDateAndShowsWhenTheRulesFailThere() async throws {
+        let running = try await RunningStudio(packs: ["match"])
+        defer { running.stop() }
+        let live = try await running.studioCase("match/live-67-min")
+        let stale = live?["stale"] as? [String: Any]
+        #expect((stale?["presentation"] as? [String: Any])?["phase"] as? String == "stale")
+        #expect(stale?["problems"] as? [String] == [])
+        // A badge that fails only at that case's stale date (2026-05-16T15:15:00Z), a moment no
+        // fixture is at: the reloader activates it, and only the stale rendering fails.
+        let badge = running.rules.appendingPathComponent("match/badge.lua")
+        let revision = try await running.revision()
+        try String(contentsOf: badge, encoding: .utf8)
+            .replacingOccurrences(of: "return function(input)\n", with: "return function(input)\n  if input.now == 1778944500 then error(\"no stale badge\") end\n")
+            .write(to: badge, atomically: true, encoding: .utf8)
+        #expect(try await running.waitForRevision(after: revision))
+        let failing = try await running.studioCase("match/live-67-min")?["stale"] as? [String: Any]
+        #expect(failing?["presentation"] == nil)
+        #expect((failing?["problems"] as? [String])?.first?.contains("match/badge.lua:8:") == true, "\(failing ?? [:])")
+        #expect((failing?["problems"] as? [String])?.first?.contains("no stale badge") == true)
+    }
 }

@@ -244,6 +244,10 @@ function drawAppearance(item, appearance) {
 /** The case at its timing rule's stale date, in light: what the surfaces show when no update follows in time. */
 function drawStale(item) {
   const stale = item.stale, at = new Date(stale.at * 1000).toISOString().replace(".000Z", "Z");
+  if (!stale.presentation) {
+    return el("div", { class: "appearance stale", "data-appearance": "stale" },
+      el("h4", {}, `Stale (from ${at}): the rules fail`), el("pre", { class: "problems" }, stale.problems.join("\n")));
+  }
   return el("div", { class: "appearance stale", "data-appearance": "stale" },
     el("h4", {}, `Stale (from ${at}): ${stale.presentation.phase} · ${stale.presentation.badge.text}`),
     el("div", { class: "surfaces" }, studio.meta.surfaces.map((surface) => drawSurface(surface, stale.presentation, stale.slots, "light"))));

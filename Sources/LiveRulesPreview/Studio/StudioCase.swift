@@ -39,8 +39,11 @@ package struct StudioCase: Sendable, Encodable {
 package struct StaleRendering: Sendable, Encodable {
     /// The stale date the timing rule set (Unix seconds), at which this was presented.
     package var at: Double
-    /// The presentation at `at`, with the previous phase the case's own.
-    package var presentation: Presentation
+    /// The presentation at `at`, with the previous phase the case's own; nil when presenting
+    /// there failed.
+    package var presentation: Presentation?
     /// Per placement, the slot each shown field is drawn in.
     package var slots: [Placement: [String]]
+    /// Why presenting at `at` failed, compiler style; empty when it did not.
+    package var problems: [String]
 }

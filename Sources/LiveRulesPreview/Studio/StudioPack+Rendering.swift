@@ -36,7 +36,9 @@ extension StudioCase {
     /// the presentation with its slots and output-check findings.
     init(_ testCase: GoldenCase, pack: RulePack, presenter: Result<Presenter, PresentationError>) {
         var placed: (presentation: Presentation, slots: [Placement: [String]], findings: [OutputFinding])?
+        var presented: Fixture?
         let outcome = GoldenRunner.outcome(of: testCase, manifest: pack.manifest) { fixture in
+            presented = fixture
             placed = try presenter.get().presentPlacing(fixture)
             return placed!.presentation
         }
@@ -57,20 +59,25 @@ extension StudioCase {
             goldenFile: testCase.goldenPath, golden: golden, current: current, presentation: placed?.presentation,
             slots: placed?.slots ?? [:], problems: GoldenResult(testCase: testCase, outcome: outcome, seconds: 0).problems,
             diff: diff, findings: placed?.findings.map(\.description) ?? [],
-            stale: placed.flatMap { Self.stale(of: testCase, pack: pack, after: $0.presentation, presenter: presenter) })
+            stale: placed.flatMap { placed in presented.flatMap { Self.stale(of: $0, after: placed.presentation, presenter: presenter) } })
     }
 
-    /// The case presented at the stale date `presentation`'s timing sets, its phase as the
-    /// previous one; nil without a stale date or when presenting there fails.
-    private static func stale(of testCase: GoldenCase, pack: RulePack, after presentation: Presentation,
+    /// `fixture` presented at the stale date `presentation`'s timing sets, its phase as the
+    /// previous one; nil without a stale date. A failure there is shown, not hidden: an update
+    /// that goes stale must still present.
+    private static func stale(of fixture: Fixture, after presentation: Presentation,
                               presenter: Result<Presenter, PresentationError>) -> StaleRendering? {
-        guard let date = presentation.timing?.stale,
-              var fixture = try? Fixture.load(testCase.fixtureFile, in: testCase.folder, manifest: pack.manifest),
-              let presenter = try? presenter.get() else { return nil }
+        guard let date = presentation.timing?.stale else { return nil }
+        var fixture = fixture
         fixture.now = date.timeIntervalSince1970
         fixture.previousPhase = presentation.phase
-        guard let placed = try? presenter.presentPlacing(fixture) else { return nil }
-        return StaleRendering(at: fixture.now, presentation: placed.presentation, slots: placed.slots)
+        do {
+            let placed = try presenter.get().presentPlacing(fixture)
+            return StaleRendering(at: fixture.now, presentation: placed.presentation, slots: placed.slots, problems: [])
+        } catch {
+            return StaleRendering(at: fixture.now, presentation: nil, slots: [:],
+                                  problems: error.diagnostics(inputFile: fixture.file).map(\.description))
+        }
     }
 
     /// A file of the pack as text, or nil when it is missing or cannot be read.
