@@ -89,7 +89,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "PresentationBenchmarks",
-            dependencies: ["LiveRules", "LiveRulesExamples", "CLua", "CLuaShim", "BenchmarkSupport"],
+            dependencies: ["LiveRules", "LiveRulesExamples", "BenchmarkSupport"],
             path: "Benchmarks/PresentationBenchmarks"
         ),
         .testTarget(

@@ -4,14 +4,14 @@ import LiveRules
 import LiveRulesExamples
 
 // Benchmarks of presenting the meetings pack (all rules, all placements) through the Swift
-// API, against the same work written by hand with the raw C API, and of loading a pack.
+// API, strict and not, against the host's own share (rules that return a constant), and of
+// loading a pack. The baseline of the same rules in plain Lua is Benchmarks/PlainLua/compare.sh.
 // Run in release mode from the package root:
 //   swift run -c release PresentationBenchmarks [iterations]
 
 let iterations = CommandLine.arguments.dropFirst().first.flatMap(Int.init) ?? 20_000
 let root = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
 let packFolder = root.appendingPathComponent("rules/meetings")
-let helpers = root.appendingPathComponent("Sources/LiveRules/Helpers")
 
 let fixtures = try MeetingsMoment.all(in: packFolder)
 let moments = fixtures.map(\.moment)
@@ -21,37 +21,29 @@ let pack = try RulePack.load(from: packFolder, displayPath: "rules/meetings")
 let constant = try Presenter(pack: ConstantRules.pack(like: packFolder, presenting: present(try Presenter(pack: pack), combo)))
 let strict = try Presenter(pack: pack)
 let loose = try Presenter(pack: pack, strict: false)
-let raw = RawPresentationPath(pack: packFolder, helpers: helpers)
 
 @MainActor func present(_ presenter: Presenter, _ moment: MeetingsMoment) -> Presentation {
     try! presenter.present(attributes: moment.attributes, state: moment.state, now: moment.now, previousPhase: moment.previousPhase)
 }
 
-@MainActor func presentRaw(_ moment: MeetingsMoment) -> Presentation {
-    raw.present(moment.attributes, moment.state, now: moment.now.timeIntervalSince1970, previous: moment.previousPhase)
-}
-
-// All three paths must agree on every fixture before they are timed.
+// Strict and not strict must agree on every fixture before they are timed.
 for moment in moments {
-    let expected = present(strict, moment)
-    precondition(present(loose, moment) == expected && presentRaw(moment) == expected, "paths disagree")
+    precondition(present(loose, moment) == present(strict, moment), "strict and not strict disagree")
 }
 
 let count = moments.count
 let rows: [(String, Double)] = [
-    ("raw C API, hand-written marshaling (the limit)", medianNanoseconds(iterations: iterations) { _ in presentRaw(combo).layout.count }),
     ("Presenter, strict (read-only checked views)", medianNanoseconds(iterations: iterations) { _ in present(strict, combo).layout.count }),
     ("Presenter, not strict (checked, plain tables)", medianNanoseconds(iterations: iterations) { _ in present(loose, combo).layout.count }),
     ("Presenter, rules that return a constant (host only)", medianNanoseconds(iterations: iterations) { _ in present(constant, combo).layout.count }),
-    ("raw C API, all \(count) fixtures in turn", medianNanoseconds(iterations: iterations) { i in presentRaw(moments[i % count]).layout.count }),
     ("Presenter, strict, all \(count) fixtures in turn", medianNanoseconds(iterations: iterations) { i in present(strict, moments[i % count]).layout.count }),
 ]
-let rawCombo = rows[0].1, rawAll = rows[4].1
+let strictCombo = rows[0].1
 
 print("meetings pack, one presentation = 5 rules x 8 placements; \(iterations) presentations x 7 rounds (median)")
 for (index, (name, ns)) in rows.enumerated() {
-    let base = index < 4 ? rawCombo : rawAll
-    print(name.padding(toLength: 52, withPad: " ", startingAt: 0) + String(format: "%9.0f ns   %5.2fx raw", ns, ns / base))
+    let ratio = index < 3 ? String(format: "   %5.2fx strict", ns / strictCombo) : ""
+    print(name.padding(toLength: 52, withPad: " ", startingAt: 0) + String(format: "%9.0f ns", ns) + ratio)
 }
 
 let loads = 30
