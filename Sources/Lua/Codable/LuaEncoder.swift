@@ -243,11 +243,23 @@ extension LuaState {
 
     /// Pushes `value` onto the stack. [-0, +1]; nothing on failure.
     func push<T: Encodable>(_ value: T) throws(LuaError) {
-        // Dates (the usual `now` argument) need no encoder. (The branch has checked that `T` is
-        // the type it casts to.)
-        if T.self == Date.self {
+        // References, dates, numbers and strings (the usual arguments) need no encoder. (Each
+        // branch has checked that `T` is the type it casts to.)
+        if T.self == LuaRef.self || T.self == Date.self || T.self == Double.self || T.self == String.self || T.self == String?.self {
             guard lua_checkstack(L, 8) != 0 else { throw .encoding(path: "", message: "too many values for the Lua stack") }
-            lua_pushnumber(L, unsafeBitCast(value, to: Date.self).timeIntervalSince1970)
+            if T.self == LuaRef.self {
+                let reference = unsafeBitCast(value, to: LuaRef.self)
+                guard reference.state === self else { throw .encoding(path: "", message: "a LuaRef belongs to another state") }
+                reference.push(into: self)
+            } else if T.self == Date.self {
+                lua_pushnumber(L, unsafeBitCast(value, to: Date.self).timeIntervalSince1970)
+            } else if T.self == Double.self {
+                lua_pushnumber(L, unsafeBitCast(value, to: Double.self))
+            } else if let text = T.self == String.self ? unsafeBitCast(value, to: String.self) : unsafeBitCast(value, to: String?.self) {
+                pushString(text)
+            } else {
+                lua_pushnil(L)
+            }
             return
         }
         do {
