@@ -7,6 +7,7 @@
 #ifndef CLIVERULES_H
 #define CLIVERULES_H
 
+#include <stdint.h>
 #include <lua.h>
 
 /* What a schema descriptor describes. */
@@ -44,5 +45,61 @@ int lrl_schema_prepare(lua_State *L);
 ** raise on undeclared fields (with a suggestion) and on writes, naming paths from viewName
 ** (default rootName) with Lua's 1-based indices. Raises only when out of memory. */
 int lrl_schema_check(lua_State *L);
+
+/* The rules' output read in one pass (lrl_output.c). */
+#define LRL_OUT_IDS 64         /* field ids a fast read tells apart */
+#define LRL_OUT_PLACEMENTS 16  /* placements an output holds at most */
+#define LRL_OUT_FIELDS 128     /* shown fields, and dropped ids, of all placements together */
+
+/* A string the output table holds: valid while that table is. */
+typedef struct lrl_text {
+  const char *bytes;  /* NULL: absent */
+  size_t length;
+} lrl_text;
+
+/* One shown field. */
+typedef struct lrl_outfield {
+  int id;          /* 0-based index among the field ids given to lrl_output_prepare */
+  lrl_text text;
+  lrl_text glyph;  /* absent: no glyph (the spelling is left to the host to check) */
+} lrl_outfield;
+
+/* One placement's layout: fields[fields ..< fields + fieldcount] and
+** dropped[dropped ..< dropped + droppedcount] of the output. */
+typedef struct lrl_outplacement {
+  int fields, fieldcount;
+  int dropped, droppedcount;
+} lrl_outplacement;
+
+/* What a fast read found. Appearances are light, dark, standByNight; colours 0xRRGGBB as
+** background, foreground, accent. The timing was checked as a timed pack's must be. */
+typedef struct lrl_output {
+  int phase;  /* 0-based index among the phases */
+  lrl_text badgetext, badgetone;
+  double score;
+  int alert;
+  lrl_outplacement placements[LRL_OUT_PLACEMENTS];  /* by 0-based index among the placements */
+  lrl_outfield fields[LRL_OUT_FIELDS];
+  int dropped[LRL_OUT_FIELDS];  /* field id indices */
+  int fieldcount, droppedcount;
+  uint32_t colours[3][3];
+  lrl_text fallbacks[3];
+  int timing, hasstale, hasdismissal, hasalert;  /* timing: the output has one */
+  double stale, dismissal;
+  lrl_text alerttitle, alertbody;
+} lrl_output;
+
+/* lua_CFunction: prepare(fieldIds, phases, placements) -> reading table, for lrl_output_read:
+** the keys it reads, interned, and the names' 0-based indices. At most LRL_OUT_IDS ids and
+** LRL_OUT_PLACEMENTS placements. */
+int lrl_output_prepare(lua_State *L);
+/* Reads the presentation table at result (absolute index) with the reading table at reading into
+** out (an lrl_output): 1 when it has exactly the shape and vocabulary of a presentation (a phase
+** among the phases, a layout for every placement and no other, declared ids each shown or
+** dropped once, colours "#RRGGBB", a score in 0...100, finite dates, an alert's non-empty text),
+** 0 on anything else, which the host's detailed reader then explains. Raw reads only, read-only
+** tables read through; UTF-8, tones and glyph spellings are left to the host. Never raises.
+** [-0, +0, -] */
+int lrl_output_read(lua_State *L, int result, int reading, void *out);
 
 #endif

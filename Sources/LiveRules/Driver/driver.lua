@@ -13,12 +13,26 @@ local phaseRule, badgeRule, relevanceRule, layoutRule, paletteRule, timingRule =
 local attributesType, stateType, inputType, contextType =
   descriptors.attributes, descriptors.state, descriptors.input, descriptors.context
 
+-- Strict: the last attributes and state tables checked, with their views. The host passes the
+-- same table again for an input that did not change; its read-only view is reused unchecked.
+local keptAttributes, attributesView, keptState, stateView
+
 return function(attributes, state, now, previous)
-  local a, path, problem = check(attributes, attributesType, "attributes", strict, "input.attributes")
-  if a == nil then return { path = path, problem = problem } end
-  local s
-  s, path, problem = check(state, stateType, "state", strict, "input.state")
-  if s == nil then return { path = path, problem = problem } end
+  local a, s, path, problem
+  if strict and attributes == keptAttributes then
+    a = attributesView
+  else
+    a, path, problem = check(attributes, attributesType, "attributes", strict, "input.attributes")
+    if a == nil then return { path = path, problem = problem } end
+    if strict then keptAttributes, attributesView = attributes, a end
+  end
+  if strict and state == keptState then
+    s = stateView
+  else
+    s, path, problem = check(state, stateType, "state", strict, "input.state")
+    if s == nil then return { path = path, problem = problem } end
+    if strict then keptState, stateView = state, s end
+  end
   local phase, facts = phaseRule(check({ attributes = a, state = s, now = now, previous = previous },
                                        inputType, "input", strict))
   if phases[phase] == nil then return { phase = phase } end

@@ -4,13 +4,18 @@ import Lua
 enum DriverOutcome {
     /// The rules' output, read; `OutputProblem` when it does not fit the presentation vocabulary.
     case presented(Result<PresentationOutput, OutputProblem>)
+    /// The rules' output, read and checked in one pass by an ``OutputReader``.
+    case checked(Presentation)
     /// An input did not match the schema: where (0-based indices, as in the input) and what.
     case rejected(path: String, problem: String)
 
     /// Reads the driver's result: `{ path = …, problem = … }`, or the rules' output (with each
-    /// field's measured slot when `readsSlots`).
-    init(reading result: LuaTableReader, phases: [String], readsSlots: Bool) throws(LuaError) {
-        if result.has("problem") {
+    /// field's measured slot when `readsSlots`). A `fast` reader reads a good output in one pass;
+    /// what it cannot read is read field by field.
+    init(reading result: LuaTableReader, phases: [String], readsSlots: Bool, fast: OutputReader? = nil) throws(LuaError) {
+        if let presentation = fast?.presentation(of: result) {
+            self = .checked(presentation)
+        } else if result.has("problem") {
             self = .rejected(path: try result.string("path"), problem: try result.string("problem"))
         } else {
             do throws(OutputProblem) {

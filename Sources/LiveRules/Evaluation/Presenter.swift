@@ -20,9 +20,14 @@ public final class Presenter {
     /// Where the helpers' explanations go, when the presenter explains (see ``explain(_:)``).
     let recorder: ExplanationRecorder?
     let lua: LuaState
-    private let present: LuaRef
+    let present: LuaRef
     /// The field ids the manifest declares.
     private let fields: Set<String>
+    /// Reads good outputs in one pass; nil when presentations read slots for the output checks.
+    private let reader: OutputReader?
+    /// The attributes and the state last presented, kept in the state (see ``KeptInput``).
+    private var keptAttributes = KeptInput()
+    private var keptState = KeptInput()
     /// The pack's sources, read only to explain an error.
     private lazy var sources = RuleSources(pack)
 
@@ -61,6 +66,11 @@ public final class Presenter {
             throw .setup([Diagnostic(file: pack.displayPath + "/" + RulePack.manifestFile, message: error.message)])
         }
         present = try Self.setUp(pack, in: lua, strict: strict, recorder: recorder)
+        do {
+            reader = checksOutput ? nil : try OutputReader(pack: pack, in: lua)
+        } catch {
+            throw .setup([Diagnostic(luaError: error, file: HostResources.driverChunk)])
+        }
     }
 
     /// Defines the global `note(...)` (see ``explain(_:)``), runs the rule files and loads the
@@ -194,14 +204,20 @@ public final class Presenter {
         recorder?.reset()
         let outcome: DriverOutcome
         do {
+            let attributes = try keptAttributes.table(for: attributes, in: lua, keeping: strict)
+            let state = try keptState.table(for: state, in: lua, keeping: strict)
             outcome = try lua.call(present, attributes, state, now, previous) { result throws(LuaError) in
-                try DriverOutcome(reading: result, phases: pack.manifest.phases, readsSlots: checksOutput)
+                try DriverOutcome(reading: result, phases: pack.manifest.phases, readsSlots: checksOutput, fast: reader)
             }
         } catch {
+            forgetInputs()
             throw classify(error)
         }
         switch outcome {
+        case .checked(let presentation):
+            return presentation
         case .rejected(let path, let problem):
+            forgetInputs()
             throw .input(SchemaMismatch(path: path, message: problem))
         case .presented(let output):
             do throws(OutputProblem) {
@@ -214,6 +230,13 @@ public final class Presenter {
                 throw .output(file: place.file, line: place.line, column: place.column, path: error.path, message: message)
             }
         }
+    }
+
+    /// After a failed presentation the inputs are pushed and checked afresh: a table the check
+    /// refused may have been partly turned into views.
+    private func forgetInputs() {
+        keptAttributes.forget()
+        keptState.forget()
     }
 
     /// Encoding errors are inputs that cannot be given to rules; the rest are rule failures (the

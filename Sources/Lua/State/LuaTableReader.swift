@@ -132,9 +132,7 @@ public struct LuaTableReader {
         guard lua_type(L, slot) == LUA_TSTRING else { throw mismatch("string", at: slot, path: path()) }
         var length = 0
         let pointer = lua_tolstring(L, slot, &length)
-        let bytes = UnsafeRawBufferPointer(start: pointer, count: length)
-        if bytes.allSatisfy({ $0 < 0x80 }) { return String(decoding: bytes, as: UTF8.self) }
-        guard let text = String(validating: bytes, as: UTF8.self) else {
+        guard let text = LuaText.string(validating: UnsafeRawBufferPointer(start: pointer, count: length)) else {
             throw .decoding(path: path(), expected: "valid UTF-8", found: "\(length) bytes that are not")
         }
         return text

@@ -1,8 +1,15 @@
 import CLuaShim
 
 /// Text checks the sandbox and the host's C code make, for Swift code that must agree with them:
-/// what counts as a colour, and which known name a typo most likely meant.
+/// what counts as a colour, which known name a typo most likely meant, and which bytes are text.
 public enum LuaText {
+    /// The bytes (a Lua string's) as a string when they are valid UTF-8, nil otherwise. ASCII,
+    /// the common case, is copied without validating it a second time.
+    @inlinable public static func string(validating bytes: UnsafeRawBufferPointer) -> String? {
+        if bytes.allSatisfy({ $0 < 0x80 }) { return String(decoding: bytes, as: UTF8.self) }
+        return String(validating: bytes, as: UTF8.self)
+    }
+
     /// Whether `text` is a colour `#RRGGBB` (hex digits in either case).
     public static func isColour(_ text: String) -> Bool {
         var text = text

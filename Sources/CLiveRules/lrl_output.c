@@ -1,0 +1,291 @@
+/*
+** The rules' output read in one pass: the driver's presentation table walked with raw reads,
+** its shapes and vocabularies checked, and what the host builds its presentation from written
+** to an lrl_output. It only ever answers "read" or "not read": any doubt (a wrong type, an
+** unknown id, a colour that is not one, a table too large for the output's room) is left to
+** the host's detailed reader, which names the problem. Nothing here raises or allocates.
+*/
+#include <math.h>
+#include "lrl_view.h"
+
+/* Slots of the reading table (lrl_output_prepare): the keys read, interned once, then the
+** lookups from a name to its 0-based index, then how many placements there are. */
+enum {
+  K_PROBLEM = 1, K_PHASE, K_BADGE, K_TEXT, K_TONE, K_RELEVANCE, K_SCORE, K_ALERT, K_LAYOUT,
+  K_FIELDS, K_DROPPED, K_ID, K_GLYPH, K_PALETTE, K_LIGHT, K_DARK, K_STANDBYNIGHT, K_BACKGROUND,
+  K_FOREGROUND, K_ACCENT, K_FALLBACK, K_TIMING, K_STALE, K_DISMISSAL, K_TITLE, K_BODY,
+  K_FIELDIDS, K_PHASES, K_PLACEMENTS, K_PLACEMENTCOUNT
+};
+
+static const char *const lrl_outkeys[] = {
+  "problem", "phase", "badge", "text", "tone", "relevance", "score", "alert", "layout",
+  "fields", "dropped", "id", "glyph", "palette", "light", "dark", "standByNight", "background",
+  "foreground", "accent", "fallback", "timing", "stale", "dismissal", "title", "body"
+};
+
+#define LRL_OUT_SLOTS 16  /* stack slots a read uses at most */
+
+/* Pushes {name -> 0-based index} for the sequence of names at n. [-0, +1, m] */
+static void lrl_pushindices(lua_State *L, int n) {
+  lua_Integer count = (lua_Integer)lua_rawlen(L, n);
+  lua_createtable(L, 0, (int)count);
+  for (lua_Integer i = 1; i <= count; i++) {
+    lua_rawgeti(L, n, i);
+    lua_pushinteger(L, i - 1);
+    lua_rawset(L, -3);
+  }
+}
+
+int lrl_output_prepare(lua_State *L) {
+  for (int i = 1; i <= 3; i++) luaL_checktype(L, i, LUA_TTABLE);
+  luaL_argcheck(L, lua_rawlen(L, 1) <= LRL_OUT_IDS, 1, "more field ids than a fast read tells apart");
+  luaL_argcheck(L, lua_rawlen(L, 3) <= LRL_OUT_PLACEMENTS, 3, "more placements than a fast read holds");
+  lua_createtable(L, K_PLACEMENTCOUNT, 0);
+  for (int k = K_PROBLEM; k < K_FIELDIDS; k++) {
+    lua_pushstring(L, lrl_outkeys[k - 1]);
+    lua_rawseti(L, -2, k);
+  }
+  for (int i = 1; i <= 3; i++) {
+    lrl_pushindices(L, i);
+    lua_rawseti(L, -2, K_FIELDIDS + i - 1);
+  }
+  lua_pushinteger(L, (lua_Integer)lua_rawlen(L, 3));
+  lua_rawseti(L, -2, K_PLACEMENTCOUNT);
+  return 1;
+}
+
+/* One read: the reading table, where the result is, and what it fills. */
+typedef struct lrl_reader {
+  lua_State *L;
+  int keys;
+  lrl_output *out;
+} lrl_reader;
+
+/* Pushes t[key] (raw) for the key in slot k; returns its type. [-0, +1, -] */
+static int lrl_get(const lrl_reader *r, int t, int k) {
+  t = lua_absindex(r->L, t);
+  lua_rawgeti(r->L, r->keys, k);
+  return lua_rawget(r->L, t);
+}
+
+/* The value at i as text; 0 when it is not a string. */
+static int lrl_astext(lua_State *L, int i, lrl_text *text) {
+  if (lua_type(L, i) != LUA_TSTRING) return 0;
+  text->bytes = lua_tolstring(L, i, &text->length);
+  return 1;
+}
+
+/* The string field k of the table at t; 0 when it is not a string. [-0, +0, -] */
+static int lrl_gettext(const lrl_reader *r, int t, int k, lrl_text *text) {
+  lrl_get(r, t, k);
+  int ok = lrl_astext(r->L, -1, text);
+  lua_pop(r->L, 1);
+  return ok;
+}
+
+/* The optional string field k: absent gives text with no bytes. [-0, +0, -] */
+static int lrl_getoptionaltext(const lrl_reader *r, int t, int k, lrl_text *text) {
+  text->bytes = NULL;
+  text->length = 0;
+  lrl_get(r, t, k);
+  int ok = lua_isnil(r->L, -1) || lrl_astext(r->L, -1, text);
+  lua_pop(r->L, 1);
+  return ok;
+}
+
+/* Pushes the table in field k (the one behind it when it is read-only); 0 with nothing pushed
+** when it is not a table. [-0, +(0|1), -] */
+static int lrl_gettable(const lrl_reader *r, int t, int k) {
+  if (lrl_get(r, t, k) != LUA_TTABLE) {
+    lua_pop(r->L, 1);
+    return 0;
+  }
+  lrs_readthrough(r->L, lua_gettop(r->L));
+  return 1;
+}
+
+/* The number field k, finite; 0 otherwise. [-0, +0, -] */
+static int lrl_getnumber(const lrl_reader *r, int t, int k, double *value) {
+  int ok = lrl_get(r, t, k) == LUA_TNUMBER;
+  *value = ok ? lua_tonumber(r->L, -1) : 0;
+  lua_pop(r->L, 1);
+  return ok && isfinite(*value);
+}
+
+/* The 0-based index the lookup in slot k gives the string at i; -1 when it gives none. */
+static lua_Integer lrl_lookup(const lrl_reader *r, int i, int k) {
+  lua_State *L = r->L;
+  if (lua_type(L, i) != LUA_TSTRING) return -1;
+  i = lua_absindex(L, i);
+  lua_rawgeti(L, r->keys, k);
+  lua_pushvalue(L, i);
+  lua_rawget(L, -2);
+  lua_Integer index = lua_isinteger(L, -1) ? lua_tointeger(L, -1) : -1;
+  lua_pop(L, 2);
+  return index;
+}
+
+/* The 0-based index of the hex digit ch, or -1. */
+static int lrl_hexdigit(char ch) {
+  if (ch >= '0' && ch <= '9') return ch - '0';
+  if (ch >= 'a' && ch <= 'f') return ch - 'a' + 10;
+  if (ch >= 'A' && ch <= 'F') return ch - 'A' + 10;
+  return -1;
+}
+
+/* The colour field k as 0xRRGGBB; 0 when it is not "#RRGGBB" text. [-0, +0, -] */
+static int lrl_getcolour(const lrl_reader *r, int t, int k, uint32_t *rgb) {
+  lrl_text text;
+  if (!lrl_gettext(r, t, k, &text) || !lrs_iscolourtext(text.bytes, text.length)) return 0;
+  *rgb = 0;
+  for (int i = 1; i < 7; i++) *rgb = *rgb << 4 | (uint32_t)lrl_hexdigit(text.bytes[i]);
+  return 1;
+}
+
+/* Reads the id at i into *id: a declared id not in seen, which it joins. [-0, +0, -] */
+static int lrl_readid(const lrl_reader *r, int i, uint64_t *seen, int *id) {
+  lua_Integer index = lrl_lookup(r, i, K_FIELDIDS);
+  if (index < 0 || (*seen >> index & 1)) return 0;
+  *seen |= (uint64_t)1 << index;
+  *id = (int)index;
+  return 1;
+}
+
+/* Reads one placement's layout, the table at e. [-0, +0, -] */
+static int lrl_readplacement(const lrl_reader *r, int e, lrl_outplacement *placement) {
+  lua_State *L = r->L;
+  lrl_output *out = r->out;
+  uint64_t seen = 0;
+  int top = lua_gettop(L);
+  if (!lrl_gettable(r, e, K_FIELDS)) return 0;
+  int list = top + 1;
+  lua_Integer count = (lua_Integer)lua_rawlen(L, list);
+  if (count > LRL_OUT_FIELDS - out->fieldcount) return 0;
+  placement->fields = out->fieldcount;
+  placement->fieldcount = (int)count;
+  for (lua_Integer i = 1; i <= count; i++) {
+    lrl_outfield *field = &out->fields[out->fieldcount++];
+    if (lua_rawgeti(L, list, i) != LUA_TTABLE) return 0;
+    int f = list + 1;
+    lrs_readthrough(L, f);
+    lrl_get(r, f, K_ID);
+    if (!lrl_readid(r, -1, &seen, &field->id)) return 0;
+    lua_pop(L, 1);
+    if (!lrl_gettext(r, f, K_TEXT, &field->text) || !lrl_getoptionaltext(r, f, K_GLYPH, &field->glyph)) return 0;
+    lua_settop(L, list);
+  }
+  lua_settop(L, top);
+  placement->dropped = out->droppedcount;
+  placement->droppedcount = 0;
+  if (lrl_get(r, e, K_DROPPED) == LUA_TNIL) {
+    lua_settop(L, top);
+    return 1;
+  }
+  if (lua_type(L, list) != LUA_TTABLE) return 0;
+  lrs_readthrough(L, list);
+  count = (lua_Integer)lua_rawlen(L, list);
+  if (count > LRL_OUT_FIELDS - out->droppedcount) return 0;
+  placement->droppedcount = (int)count;
+  for (lua_Integer i = 1; i <= count; i++) {
+    lua_rawgeti(L, list, i);
+    if (!lrl_readid(r, -1, &seen, &out->dropped[out->droppedcount++])) return 0;
+    lua_pop(L, 1);
+  }
+  lua_settop(L, top);
+  return 1;
+}
+
+/* Reads the layout, the table at l: a table for every placement and nothing else. */
+static int lrl_readlayout(const lrl_reader *r, int l, int placements) {
+  lua_State *L = r->L;
+  int found = 0;
+  lua_pushnil(L);
+  while (lua_next(L, l)) {
+    lua_Integer index = lrl_lookup(r, -2, K_PLACEMENTS);
+    if (index < 0 || lua_type(L, -1) != LUA_TTABLE) return 0;
+    lrs_readthrough(L, lua_gettop(L));
+    if (!lrl_readplacement(r, lua_gettop(L), &r->out->placements[index])) return 0;
+    found++;
+    lua_pop(L, 1);
+  }
+  return found == placements;
+}
+
+/* Reads one appearance of the palette at p into slot a of the output. [-0, +0, -] */
+static int lrl_readappearance(const lrl_reader *r, int p, int k, int a) {
+  if (!lrl_gettable(r, p, k)) return 0;
+  int look = lua_gettop(r->L);
+  uint32_t *colours = r->out->colours[a];
+  int ok = lrl_getcolour(r, look, K_BACKGROUND, &colours[0]) && lrl_getcolour(r, look, K_FOREGROUND, &colours[1]) &&
+           lrl_getcolour(r, look, K_ACCENT, &colours[2]) && lrl_getoptionaltext(r, look, K_FALLBACK, &r->out->fallbacks[a]);
+  lua_pop(r->L, 1);
+  return ok;
+}
+
+/* Reads the timing, the table at t: dates finite, an alert's title and body non-empty. */
+static int lrl_readtiming(const lrl_reader *r, int t) {
+  lrl_output *out = r->out;
+  out->hasstale = lrl_get(r, t, K_STALE) != LUA_TNIL;
+  lua_pop(r->L, 1);
+  if (out->hasstale && !lrl_getnumber(r, t, K_STALE, &out->stale)) return 0;
+  out->hasdismissal = lrl_get(r, t, K_DISMISSAL) != LUA_TNIL;
+  lua_pop(r->L, 1);
+  if (out->hasdismissal && !lrl_getnumber(r, t, K_DISMISSAL, &out->dismissal)) return 0;
+  out->hasalert = lrl_get(r, t, K_ALERT) != LUA_TNIL;
+  lua_pop(r->L, 1);
+  if (!out->hasalert) return !out->alert;
+  if (!lrl_gettable(r, t, K_ALERT)) return 0;
+  int alert = lua_gettop(r->L);
+  int ok = lrl_gettext(r, alert, K_TITLE, &out->alerttitle) && lrl_gettext(r, alert, K_BODY, &out->alertbody) &&
+           out->alerttitle.length > 0 && out->alertbody.length > 0;
+  lua_pop(r->L, 1);
+  return ok;
+}
+
+/* Reads the presentation at p; the stack above p is the reader's. */
+static int lrl_readoutput(const lrl_reader *r, int p, int placements) {
+  lua_State *L = r->L;
+  lrl_output *out = r->out;
+  if (lrl_get(r, p, K_PROBLEM) != LUA_TNIL) return 0;
+  lua_pop(L, 1);
+  lrl_get(r, p, K_PHASE);
+  lua_Integer phase = lrl_lookup(r, -1, K_PHASES);
+  lua_pop(L, 1);
+  if (phase < 0) return 0;
+  out->phase = (int)phase;
+  if (!lrl_gettable(r, p, K_BADGE)) return 0;
+  if (!lrl_gettext(r, -1, K_TEXT, &out->badgetext) || !lrl_gettext(r, -1, K_TONE, &out->badgetone)) return 0;
+  lua_pop(L, 1);
+  if (!lrl_gettable(r, p, K_RELEVANCE)) return 0;
+  int relevance = lua_gettop(L);
+  if (!lrl_getnumber(r, relevance, K_SCORE, &out->score) || out->score < 0 || out->score > 100) return 0;
+  if (lrl_get(r, relevance, K_ALERT) != LUA_TBOOLEAN) return 0;
+  out->alert = lua_toboolean(L, -1);
+  lua_settop(L, relevance - 1);
+  if (!lrl_gettable(r, p, K_LAYOUT) || !lrl_readlayout(r, lua_gettop(L), placements)) return 0;
+  lua_pop(L, 1);
+  if (!lrl_gettable(r, p, K_PALETTE)) return 0;
+  int palette = lua_gettop(L);
+  if (!lrl_readappearance(r, palette, K_LIGHT, 0) || !lrl_readappearance(r, palette, K_DARK, 1) ||
+      !lrl_readappearance(r, palette, K_STANDBYNIGHT, 2)) return 0;
+  lua_pop(L, 1);
+  out->timing = lrl_get(r, p, K_TIMING) != LUA_TNIL;
+  lua_pop(L, 1);
+  if (!out->timing) return 1;
+  if (!lrl_gettable(r, p, K_TIMING)) return 0;
+  return lrl_readtiming(r, lua_gettop(L));
+}
+
+int lrl_output_read(lua_State *L, int result, int reading, void *out) {
+  if (!lua_checkstack(L, LRL_OUT_SLOTS)) return 0;
+  int top = lua_gettop(L);
+  lrl_reader r = { L, reading, out };
+  r.out->fieldcount = 0;
+  r.out->droppedcount = 0;
+  lua_rawgeti(L, reading, K_PLACEMENTCOUNT);
+  int placements = (int)lua_tointeger(L, -1);
+  lua_pop(L, 1);
+  int ok = lrl_readoutput(&r, result, placements);
+  lua_settop(L, top);
+  return ok;
+}

@@ -1,0 +1,86 @@
+import Foundation
+import LiveRules
+import LiveRulesExamples
+import Testing
+
+/// Inputs that do not change between presentations are encoded and checked once (``KeptInput``
+/// and the driver's kept views), and a changed or refused input is always checked afresh.
+@Suite struct KeptInputTests {
+    /// Presents `state` and returns the presentation with the Lua instructions it ran.
+    static func present(
+        _ presenter: Presenter, _ fixture: MeetingsFixtures.Case, state: MeetingsContentState? = nil
+    ) throws -> (Presentation, Int) {
+        let presentation = try presenter.present(attributes: fixture.attributes, state: state ?? fixture.state, now: fixture.now,
+                                                 previousPhase: fixture.previousPhase)
+        return (presentation, try #require(presenter.instructionsOfLastPresentation))
+    }
+
+    @Test func anUnchangedInputIsCheckedOnceAndAChangedOneAgain() throws {
+        let presenter = try Presenter(pack: MeetingsFixtures.pack())
+        presenter.metersInstructions = true
+        let fixture = try MeetingsFixtures.load("countdown-middle")
+        let (first, checked) = try Self.present(presenter, fixture)
+        let (again, kept) = try Self.present(presenter, fixture)
+        #expect(again == first)
+        #expect(kept < checked, "the driver checked unchanged inputs again (\(kept) instructions, \(checked) the first time)")
+
+        var renamed = fixture.state
+        renamed.meetings = renamed.meetings.map { meeting in
+            var meeting = meeting
+            meeting.title = "Renamed " + meeting.title
+            return meeting
+        }
+        let (changed, stateChecked) = try Self.present(presenter, fixture, state: renamed)
+        #expect(stateChecked > kept, "a changed state was not checked")
+        let fresh = try Presenter(pack: MeetingsFixtures.pack())
+        fresh.metersInstructions = true
+        #expect(changed == (try Self.present(fresh, fixture, state: renamed).0))
+        #expect(changed != first)
+        #expect(try Self.present(presenter, fixture).0 == first)
+    }
+
+    /// The fixtures in turn, twice, through one presenter: each equals what a new presenter makes.
+    @Test func keptInputsNeverLeakIntoAnotherPresentation() throws {
+        let presenter = try Presenter(pack: MeetingsFixtures.pack())
+        let cases = try MeetingsFixtures.names.map(MeetingsFixtures.load)
+        var fresh: [Presentation] = []
+        for fixture in cases {
+            fresh.append(try Self.presentFresh(fixture))
+        }
+        for _ in 0..<2 {
+            for (fixture, expected) in zip(cases, fresh) {
+                for _ in 0..<2 {
+                    #expect(try presenter.present(attributes: fixture.attributes, state: fixture.state, now: fixture.now,
+                                                  previousPhase: fixture.previousPhase) == expected, "\(fixture.name)")
+                }
+            }
+        }
+    }
+
+    static func presentFresh(_ fixture: MeetingsFixtures.Case) throws -> Presentation {
+        try Presenter(pack: MeetingsFixtures.pack()).present(attributes: fixture.attributes, state: fixture.state, now: fixture.now,
+                                                             previousPhase: fixture.previousPhase)
+    }
+
+    /// A state the schema refuses, presented twice after a good one, is refused the same way both
+    /// times, and the good one still presents as before.
+    @Test func aRefusedInputIsCheckedAfreshEveryTime() throws {
+        let presenter = try Presenter(pack: MeetingsFixtures.pack())
+        let fixture = try MeetingsFixtures.load("countdown-middle")
+        let good = try presenter.present(attributes: fixture.attributes, state: fixture.state, now: fixture.now)
+        var bad = fixture.state
+        bad.meetings[0].calendarColor = "red"
+        var messages: [String] = []
+        for _ in 0..<2 {
+            do {
+                _ = try presenter.present(attributes: fixture.attributes, state: bad, now: fixture.now)
+                Issue.record("accepted a colour that is not #RRGGBB")
+            } catch {
+                messages.append(error.description)
+            }
+        }
+        #expect(messages.count == 2 && messages[0] == messages[1], "\(messages)")
+        #expect(messages.first?.contains("state.meetings[0].calendarColor: expected colour, got \"red\"") == true, "\(messages)")
+        #expect(try presenter.present(attributes: fixture.attributes, state: fixture.state, now: fixture.now) == good)
+    }
+}
