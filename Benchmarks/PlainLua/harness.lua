@@ -10,6 +10,7 @@
 local helpers, pack, data, count, check = ...
 package.path = helpers .. "/?.lua;" .. pack .. "/?.lua"
 local fixtures = dofile(data)
+collectgarbage("generational")  -- as the host runs its states
 count = math.tointeger(tonumber(count)) or 1000
 
 local find, byte, sub, upper = string.find, string.byte, string.sub, string.upper
