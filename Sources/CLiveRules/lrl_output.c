@@ -54,16 +54,16 @@ int lrl_output_prepare(lua_State *L) {
   return 1;
 }
 
-/* One read: the reading table, where the result is, and what it fills. */
+/* One read: where the reading table and its lookups are on the stack, and what it fills. Every
+** stack index the reader's functions take is absolute. */
 typedef struct lrl_reader {
   lua_State *L;
-  int keys;
+  int keys, ids, phases, placements;
   lrl_output *out;
 } lrl_reader;
 
 /* Pushes t[key] (raw) for the key in slot k; returns its type. [-0, +1, -] */
 static int lrl_get(const lrl_reader *r, int t, int k) {
-  t = lua_absindex(r->L, t);
   lua_rawgeti(r->L, r->keys, k);
   return lua_rawget(r->L, t);
 }
@@ -112,17 +112,15 @@ static int lrl_getnumber(const lrl_reader *r, int t, int k, double *value) {
   return ok && isfinite(*value);
 }
 
-/* The 0-based index the lookup in slot k gives the string at i; -1 when it gives none. */
-static lua_Integer lrl_lookup(const lrl_reader *r, int i, int k) {
+/* The 0-based index the lookup table at l gives the string at i; -1 when it gives none. */
+static lua_Integer lrl_lookup(const lrl_reader *r, int i, int l) {
   lua_State *L = r->L;
   if (lua_type(L, i) != LUA_TSTRING) return -1;
-  i = lua_absindex(L, i);
-  lua_rawgeti(L, r->keys, k);
   lua_pushvalue(L, i);
-  lua_rawget(L, -2);
-  lua_Integer index = lua_isinteger(L, -1) ? lua_tointeger(L, -1) : -1;
-  lua_pop(L, 2);
-  return index;
+  int isinteger = 0;
+  lua_Integer index = lua_rawget(L, l) == LUA_TNUMBER ? lua_tointegerx(L, -1, &isinteger) : -1;
+  lua_pop(L, 1);
+  return isinteger ? index : -1;
 }
 
 /* The 0-based index of the hex digit ch, or -1. */
@@ -144,7 +142,7 @@ static int lrl_getcolour(const lrl_reader *r, int t, int k, uint32_t *rgb) {
 
 /* Reads the id at i into *id: a declared id not in seen, which it joins. [-0, +0, -] */
 static int lrl_readid(const lrl_reader *r, int i, uint64_t *seen, int *id) {
-  lua_Integer index = lrl_lookup(r, i, K_FIELDIDS);
+  lua_Integer index = lrl_lookup(r, i, r->ids);
   if (index < 0 || (*seen >> index & 1)) return 0;
   *seen |= (uint64_t)1 << index;
   *id = (int)index;
@@ -169,7 +167,7 @@ static int lrl_readplacement(const lrl_reader *r, int e, lrl_outplacement *place
     int f = list + 1;
     lrs_readthrough(L, f);
     lrl_get(r, f, K_ID);
-    if (!lrl_readid(r, -1, &seen, &field->id)) return 0;
+    if (!lrl_readid(r, f + 1, &seen, &field->id)) return 0;
     lua_pop(L, 1);
     if (!lrl_gettext(r, f, K_TEXT, &field->text) || !lrl_getoptionaltext(r, f, K_GLYPH, &field->glyph)) return 0;
     lua_settop(L, list);
@@ -188,7 +186,7 @@ static int lrl_readplacement(const lrl_reader *r, int e, lrl_outplacement *place
   placement->droppedcount = (int)count;
   for (lua_Integer i = 1; i <= count; i++) {
     lua_rawgeti(L, list, i);
-    if (!lrl_readid(r, -1, &seen, &out->dropped[out->droppedcount++])) return 0;
+    if (!lrl_readid(r, list + 1, &seen, &out->dropped[out->droppedcount++])) return 0;
     lua_pop(L, 1);
   }
   lua_settop(L, top);
@@ -201,10 +199,10 @@ static int lrl_readlayout(const lrl_reader *r, int l, int placements) {
   int found = 0;
   lua_pushnil(L);
   while (lua_next(L, l)) {
-    lua_Integer index = lrl_lookup(r, -2, K_PLACEMENTS);
-    if (index < 0 || lua_type(L, -1) != LUA_TTABLE) return 0;
-    lrs_readthrough(L, lua_gettop(L));
-    if (!lrl_readplacement(r, lua_gettop(L), &r->out->placements[index])) return 0;
+    lua_Integer index = lrl_lookup(r, l + 1, r->placements);
+    if (index < 0 || lua_type(L, l + 2) != LUA_TTABLE) return 0;
+    lrs_readthrough(L, l + 2);
+    if (!lrl_readplacement(r, l + 2, &r->out->placements[index])) return 0;
     found++;
     lua_pop(L, 1);
   }
@@ -249,12 +247,13 @@ static int lrl_readoutput(const lrl_reader *r, int p, int placements) {
   if (lrl_get(r, p, K_PROBLEM) != LUA_TNIL) return 0;
   lua_pop(L, 1);
   lrl_get(r, p, K_PHASE);
-  lua_Integer phase = lrl_lookup(r, -1, K_PHASES);
+  lua_Integer phase = lrl_lookup(r, lua_gettop(L), r->phases);
   lua_pop(L, 1);
   if (phase < 0) return 0;
   out->phase = (int)phase;
   if (!lrl_gettable(r, p, K_BADGE)) return 0;
-  if (!lrl_gettext(r, -1, K_TEXT, &out->badgetext) || !lrl_gettext(r, -1, K_TONE, &out->badgetone)) return 0;
+  int badge = lua_gettop(L);
+  if (!lrl_gettext(r, badge, K_TEXT, &out->badgetext) || !lrl_gettext(r, badge, K_TONE, &out->badgetone)) return 0;
   lua_pop(L, 1);
   if (!lrl_gettable(r, p, K_RELEVANCE)) return 0;
   int relevance = lua_gettop(L);
@@ -279,9 +278,12 @@ static int lrl_readoutput(const lrl_reader *r, int p, int placements) {
 int lrl_output_read(lua_State *L, int result, int reading, void *out) {
   if (!lua_checkstack(L, LRL_OUT_SLOTS)) return 0;
   int top = lua_gettop(L);
-  lrl_reader r = { L, reading, out };
+  lrl_reader r = { L, reading, top + 1, top + 2, top + 3, out };
   r.out->fieldcount = 0;
   r.out->droppedcount = 0;
+  lua_rawgeti(L, reading, K_FIELDIDS);
+  lua_rawgeti(L, reading, K_PHASES);
+  lua_rawgeti(L, reading, K_PLACEMENTS);
   lua_rawgeti(L, reading, K_PLACEMENTCOUNT);
   int placements = (int)lua_tointeger(L, -1);
   lua_pop(L, 1);
