@@ -2,29 +2,36 @@ import Lua
 
 /// An input kept in a presenter's state between presentations, so one that does not change (an
 /// activity's attributes never do; a backend fanning one state out to many activities presents it
-/// again and again) is encoded, checked and viewed once. The value last presented is kept with the
-/// table it was pushed as, and the driver keeps the checked view of the last table it was given:
-/// passing the same table again skips the encoding and the schema check.
+/// again and again) is encoded, checked and viewed once. A value presented twice in a row is
+/// kept with the table it was pushed as the second time, and the driver keeps that table's checked
+/// view: passing the same table again skips the encoding and the schema check. A value seen once
+/// keeps nothing in the state: a state that changes every time costs no more than before, and
+/// leaves no tables behind for the collector to promote.
 ///
 /// Only values of `Equatable` value types are kept (a class's `==` may say equal after the
 /// object changed), and only for strict presentations, whose rules see read-only views that no
 /// presentation can change.
 struct KeptInput {
+    /// The value last presented.
     private var value: (any Equatable)?
+    /// Its table, once it came twice in a row.
     private var table: LuaRef?
 
-    /// The table to pass for `value`: the kept one when `keeping` and `value` equals the kept
-    /// value, otherwise `value` pushed now (and kept, when `keeping` and it can be).
-    mutating func table<Value: Encodable>(for value: Value, in lua: LuaState, keeping: Bool) throws(LuaError) -> LuaRef {
+    /// The table to pass for `value`, and whether the driver keeps it (see the type's
+    /// description); with `keeping` false, `value` pushed now and nothing kept.
+    mutating func argument<Value: Encodable>(for value: Value, in lua: LuaState, keeping: Bool) throws(LuaError) -> (LuaRef, keep: Bool) {
         guard keeping, !(Value.self is AnyObject.Type), let compared = value as? any Equatable else {
             forget()
-            return try lua.reference(value)
+            return (try lua.reference(value), false)
         }
-        if let kept = self.value, let table, Self.equal(compared, kept) { return table }
-        forget()
+        guard let kept = self.value, Self.equal(compared, kept) else {
+            (self.value, table) = (compared, nil)
+            return (try lua.reference(value), false)
+        }
+        if let table { return (table, true) }
         let table = try lua.reference(value)
-        (self.value, self.table) = (compared, table)
-        return table
+        self.table = table
+        return (table, true)
     }
 
     /// Drops the kept value: the next one is pushed and checked afresh.

@@ -204,9 +204,9 @@ public final class Presenter {
         recorder?.reset()
         let outcome: DriverOutcome
         do {
-            let attributes = try keptAttributes.table(for: attributes, in: lua, keeping: strict)
-            let state = try keptState.table(for: state, in: lua, keeping: strict)
-            outcome = try lua.call(present, attributes, state, now, previous) { result throws(LuaError) in
+            let attributes = try keptAttributes.argument(for: attributes, in: lua, keeping: strict)
+            let state = try keptState.argument(for: state, in: lua, keeping: strict)
+            outcome = try lua.call(present, attributes.0, state.0, now, previous, attributes.keep, state.keep) { result throws(LuaError) in
                 try DriverOutcome(reading: result, phases: pack.manifest.phases, readsSlots: checksOutput, fast: reader)
             }
         } catch {
