@@ -243,11 +243,14 @@ extension LuaState {
 
     /// Pushes `value` onto the stack. [-0, +1]; nothing on failure.
     func push<T: Encodable>(_ value: T) throws(LuaError) {
-        // References, dates, numbers and strings (the usual arguments) need no encoder. (Each
-        // branch has checked that `T` is the type it casts to.)
-        if T.self == LuaRef.self || T.self == Date.self || T.self == Double.self || T.self == String.self || T.self == String?.self {
+        // References, dates, numbers, Booleans and strings (the usual arguments) need no encoder.
+        // (Each branch has checked that `T` is the type it casts to.)
+        if T.self == LuaRef.self || T.self == Date.self || T.self == Double.self || T.self == Bool.self || T.self == String.self
+            || T.self == String?.self {
             guard lua_checkstack(L, 8) != 0 else { throw .encoding(path: "", message: "too many values for the Lua stack") }
-            if T.self == LuaRef.self {
+            if T.self == Bool.self {
+                lua_pushboolean(L, unsafeBitCast(value, to: Bool.self) ? 1 : 0)
+            } else if T.self == LuaRef.self {
                 let reference = unsafeBitCast(value, to: LuaRef.self)
                 guard reference.state === self else { throw .encoding(path: "", message: "a LuaRef belongs to another state") }
                 reference.push(into: self)
