@@ -298,3 +298,54 @@ int lrl_layout_place(lua_State *L) {
   lua_setfield(L, -2, "dropped");
   return 1;
 }
+
+int lrl_layout_wanted(lua_State *L) {
+  enum { IDS = 1, TEXT_OF, SLOT_OF, SHORTEN, GLYPH_OF, WANTED };
+  lua_settop(L, GLYPH_OF);
+  if (lua_type(L, IDS) != LUA_TTABLE || lua_type(L, TEXT_OF) != LUA_TFUNCTION ||
+      (!lua_isnil(L, SLOT_OF) && lua_type(L, SLOT_OF) != LUA_TFUNCTION) ||
+      (!lua_isnil(L, SHORTEN) && lua_type(L, SHORTEN) != LUA_TTABLE) ||
+      (!lua_isnil(L, GLYPH_OF) && lua_type(L, GLYPH_OF) != LUA_TFUNCTION))
+    return 0;
+  lua_createtable(L, 8, 0);  /* WANTED */
+  lua_Integer count = 0;
+  for (lua_Integer index = 1;; index++) {
+    luaL_checkstack(L, 8, NULL);
+    lrs_charge(L, 4);
+    if (lua_geti(L, IDS, index) == LUA_TNIL) break;  /* as ipairs: up to the first nil */
+    int id = lua_gettop(L);
+    lua_pushvalue(L, TEXT_OF);
+    lua_pushvalue(L, id);
+    lua_call(L, 1, 1);  /* id + 1: the text */
+    if (lua_isnil(L, id + 1)) {
+      lua_settop(L, id - 1);
+      continue;
+    }
+    lua_createtable(L, 0, 5);  /* id + 2: the entry, its values in the Lua definition's order */
+    lua_pushvalue(L, id);
+    lua_setfield(L, id + 2, "id");
+    lua_pushvalue(L, id + 1);
+    lua_setfield(L, id + 2, "text");
+    if (!lua_isnil(L, SLOT_OF)) {
+      lua_pushvalue(L, SLOT_OF);
+      lua_pushvalue(L, id);
+      lua_call(L, 1, 1);
+      lua_setfield(L, id + 2, "slot");
+    }
+    if (!lua_isnil(L, SHORTEN)) {
+      lua_pushvalue(L, id);
+      lua_gettable(L, SHORTEN);
+      lua_setfield(L, id + 2, "shorten");
+    }
+    if (!lua_isnil(L, GLYPH_OF)) {
+      lua_pushvalue(L, GLYPH_OF);
+      lua_pushvalue(L, id);
+      lua_call(L, 1, 1);
+      lua_setfield(L, id + 2, "glyph");
+    }
+    lua_rawseti(L, WANTED, ++count);
+    lua_settop(L, id - 1);
+  }
+  lua_settop(L, WANTED);
+  return 1;
+}

@@ -4,12 +4,12 @@ import Foundation
 import Lua
 import Testing
 
-/// The host's native `layout.place` (`lrl_layout_place`) decides exactly as `layout.lua`'s Lua
-/// definition, which it stands in for in the common case: on a corpus of well-formed and
-/// malformed wanted lists, and on every bundled fixture.
+/// The host's native `layout.place` and `layout.wanted` (`lrl_layout_place`, `lrl_layout_wanted`)
+/// answer exactly as `layout.lua`'s Lua definitions, which they stand in for: on a corpus of
+/// well-formed and malformed calls, and on every bundled fixture.
 @Suite struct NativeLayoutTests {
     /// A sealed helper state as a presenter sets one up; `native` false takes the host's native
-    /// layout.place away, so layout.lua's Lua definition runs every time.
+    /// layout functions away, so layout.lua's Lua definitions run every time.
     private func corpusLines(native: Bool, count: Int) throws -> [String] {
         let sandbox = LuaSandbox(
             moduleRoot: Paths.resources.appendingPathComponent("helpers"),
@@ -17,7 +17,10 @@ import Testing
         let limits = LuaLimits(instructions: 500_000_000, steps: 500_000_000, deadline: nil)
         let state = try LuaState(limits: limits, sandbox: sandbox)
         HostFunctions.install(in: state)
-        if !native { try state.run("function liverules_host_layout_place() end", chunkName: "no-native") }
+        if !native {
+            try state.run("function liverules_host_layout_place() end function liverules_host_layout_wanted() end",
+                          chunkName: "no-native")
+        }
         let file = Paths.resources.appendingPathComponent("helpers/layout_corpus.lua")
         let corpus = try state.run(try String(contentsOf: file, encoding: .utf8), chunkName: "helpers/layout_corpus.lua",
                                    returning: LuaRef.self)
@@ -34,8 +37,10 @@ import Testing
         }
         // The corpus reaches every kind of case: placed fields, shortened ones, drops and errors.
         #expect(native.contains { $0.contains("…") })
-        #expect(native.contains { $0.contains("error: ") })
-        #expect(native.filter { !$0.contains("error: ") }.count > 1000)
+        #expect(native.contains { $0.hasPrefix("wanted error: ") } && native.contains { $0.contains("no text for") })
+        #expect(native.filter { $0.hasPrefix("wanted ") && !$0.contains("error: ") }.count > 500)
+        #expect(native.contains { !$0.hasPrefix("wanted") && $0.contains("error: ") })
+        #expect(native.filter { !$0.contains("error: ") }.count > 1500)
     }
 
     /// An explaining presenter always runs the Lua definition; the presentations agree.

@@ -52,5 +52,10 @@ int lrl_schema_check(lua_State *L);
 ** common one (an entry not a plain well-formed table, text beyond ASCII or with "\r"): the Lua
 ** definition then runs and words any error. Charges the bytes it measures to the step budget. */
 int lrl_layout_place(lua_State *L);
+/* lua_CFunction: wanted(ids, text_of, slot_of, shorten, glyph_of) -> list | nothing.
+** layout.wanted (liverules/layout.lua documents it), calling the rule's functions in the Lua
+** definition's order; nothing when an argument is of the wrong type (the Lua definition then
+** words the error). Errors of the rule's functions propagate. */
+int lrl_layout_wanted(lua_State *L);
 
 #endif

@@ -47,6 +47,9 @@ local RECORDS_SLOTS = support.host("records_slots", "liverules.layout")()
 -- alone raises errors and explains, so explaining and slot recording always run it).
 local native_place = (not EXPLAINS and not RECORDS_SLOTS)
   and support.host("layout_place", "liverules.layout") or function() return nil end
+-- The host's native layout.wanted: the wanted list, or nothing for arguments of the wrong type
+-- (this definition then words the error).
+local native_wanted = support.host("layout_wanted", "liverules.layout")
 
 -- The reason `placementId` names no placement, as layout's functions report it.
 local function unknown(fname, placementId)
@@ -239,6 +242,8 @@ end
 ---@param glyph_of? fun(id: string): liverules.Glyph?
 ---@return liverules.WantedField[]
 function M.wanted(ids, text_of, slot_of, shorten, glyph_of)
+  local listed = native_wanted(ids, text_of, slot_of, shorten, glyph_of)
+  if listed then return listed end
   if type(ids) ~= "table" then error("layout.wanted: ids must be a list of field ids, got " .. describe(ids), 2) end
   if type(text_of) ~= "function" then
     error("layout.wanted: text_of must be a function(id) returning the field's text, got " .. describe(text_of), 2)

@@ -1,7 +1,7 @@
--- A corpus of wanted lists for layout.place, well formed and not, drawn by a fixed-seed
--- generator: returns function(count) -> one line per case, "<placement> <result or error>", so
--- a state running the host's native layout.place and one running layout.lua's Lua definition can
--- be compared line by line (NativeLayoutTests).
+-- A corpus of calls of layout.place and layout.wanted, well formed and not, drawn by a
+-- fixed-seed generator: returns function(count) -> one line per case, its result or error, so a
+-- state running the host's native layout functions and one running layout.lua's Lua definitions
+-- can be compared line by line (NativeLayoutTests).
 local layout = require "liverules.layout"
 local placements = require "liverules.placements"
 
@@ -63,15 +63,65 @@ local function show(placed)
   return table.concat(shown, ",") .. "|" .. table.concat(placed.dropped, ",")
 end
 
+-- A value as one line: strings quoted, lists in brackets, other values by tostring.
+local function text(value)
+  if type(value) == "string" then return '"' .. value .. '"' end
+  if type(value) ~= "table" then return tostring(value) end
+  local parts = {}
+  for index, item in ipairs(value) do parts[index] = text(item) end
+  return "[" .. table.concat(parts, ",") .. "]"
+end
+
+-- A layout.wanted call: ids plain, with a hole or behind an __index; functions that return
+-- nothing, false, text or lists, or raise; now and then an argument of the wrong type.
+local function wantedCase()
+  local ids = {}
+  for k = 1, draw(8) - 1 do ids[k] = pick(IDS) .. draw(3) end
+  if draw(10) == 1 then ids[#ids + 2] = "after-hole" end
+  if draw(8) == 1 then ids = setmetatable({}, { __index = ids }) end
+  if draw(12) == 1 then ids = setmetatable({}, { __index = function(_, index) return index <= 3 and ("f" .. index) or nil end }) end
+  local answers = {}
+  local function text_of(id)
+    if answers[id] == nil then
+      local roll = draw(10)
+      answers[id] = roll == 1 and "nothing" or roll == 2 and "false" or roll == 3 and "list" or roll == 4 and "raise" or "text"
+    end
+    local answer = answers[id]
+    if answer == "nothing" then return nil end
+    if answer == "false" then return false end
+    if answer == "list" then return { id, "x" } end
+    if answer == "raise" and draw(4) == 1 then error("no text for " .. id) end
+    return pick(TEXTS)
+  end
+  local slot_of = draw(2) == 1 and function(id) return #id % 2 == 0 and "body" or nil end or nil
+  local shorten = draw(3) == 1 and { title1 = 6, title2 = 0 } or nil
+  if shorten and draw(2) == 1 then shorten = setmetatable({}, { __index = shorten }) end
+  local glyph_of = draw(3) == 1 and function(id) return id:sub(1, 1) == "p" and "dot" or false end or nil
+  local args = { ids, text_of, slot_of, shorten, glyph_of }
+  if draw(15) == 1 then args[draw(5)] = "wrong" end
+  local ok, result = pcall(layout.wanted, args[1], args[2], args[3], args[4], args[5])
+  if not ok then return "wanted error: " .. tostring(result) end
+  local lines = {}
+  for index, entry in ipairs(result) do
+    lines[index] = table.concat({ text(entry.id), text(entry.text), text(entry.slot), text(entry.shorten), text(entry.glyph) }, " ")
+  end
+  return "wanted " .. table.concat(lines, "; ")
+end
+
 return function(count)
   local lines = {}
   for i = 1, count do
+    if draw(3) == 1 then
+      lines[i] = wantedCase()
+      goto next
+    end
     local id = pick(placements.ids)
     local wanted = {}
     for k = 1, draw(9) - 1 do wanted[k] = entry(id) end
     if draw(25) == 1 then wanted[#wanted + 2] = entry(id) end  -- a hole: entries after it are not read
     local ok, result = pcall(layout.place, id, wanted)
     lines[i] = id .. " " .. (ok and show(result) or ("error: " .. tostring(result)))
+    ::next::
   end
   return lines
 end
