@@ -1,8 +1,8 @@
 /*
-** CLiveRules: the host's own C over Lua's API: rule inputs checked against a pack's schema, and
-** the read-only views rules see of them, and the rules' output read in one pass. Built on the shim's shared utilities (read-only proxies,
-** the defined key order, colour text, suggestions); reached from Swift through
-** LuaState.reference(function:), like any C function a host hands to Lua.
+** CLiveRules: the host's own C over Lua's API: rule inputs checked against a pack's schema, the
+** read-only views rules see of them, and the rules' output read in one pass. Built on the shim's
+** shared utilities (read-only proxies, the defined key order, colour text, suggestions); reached
+** from Swift through LuaState.reference(function:), like any C function a host hands to Lua.
 */
 #ifndef CLIVERULES_H
 #define CLIVERULES_H

@@ -131,6 +131,10 @@ public final class Presenter {
 
     /// Presents the app's own typed attributes and content state at `now`. `previousPhase` is
     /// the phase of the update before (nil for the first), so rules can alert on a phase change.
+    ///
+    /// A strict presenter keeps `Equatable` inputs (of value types) that come twice in a row
+    /// encoded and checked in its state: attributes, which never change during an activity, and
+    /// a state presented to many activities cost their encoding and schema check once.
     public func present<Attributes: Encodable, State: Encodable>(
         attributes: Attributes, state: State, now: Date, previousPhase: String? = nil
     ) throws(PresentationError) -> Presentation {
