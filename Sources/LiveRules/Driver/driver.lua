@@ -14,27 +14,27 @@ local phaseRule, badgeRule, relevanceRule, layoutRule, paletteRule, timingRule =
 local attributesType, stateType, inputType, contextType =
   descriptors.attributes, descriptors.state, descriptors.input, descriptors.context
 
--- The attributes and state tables the host asked to keep (strict presenters only), with their
--- views: the host passes the same table again for an input that did not change, and its
--- read-only view is reused unchecked. What the host does not ask to keep is let go.
-local keptAttributes, attributesView, keptState, stateView
+-- The attributes and the state the host asked to keep (strict presenters only): the table it
+-- passed and its checked view. The host passes the same table again for an input that did not
+-- change, and its read-only view is reused unchecked; what it does not ask to keep is let go.
+local keptAttributes, keptState = {}, {}
+
+-- The checked view of input `value` (or nil, path, problem), through `kept`.
+local function checked(kept, value, keep, descriptor, root, name)
+  if keep and value == kept.value then return kept.view end
+  local view, path, problem = check(value, descriptor, root, strict, name)
+  if view == nil then return nil, path, problem end
+  if keep then kept.value, kept.view = value, view else kept.value, kept.view = nil, nil end
+  return view
+end
 
 return function(attributes, state, now, previous, keepAttributes, keepState)
-  local a, s, path, problem
-  if keepAttributes and attributes == keptAttributes then
-    a = attributesView
-  else
-    a, path, problem = check(attributes, attributesType, "attributes", strict, "input.attributes")
-    if a == nil then return { path = path, problem = problem } end
-    if keepAttributes then keptAttributes, attributesView = attributes, a else keptAttributes, attributesView = nil, nil end
-  end
-  if keepState and state == keptState then
-    s = stateView
-  else
-    s, path, problem = check(state, stateType, "state", strict, "input.state")
-    if s == nil then return { path = path, problem = problem } end
-    if keepState then keptState, stateView = state, s else keptState, stateView = nil, nil end
-  end
+  local a, path, problem = checked(keptAttributes, attributes, keepAttributes, attributesType, "attributes",
+                                   "input.attributes")
+  if a == nil then return { path = path, problem = problem } end
+  local s
+  s, path, problem = checked(keptState, state, keepState, stateType, "state", "input.state")
+  if s == nil then return { path = path, problem = problem } end
   local phase, facts = phaseRule(check({ attributes = a, state = s, now = now, previous = previous },
                                        inputType, "input", strict))
   if phases[phase] == nil then return { phase = phase } end
