@@ -140,8 +140,12 @@ struct JSONText: JSONOutput {
             byte < 0x20 || byte == 0x7F || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
         }
         bytes.append(UInt8(ascii: "\""))
-        guard text.utf8.contains(where: escaped) else {
-            bytes.append(contentsOf: text.utf8)
+        let copied = text.utf8.withContiguousStorageIfAvailable { utf8 in
+            guard !utf8.contains(where: escaped) else { return false }
+            bytes.append(contentsOf: utf8)
+            return true
+        }
+        guard copied != true else {
             bytes.append(UInt8(ascii: "\""))
             return
         }
