@@ -10,6 +10,7 @@
 local helpers, pack, data, count, check = ...
 package.path = helpers .. "/?.lua;" .. pack .. "/?.lua"
 local fixtures = dofile(data)
+collectgarbage("generational")  -- as the host runs its states
 count = math.tointeger(tonumber(count)) or 1000
 
 local find, byte, sub, upper = string.find, string.byte, string.sub, string.upper
@@ -17,6 +18,7 @@ local find, byte, sub, upper = string.find, string.byte, string.sub, string.uppe
 -- ---------------------------------------------------------------- host functions
 
 function liverules_host_records_slots() return false end
+function liverules_host_explains() return false end
 function liverules_host_suggestion() return "" end
 function liverules_host_colour_valid(text) return find(text, "^#%x%x%x%x%x%x$") ~= nil end
 
@@ -156,9 +158,9 @@ end
 
 local manifest = io.open(pack .. "/pack.json"):read("a")
 local rules = {}
-for _, stage in ipairs({ "phase", "badge", "relevance", "layout", "palette" }) do
+for _, stage in ipairs({ "phase", "badge", "relevance", "layout", "palette", "timing" }) do
   local file = manifest:match('"' .. stage .. '"%s*:%s*"([^"]+)"')
-  rules[stage] = assert(loadfile(pack .. "/" .. file))()
+  if file then rules[stage] = assert(loadfile(pack .. "/" .. file))() end
 end
 
 local function present(attributes, state, now, previous)
@@ -170,6 +172,7 @@ local function present(attributes, state, now, previous)
     relevance = rules.relevance(input),
     layout = rules.layout(input),
     palette = rules.palette(input),
+    timing = rules.timing and rules.timing(input),
   }
 end
 
@@ -210,6 +213,13 @@ if check == "check" then
       setmetatable(entry.dropped, nil)
     end
     for _, look in pairs(out.palette) do if look.fallback == nil then look.fallback = NULL end end
+    if out.timing then  -- goldens write dates in ISO 8601, and null for what a rule left out
+      for _, date in ipairs({ "stale", "dismissal" }) do
+        local at = out.timing[date]
+        out.timing[date] = at and os.date("!%Y-%m-%dT%H:%M:%SZ", at // 1) or NULL
+      end
+      out.timing.alert = out.timing.alert or NULL
+    end
     io.write(f.name, "\t", json(out), "\n")
   end
   return

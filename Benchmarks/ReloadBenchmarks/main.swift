@@ -6,10 +6,26 @@ import LiveRules
 // version serves, the debounce excluded), the time to build, check and swap a version, and
 // presentation throughput with 1 and 2 threads sharing one engine. Run from the package root:
 //   swift run -c release ReloadBenchmarks [saves]
+// `ReloadBenchmarks profile N` only presents the meetings fixtures N times in turn through one
+// engine, as an app does (its Codable types, serving mode), for instruction counts
+// (scripts/count-instructions.sh engine).
+
+let root = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+if CommandLine.arguments.dropFirst().first == "profile" {
+    let count = CommandLine.arguments.dropFirst(2).first.flatMap(Int.init) ?? 1000
+    let moments = try MeetingsMoment.all(in: root.appendingPathComponent("rules/meetings")).map(\.moment)
+    let engine = RuleEngine(statesPerVersion: 1)
+    _ = try engine.load(root.appendingPathComponent("rules/meetings"))
+    for index in 0..<count {
+        let moment = moments[index % moments.count]
+        _ = try engine.present("meetings", attributes: moment.attributes, state: moment.state, now: moment.now,
+                               previousPhase: moment.previousPhase)
+    }
+    exit(0)
+}
 
 let saves = CommandLine.arguments.dropFirst().first.flatMap(Int.init) ?? 100
 let quiet = Duration.milliseconds(20)
-let root = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
 let folder = FileManager.default.temporaryDirectory.appendingPathComponent("liverules-reload-bench-\(UUID().uuidString)")
 let pack = folder.appendingPathComponent("meetings")
 try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

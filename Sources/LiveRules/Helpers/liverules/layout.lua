@@ -17,6 +17,8 @@ local support = require "liverules.support"
 local text = require "liverules.text"
 
 local describe = support.describe
+local text_width, text_truncate, text_length = text.width, text.truncate, text.length
+local EXPLAINS = explain.on  -- fixed for the state (see liverules.explain)
 
 local M = {}
 
@@ -60,36 +62,67 @@ local function renderings(fname, index, entry)
     .. "non-empty list of strings, got " .. describe(entry.text), 3)
 end
 
+-- Each placement's slots as layout measures them, by name: { width, fontSize } (plain tables,
+-- read on every field; placements.resolve words the errors), its default slot's name and its
+-- lead slot's (placements.lead).
+local SLOTS, DEFAULT_SLOT, LEAD_SLOT, IDS = {}, {}, {}, {}
+for index, id in ipairs(placements.ids) do
+  LEAD_SLOT[id] = placements.lead(id)
+  local byName = {}
+  for position, name in ipairs(placements[id].slotNames) do
+    local slot = placements.resolve(id, name)
+    byName[name] = { width = slot.width, fontSize = slot.fontSize }
+    if position == 1 then DEFAULT_SLOT[id] = name end
+  end
+  SLOTS[id], IDS[index] = byName, id
+end
+
+-- Whether `option` is not shown yet and fits `slot`.
+local function fresh_fit(option, slot, shown)
+  return not shown[option] and text_width(option, slot.fontSize) <= slot.width
+end
+
+-- `option` shortened with "…" to fit `slot`, when at least `keeps` characters are left; else nil.
+local function shortened(option, slot, keeps)
+  local cut = text_truncate(option, slot.width, slot.fontSize)
+  if text_length(cut) - 1 >= keeps then return cut end
+  return nil
+end
+
+-- The shortening of options[last], or of the nearest one before it whose shortening is not shown.
+local function shortened_from(options, last, slot, keeps, shown)
+  for position = last, 1, -1 do
+    local cut = shortened(options[position], slot, keeps)
+    if cut == nil or not shown[cut] then return cut end
+  end
+  return nil
+end
+
 -- The rendering of a wanted field shown in its slot, or nil when none fits. A rendering whose
 -- text is in `shown` (a field already shown in the placement has it) is passed over: a placement
--- never shows the same text twice. With `shorten = n` the last full rendering is also tried
--- shortened with "…" (keeping at least n characters), just before the last one, the
+-- never shows the same text twice. With `shorten = n` (`keeps`) the last full rendering is also
+-- tried shortened with "…" (keeping at least n characters), just before the last one, the
 -- abbreviation: "Next: Design review", "Design review", "Design rev…", "DR"; when that
 -- shortening is already shown, the renderings before it are tried shortened instead ("Next:
--- Desi…"). A field with a single rendering is tried shortened after it.
-local function choose(slot, options, entry, shown)
-  local function shortened(option)
-    local cut = text.truncate(option, slot.width, slot.fontSize)
-    if text.length(cut) - 1 >= entry.shorten then return cut end
-    return nil
-  end
-  -- The shortening of options[last], or of the nearest one before it whose shortening is not shown.
-  local function shortenedFrom(last)
-    for position = last, 1, -1 do
-      local cut = shortened(options[position])
-      if cut == nil or not shown[cut] then return cut end
-    end
+-- Desi…"). A field with a single rendering (a string `options`) is tried shortened after it.
+local function choose(slot, options, keeps, shown)
+  if type(options) == "string" then
+    if fresh_fit(options, slot, shown) then return options end
+    if keeps == nil then return nil end
+    local cut = shortened(options, slot, keeps)
+    if cut == nil or not shown[cut] then return cut end
     return nil
   end
   local count = #options
-  for position, option in ipairs(options) do
-    if entry.shorten and position == count and count > 1 then
-      local cut = shortenedFrom(count - 1)
+  for position = 1, count do
+    local option = options[position]
+    if keeps and position == count and count > 1 then
+      local cut = shortened_from(options, count - 1, slot, keeps, shown)
       if cut then return cut end
     end
-    if not shown[option] and text.width(option, slot.fontSize) <= slot.width then return option end
+    if fresh_fit(option, slot, shown) then return option end
   end
-  if entry.shorten and count == 1 then return shortenedFrom(1) end
+  if keeps and count == 1 then return shortened_from(options, 1, slot, keeps, shown) end
   return nil
 end
 
@@ -99,7 +132,7 @@ end
 local function explainDropped(placementId, entry, options, slot, name, capacity, full)
   local narrowest, width
   for _, option in ipairs(options) do
-    local measured = text.width(option, slot.fontSize)
+    local measured = text_width(option, slot.fontSize)
     if width == nil or measured < width then narrowest, width = option, measured end
   end
   local measures = string.format("%s is %.1f pt wide, slot %s has %.1f pt", describe(narrowest), width, name, slot.width)
@@ -135,37 +168,52 @@ function M.place(placementId, wanted)
   if type(wanted) ~= "table" then
     error("layout.place: wanted must be a list of fields, got " .. describe(wanted), 2)
   end
-  local fields, dropped, shown, lead = {}, {}, {}, placements.lead(placementId)
-  for index, entry in ipairs(wanted) do
-    if type(entry) ~= "table" or type(entry.id) ~= "string" then
+  local slots, default, lead = SLOTS[placementId], DEFAULT_SLOT[placementId], LEAD_SLOT[placementId]
+  local fields, dropped, shown, count = {}, {}, {}, 0
+  local index, entry = 1, wanted[1]
+  while entry ~= nil do  -- as ipairs: up to the first nil
+    local id = type(entry) == "table" and entry.id
+    if type(id) ~= "string" then
       error("layout.place: field " .. index .. " must be a table with an id, got " .. describe(entry), 2)
     end
-    if entry.shorten ~= nil and math.type(entry.shorten) ~= "integer" then
-      error("layout.place: field " .. index .. " ('" .. entry.id .. "'): shorten must be a whole number of "
-        .. "characters to keep, got " .. describe(entry.shorten), 2)
+    local keeps, glyph, options = entry.shorten, entry.glyph, entry.text
+    if keeps ~= nil and math.type(keeps) ~= "integer" then
+      error("layout.place: field " .. index .. " ('" .. id .. "'): shorten must be a whole number of "
+        .. "characters to keep, got " .. describe(keeps), 2)
     end
-    if entry.glyph ~= nil and type(entry.glyph) ~= "string" then
-      error("layout.place: field " .. index .. " ('" .. entry.id .. "'): glyph must be a string such as \"dot\", got "
-        .. describe(entry.glyph), 2)
+    if glyph ~= nil and type(glyph) ~= "string" then
+      error("layout.place: field " .. index .. " ('" .. id .. "'): glyph must be a string such as \"dot\", got "
+        .. describe(glyph), 2)
     end
-    local options = renderings("layout.place", index, entry)
-    local slot, name = placements.resolve(placementId, entry.slot)
-    if slot == nil then error("layout.place: field " .. index .. " ('" .. entry.id .. "'): " .. name, 2) end
-    if #fields == 0 and lead ~= nil then slot, name = placements.resolve(placementId, lead) end
-    local chosen = #fields < capacity and choose(slot, options, entry, shown) or nil
+    if type(options) ~= "string" then options = renderings("layout.place", index, entry) end
+    local name = entry.slot
+    if name == nil then name = default end
+    local slot = slots[name]
+    if slot == nil then
+      local _, reason = placements.resolve(placementId, name)
+      error("layout.place: field " .. index .. " ('" .. id .. "'): " .. reason, 2)
+    end
+    if count == 0 and lead ~= nil then slot, name = slots[lead], lead end
+    local chosen = count < capacity and choose(slot, options, keeps, shown) or nil
     if chosen then
-      local field = entry.glyph and { id = entry.id, text = chosen, glyph = entry.glyph } or { id = entry.id, text = chosen }
+      local field = glyph and { id = id, text = chosen, glyph = glyph } or { id = id, text = chosen }
       if RECORDS_SLOTS then field.slot = name end
-      fields[#fields + 1] = field
+      count = count + 1
+      fields[count] = field
       shown[chosen] = true
     else
-      dropped[#dropped + 1] = entry.id
-      if explain.on then explainDropped(placementId, entry, options, slot, name, capacity, #fields >= capacity) end
+      dropped[#dropped + 1] = id
+      if EXPLAINS then
+        explainDropped(placementId, entry, type(options) == "string" and { options } or options, slot, name, capacity,
+          count >= capacity)
+      end
     end
+    index = index + 1
+    entry = wanted[index]
   end
-  if explain.on then
+  if EXPLAINS then
     local ids = {}
-    for index, field in ipairs(fields) do ids[index] = field.id end
+    for position, field in ipairs(fields) do ids[position] = field.id end
     explain.record { kind = "placed", output = "layout." .. placementId,
       summary = placementId .. " shows " .. (#ids > 0 and table.concat(ids, ", ") or "nothing") }
   end
@@ -196,13 +244,17 @@ function M.wanted(ids, text_of, slot_of, shorten, glyph_of)
   if glyph_of ~= nil and type(glyph_of) ~= "function" then
     error("layout.wanted: glyph_of must be a function(id) returning a glyph or nil, got " .. describe(glyph_of), 2)
   end
-  local wanted = {}
-  for _, id in ipairs(ids) do
+  local wanted, count = {}, 0
+  local index, id = 1, ids[1]
+  while id ~= nil do  -- as ipairs: up to the first nil
     local text = text_of(id)
     if text ~= nil then
-      wanted[#wanted + 1] = { id = id, text = text, slot = slot_of and slot_of(id), shorten = shorten and shorten[id],
-                              glyph = glyph_of and glyph_of(id) }
+      count = count + 1
+      wanted[count] = { id = id, text = text, slot = slot_of and slot_of(id), shorten = shorten and shorten[id],
+                        glyph = glyph_of and glyph_of(id) }
     end
+    index = index + 1
+    id = ids[index]
   end
   return wanted
 end
@@ -216,7 +268,8 @@ function M.each(wanted)
     error("layout.each: expected a function(placementId) returning the wanted fields, got " .. describe(wanted), 2)
   end
   local result = {}
-  for _, id in ipairs(placements.ids) do
+  for index = 1, #IDS do
+    local id = IDS[index]
     result[id] = M.place(id, wanted(id))
   end
   return result

@@ -25,6 +25,7 @@ local host_length = support.host("text_length", "text.length")
 local host_trim = support.host("text_trim", "text.value")
 
 local find, sub, gsub, upper, gmatch = string.find, string.sub, string.gsub, string.upper, string.gmatch
+local huge = math.huge
 
 -- Text the host must segment: bytes beyond ASCII, or "\r" ("\r\n" is one cluster).
 local COMPLEX = "[\r\128-\255]"
@@ -68,7 +69,7 @@ end
 
 -- Raises at the public function's caller unless `value` is a finite number > 0.
 local function check_positive(fname, name, value)
-  if type(value) ~= "number" or not (value > 0) or value == math.huge then
+  if type(value) ~= "number" or not (value > 0) or value == huge then
     error(fname .. ": " .. name .. " must be a positive number, got " .. describe(value), 3)
   end
 end
@@ -121,9 +122,13 @@ end
 ---@param fontSize number
 ---@return number
 function M.width(s, fontSize)
-  check_text("text.width", "s", s)
+  local units = widths.seen[s]  -- only valid strings are remembered
+  if units == nil then
+    check_text("text.width", "s", s)
+    units = units_of(s)
+  end
   check_positive("text.width", "fontSize", fontSize)
-  return units_of(s) * fontSize / 100
+  return units * fontSize / 100
 end
 
 -- text.fits(s, placementId [, slot [, phone]]) -> true when `s` fits on one line of the slot
@@ -152,7 +157,7 @@ end
 ---@return string
 function M.truncate(s, width, fontSize)
   check_text("text.truncate", "s", s)
-  if type(width) ~= "number" or not (width >= 0) or width == math.huge then
+  if type(width) ~= "number" or not (width >= 0) or width == huge then
     error("text.truncate: width must be a non-negative number, got " .. describe(width), 2)
   end
   check_positive("text.truncate", "fontSize", fontSize)
@@ -315,7 +320,7 @@ end
 ---@return string?
 function M.shorten(name, width, fontSize)
   if name ~= nil then check_text("text.shorten", "name", name) end
-  if type(width) ~= "number" or not (width >= 0) or width == math.huge then
+  if type(width) ~= "number" or not (width >= 0) or width == huge then
     error("text.shorten: width must be a non-negative number, got " .. describe(width), 2)
   end
   check_positive("text.shorten", "fontSize", fontSize)
