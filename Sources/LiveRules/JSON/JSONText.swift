@@ -105,7 +105,8 @@ struct JSONText: JSONOutput {
     /// A line break and the indentation of the current depth, when indented.
     private mutating func newLine() {
         guard indented else { return }
-        bytes.append(contentsOf: lineStart[..<(1 + 2 * depth)])
+        let count = 1 + 2 * depth
+        lineStart.withUnsafeBufferPointer { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: $0[..<count])) }
     }
 
     /// Appends ``JSONWriter/numberText(_:)`` of the finite `value`.

@@ -131,17 +131,24 @@ package struct PackFolder: Sendable, Hashable {
         guard let stream = opendir(path) else { return [] }
         defer { closedir(stream) }
         var entries: [(name: String, kind: EntryKind)] = []
+        // Bytes that do not end in an ASCII suffix never end in it as text either.
+        let ending = suffix.utf8.allSatisfy { $0 < 0x80 } ? Array(suffix.utf8) : []
         while let entry = readdir(stream) {
-            let name = withUnsafePointer(to: &entry.pointee.d_name) { bytes in
-                bytes.withMemoryRebound(to: CChar.self, capacity: MemoryLayout.size(ofValue: bytes.pointee)) { String(cString: $0) }
-            }
-            guard name != ".", name != ".." else { continue }
             let kind: EntryKind
             switch Int(entry.pointee.d_type) {
             case Int(DT_REG): kind = .file
             case Int(DT_DIR): kind = .folder
             default: kind = .other
             }
+            let name: String? = withUnsafePointer(to: &entry.pointee.d_name) { bytes in
+                bytes.withMemoryRebound(to: CChar.self, capacity: MemoryLayout.size(ofValue: bytes.pointee)) { name in
+                    // A plain file whose bytes do not end in the suffix is passed over unmade.
+                    let length = strlen(name)
+                    if kind == .file, length < ending.count || memcmp(name + length - ending.count, ending, ending.count) != 0 { return nil }
+                    return String(cString: name)
+                }
+            }
+            guard let name, name != ".", name != ".." else { continue }
             if kind != .file || name.hasSuffix(suffix) { entries.append((name, kind)) }
         }
         return entries.sorted { $0.name < $1.name }
