@@ -5,7 +5,12 @@ package enum ISO8601 {
     /// with uppercase `T` and `Z`, 1–9 fraction digits, a real calendar date (leap years included),
     /// hour 0–23, minute 0–59, second 0–59 (no leap second) and offset up to ±23:59; otherwise `nil`.
     package static func parse(_ text: String) -> Double? {
-        let bytes = Array(text.utf8)
+        if let seconds = text.utf8.withContiguousStorageIfAvailable(parse) { return seconds }
+        return Array(text.utf8).withUnsafeBufferPointer(parse)
+    }
+
+    /// ``parse(_:)`` of the text's UTF-8 bytes.
+    private static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
         var index = 0
 
         func number(digits count: Int) -> Int? {

@@ -32,7 +32,7 @@ struct JSONParser {
         let id: Int
         let isObject: Bool
         var elements: [JSONValue] = []
-        var members: [String: JSONValue] = Dictionary(minimumCapacity: 8)
+        var members: [String: JSONValue] = [:]
         /// The key of the object member being read.
         var pendingKey = ""
     }
@@ -84,7 +84,7 @@ struct JSONParser {
                     value = .object([:])
                 } else {
                     let key = try parseKey(after: [:])
-                    stack.append(Frame(id: id, isObject: true, pendingKey: key))
+                    stack.append(Frame(id: id, isObject: true, members: Dictionary(minimumCapacity: 8), pendingKey: key))
                     (parent, step) = (id, .member(key))
                     continue readingValues
                 }
