@@ -6,8 +6,11 @@ protocol JSONOutput {
     mutating func scalar(_ value: JSONValue)
     /// Opens an object; its members follow as ``key(_:)`` and a value each.
     mutating func beginObject()
-    /// The key of the next member of the object open.
-    mutating func key(_ key: String)
+    /// The key of the next member of the object open, as the source spells it (a literal that
+    /// needs no escaping: a shape's own member names).
+    mutating func key(_ key: StaticString)
+    /// The key of the next member of the object open, any text (keys that come with the data).
+    mutating func key(text key: String)
     mutating func endObject()
     /// Opens an array; its elements follow.
     mutating func beginArray()
@@ -32,13 +35,13 @@ extension JSONShaped {
 
 extension JSONOutput {
     /// Writes the member `key` with the scalar `value`.
-    mutating func member(_ key: String, _ value: JSONValue) {
+    mutating func member(_ key: StaticString, _ value: JSONValue) {
         self.key(key)
         scalar(value)
     }
 
     /// Writes the member `key` with `value`'s JSON form.
-    mutating func member(_ key: String, _ value: some JSONShaped) {
+    mutating func member(_ key: StaticString, _ value: some JSONShaped) {
         self.key(key)
         value.write(to: &self)
     }

@@ -51,9 +51,22 @@ struct JSONText: JSONOutput {
         open(UInt8(ascii: "{"))
     }
 
-    mutating func key(_ key: String) {
+    mutating func key(_ key: StaticString) {
+        startItem()
+        bytes.append(UInt8(ascii: "\""))
+        key.withUTF8Buffer { bytes.append(contentsOf: $0) }
+        bytes.append(UInt8(ascii: "\""))
+        endKey()
+    }
+
+    mutating func key(text key: String) {
         startItem()
         Self.appendQuoted(key, to: &bytes)
+        endKey()
+    }
+
+    /// The colon after a key, and the space after it when indented.
+    private mutating func endKey() {
         bytes.append(UInt8(ascii: ":"))
         if indented { bytes.append(UInt8(ascii: " ")) }
         afterKey = true

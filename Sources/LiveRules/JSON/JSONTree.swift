@@ -17,7 +17,11 @@ struct JSONTree: JSONOutput {
         open.append(.object([:], key: ""))
     }
 
-    mutating func key(_ key: String) {
+    mutating func key(_ key: StaticString) {
+        self.key(text: key.description)
+    }
+
+    mutating func key(text key: String) {
         guard case .object(let members, _) = open.popLast() else { preconditionFailure("a key outside an object") }
         open.append(.object(members, key: key))
     }

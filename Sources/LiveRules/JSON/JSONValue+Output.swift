@@ -11,7 +11,7 @@ extension JSONValue: JSONShaped {
         case .object(let members):
             output.beginObject()
             for (key, member) in members.sorted(by: { Self.precedes($0.key, $1.key) }) {
-                output.key(key)
+                output.key(text: key)
                 member.write(to: &output)
             }
             output.endObject()

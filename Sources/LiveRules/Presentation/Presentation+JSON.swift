@@ -40,7 +40,9 @@ extension Presentation {
         output.key("layout")
         output.beginObject()
         for id in Self.placementsInKeyOrder where placement == nil || id == placement {
-            if let layout = layout[id] { output.member(id.rawValue, layout) }
+            guard let layout = layout[id] else { continue }
+            output.key(text: id.rawValue)
+            layout.write(to: &output)
         }
         output.endObject()
         output.member("palette", palette)
