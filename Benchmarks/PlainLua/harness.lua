@@ -1,6 +1,7 @@
 -- The plain-Lua baseline: a pack's rules and the helper library run by the stock interpreter on
 -- plain tables, as the host would run them without its sandbox, schema check, views, budgets
--- and marshaling. The host functions the helpers call are written here in plain Lua.
+-- and marshaling. The host functions the helpers call are written here in plain Lua; the host's
+-- native layout.place and layout.wanted are left out, so layout.lua's Lua definitions run.
 --   lua5.4 harness.lua <helpers dir> <pack dir> <fixtures.lua> <presentations> [check]
 -- Presents the fixtures in turn (the same order as `liverules bench`) and prints the CPU time
 -- per presentation; with `check`, prints each fixture's presentation as canonical JSON instead
@@ -19,6 +20,8 @@ local find, byte, sub, upper = string.find, string.byte, string.sub, string.uppe
 
 function liverules_host_records_slots() return false end
 function liverules_host_explains() return false end
+function liverules_host_layout_place() return nil end  -- layout.lua's own definitions run
+function liverules_host_layout_wanted() return nil end
 function liverules_host_suggestion() return "" end
 function liverules_host_colour_valid(text) return find(text, "^#%x%x%x%x%x%x$") ~= nil end
 

@@ -5,7 +5,7 @@
 */
 #include <stdlib.h>
 #include <string.h>
-#include "CLuaShim.h"
+#include "lrs_pool.h"
 
 /* A slab: the next slab, then the blocks. */
 typedef struct lrs_slab {
@@ -13,19 +13,8 @@ typedef struct lrs_slab {
   max_align_t blocks[];
 } lrs_slab;
 
-/* The class of a small size (1...LRS_POOL_LARGEST). */
-static inline size_t lrs_class(size_t size) { return (size - 1) / LRS_POOL_GRANULE; }
-
-/* A block of size bytes (at most LRS_POOL_LARGEST) from its free list or the newest slab; NULL
-** when a new slab cannot be had. */
-static void *lrs_pool_take(lrs_pool *pool, size_t size) {
-  size_t class = lrs_class(size);
-  void *block = pool->free[class];
-  if (block != NULL) {
-    pool->free[class] = *(void **)block;
-    return block;
-  }
-  size_t bytes = (class + 1) * LRS_POOL_GRANULE;
+void *lrs_pool_carve(lrs_pool *pool, size_t size) {
+  size_t bytes = (lrs_class(size) + 1) * LRS_POOL_GRANULE;
   if ((size_t)(pool->end - pool->next) < bytes) {
     lrs_slab *slab = malloc(sizeof(lrs_slab) + LRS_POOL_SLAB);
     if (slab == NULL) return NULL;
@@ -35,16 +24,9 @@ static void *lrs_pool_take(lrs_pool *pool, size_t size) {
     pool->next = (char *)slab->blocks;
     pool->end = pool->next + LRS_POOL_SLAB;
   }
-  block = pool->next;
+  void *block = pool->next;
   pool->next += bytes;
   return block;
-}
-
-/* Returns a block of size bytes to its free list. */
-static inline void lrs_pool_give(lrs_pool *pool, void *block, size_t size) {
-  size_t class = lrs_class(size);
-  *(void **)block = pool->free[class];
-  pool->free[class] = block;
 }
 
 void *lrs_pool_realloc(lrs_pool *pool, void *ptr, size_t osize, size_t nsize) {

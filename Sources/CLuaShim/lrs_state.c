@@ -3,7 +3,7 @@
 */
 #include <stdio.h>
 #include <stdlib.h>
-#include "CLuaShim.h"
+#include "lrs_pool.h"
 
 /* Bytes Lua adds to a string's length for its header; a generous bound for TString. */
 #define LRS_STRING_HEADER 64
@@ -18,7 +18,8 @@ static void *lrs_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
   lrs_context *ctx = (lrs_context *)ud;
   size_t old = ptr ? osize : 0;
   if (nsize == 0) {
-    lrs_pool_realloc(&ctx->pool, ptr, osize, 0);
+    if (old != 0 && old <= LRS_POOL_LARGEST) lrs_pool_give(&ctx->pool, ptr, old);
+    else free(ptr);
     ctx->memory_used -= old;
     return NULL;
   }
@@ -39,7 +40,8 @@ static void *lrs_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
       lrs_raisesoon(ctx);
     }
   }
-  void *block = lrs_pool_realloc(&ctx->pool, ptr, osize, nsize);
+  void *block = old == 0 && nsize <= LRS_POOL_LARGEST ? lrs_pool_take(&ctx->pool, nsize)
+                                                      : lrs_pool_realloc(&ctx->pool, ptr, osize, nsize);
   if (block == NULL) return NULL;
   ctx->memory_used = ctx->memory_used - old + nsize;
   if (ctx->memory_used > ctx->memory_peak) ctx->memory_peak = ctx->memory_used;

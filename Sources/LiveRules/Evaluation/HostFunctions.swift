@@ -1,3 +1,4 @@
+import CLiveRules
 import Foundation
 import Lua
 
@@ -18,7 +19,12 @@ enum HostFunctions {
     ///   `liverules.colour` accepts colours by;
     /// - `liverules_host_records_slots() -> recordsSlots`: whether `layout.place` notes on each
     ///   field the slot it measured it on, for the output checks (``Presenter`` set up with
-    ///   `checksOutput`); serving presentations do without.
+    ///   `checksOutput`); serving presentations do without;
+    /// - `liverules_host_layout_place(wanted, capacity, slots, defaultSlot, leadSlot)`, the
+    ///   common case of `layout.place` in C (`lrl_layout_place`), or nothing when `layout.lua`'s
+    ///   own definition must run; `liverules_host_layout_wanted(ids, text_of, slot_of, shorten,
+    ///   glyph_of)`, `layout.wanted` in C (`lrl_layout_wanted`), or nothing for arguments of the
+    ///   wrong type.
     /// `installText(in:)` adds the grapheme and width functions of `liverules.text`, and
     /// `installExplain(in:recorder:)` those of `liverules.explain` (recording into `explaining`,
     /// when set). Each
@@ -27,6 +33,8 @@ enum HostFunctions {
     static func install(in lua: LuaState, recordsSlots: Bool = false, explaining: ExplanationRecorder? = nil) {
         installText(in: lua)
         installExplain(in: lua, recorder: explaining)
+        lua.register("liverules_host_layout_place", function: lrl_layout_place)
+        lua.register("liverules_host_layout_wanted", function: lrl_layout_wanted)
         lua.register("liverules_host_records_slots") { call in
             try call.return(recordsSlots)
         }

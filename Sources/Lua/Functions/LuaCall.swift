@@ -46,6 +46,12 @@ extension LuaState {
     /// Makes `body` callable from Lua as the global `name` (a dotted name such as `text.fit`
     /// creates the tables on the way). A throwing body becomes a Lua error in the calling rule.
     public func register(_ name: String, _ body: @escaping (LuaCall) throws -> Void) {
+        setGlobal(name) { pushHostFunction(LuaHostFunction(name: name, body: body)) }
+    }
+
+    /// Sets the global `name` (dotted: the tables on the way are created) to the value `push`
+    /// pushes.
+    func setGlobal(_ name: String, to push: () -> Void) {
         var path = name.split(separator: ".").map(String.init)
         let last = path.removeLast()
         lrs_pushglobaltable(L)
@@ -59,7 +65,7 @@ extension LuaState {
             lua_rotate(L, -2, 1)
             lrs_pop(L, 1)
         }
-        pushHostFunction(LuaHostFunction(name: name, body: body))
+        push()
         setRawField(last, of: -2)
         lrs_pop(L, 1)
     }

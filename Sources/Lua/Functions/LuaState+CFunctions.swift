@@ -13,4 +13,12 @@ extension LuaState {
         lua_pushcclosure(L, function, 0)
         return LuaRef(popping: self)
     }
+
+    /// Makes the C function `function` callable from Lua as the global `name` (dotted names
+    /// create the tables on the way), as ``register(_:_:)`` does for a Swift function: for a
+    /// host's hot helpers written against Lua's C API. It runs under the state's budgets and
+    /// charges its own work (see ``reference(function:)``).
+    public func register(_ name: String, function: @convention(c) (OpaquePointer?) -> Int32) {
+        setGlobal(name) { lua_pushcclosure(L, function, 0) }
+    }
 }

@@ -42,6 +42,15 @@ end
 -- (`liverules check`), so that presenting does not carry a key nothing else reads.
 local RECORDS_SLOTS = support.host("records_slots", "liverules.layout")()
 
+-- The host's native layout.place for the common case (plain, well-formed entries with ASCII
+-- text): it returns the placement's result, or nothing when this definition must run (which
+-- alone raises errors and explains, so explaining and slot recording always run it).
+local native_place = (not EXPLAINS and not RECORDS_SLOTS)
+  and support.host("layout_place", "liverules.layout") or function() return nil end
+-- The host's native layout.wanted: the wanted list, or nothing for arguments of the wrong type
+-- (this definition then words the error).
+local native_wanted = support.host("layout_wanted", "liverules.layout")
+
 -- The reason `placementId` names no placement, as layout's functions report it.
 local function unknown(fname, placementId)
   local _, reason = placements.resolve(placementId)
@@ -165,6 +174,8 @@ end
 function M.place(placementId, wanted)
   local capacity = rawget(CAPACITY, placementId)
   if capacity == nil then error(unknown("layout.place", placementId), 2) end
+  local placed = native_place(wanted, capacity, SLOTS[placementId], DEFAULT_SLOT[placementId], LEAD_SLOT[placementId])
+  if placed then return placed end
   if type(wanted) ~= "table" then
     error("layout.place: wanted must be a list of fields, got " .. describe(wanted), 2)
   end
@@ -231,6 +242,8 @@ end
 ---@param glyph_of? fun(id: string): liverules.Glyph?
 ---@return liverules.WantedField[]
 function M.wanted(ids, text_of, slot_of, shorten, glyph_of)
+  local listed = native_wanted(ids, text_of, slot_of, shorten, glyph_of)
+  if listed then return listed end
   if type(ids) ~= "table" then error("layout.wanted: ids must be a list of field ids, got " .. describe(ids), 2) end
   if type(text_of) ~= "function" then
     error("layout.wanted: text_of must be a function(id) returning the field's text, got " .. describe(text_of), 2)

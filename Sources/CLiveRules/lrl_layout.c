@@ -1,0 +1,351 @@
+/*
+** layout.place's common case, natively: the fields one placement shows, chosen, measured and
+** shortened exactly as the Lua definition in liverules/layout.lua does, for a wanted list of
+** plain tables (no metatables) whose entries are well formed and whose text is ASCII without
+** "\r" (each byte one cluster, measured by the advances of liverules/text.lua). For anything
+** else it returns nothing and layout.lua runs its Lua definition, which alone raises the errors
+** and records explanations; a test runs both on every golden and on malformed lists.
+*/
+#include <string.h>
+#include "CLuaShim.h"
+#include "CLiveRules.h"
+
+#define LRL_MOST_RENDERINGS 16     /* more renderings than this: the Lua definition */
+#define LRL_MOST_SHOWN 64          /* a placement showing more fields: the Lua definition */
+#define LRL_ELLIPSIS "\xE2\x80\xA6"
+#define LRL_ELLIPSIS_UNITS 55      /* "…" in hundredths of the font size (text.lua) */
+#define LRL_TOLERANCE 1e-9         /* points; text.truncate's "a width equal to the slot's fits" */
+
+/* A slot as layout measures it: its line width and font size (integer when the font size is). */
+typedef struct lrl_slot {
+  double width;
+  lua_Number font;
+  lua_Integer fontint;
+  int integral;
+} lrl_slot;
+
+/* A rendering: the first `keep` bytes of `text`, followed by "…" when `ellipsis` is set. */
+typedef struct lrl_rendering {
+  const char *text;
+  size_t keep;
+  int ellipsis;
+} lrl_rendering;
+
+/* The advance of an ASCII byte in hundredths of the font size (text.lua's model). */
+static int lrl_advance(unsigned char c) {
+  switch (c) {
+    case 'i': case 'l': case '.': case ',': case ':': case ';': case '\'': case '|': case '!': case '1': case ' ':
+      return 30;
+    case 'M': case 'W': case 'm': case 'w': case '@':
+      return 80;
+    default:
+      return c >= 'A' && c <= 'Z' ? 65 : 55;
+  }
+}
+
+/* Whether every byte of s is one cluster layout may measure here: ASCII other than "\r". */
+static int lrl_simple(const char *s, size_t length) {
+  for (size_t i = 0; i < length; i++) {
+    unsigned char c = (unsigned char)s[i];
+    if (c >= 128 || c == '\r') return 0;
+  }
+  return 1;
+}
+
+/* The width of units at the slot's font size, as Lua computes `units * fontSize / 100`. */
+static double lrl_points(const lrl_slot *slot, lua_Integer units) {
+  if (slot->integral) return (double)(units * slot->fontint) / 100.0;
+  return (double)units * slot->font / 100.0;
+}
+
+/* The units of the first length bytes of simple text s. */
+static lua_Integer lrl_units(const char *s, size_t length) {
+  lua_Integer units = 0;
+  for (size_t i = 0; i < length; i++) units += lrl_advance((unsigned char)s[i]);
+  return units;
+}
+
+/* Reads slots[name] (name at index n) into slot; 0 when it is not a slot record. [-0, +0, -] */
+static int lrl_readslot(lua_State *L, int slots, int n, lrl_slot *slot) {
+  int top = lua_gettop(L);
+  lua_pushvalue(L, n);
+  int ok = lua_rawget(L, slots) == LUA_TTABLE && lua_getfield(L, top + 1, "width") == LUA_TNUMBER &&
+           lua_getfield(L, top + 1, "fontSize") == LUA_TNUMBER;
+  if (ok) {
+    slot->width = lua_tonumber(L, top + 2);
+    slot->integral = lua_isinteger(L, top + 3);
+    slot->fontint = lua_tointeger(L, top + 3);
+    slot->font = lua_tonumber(L, top + 3);
+  }
+  lua_settop(L, top);
+  return ok;
+}
+
+/* Whether rendering r is the text of one of the n shown strings. */
+static int lrl_isshown(const lrl_rendering *r, const char *const *shown, const size_t *lengths, int n) {
+  size_t length = r->keep + (r->ellipsis ? 3 : 0);
+  for (int i = 0; i < n; i++) {
+    if (lengths[i] != length || memcmp(shown[i], r->text, r->keep) != 0) continue;
+    if (!r->ellipsis || memcmp(shown[i] + r->keep, LRL_ELLIPSIS, 3) == 0) return 1;
+  }
+  return 0;
+}
+
+/* text.truncate(s, width, fontSize) of simple text s: s when it fits (with the tolerance), else
+** its longest prefix ending in a non-space that fits with "…" after it, and the "…". */
+static lrl_rendering lrl_truncate(const char *s, size_t length, const lrl_slot *slot) {
+  lrl_rendering r = {s, length, 0};
+  double room = slot->width + LRL_TOLERANCE;
+  if (lrl_points(slot, lrl_units(s, length)) <= room) return r;
+  lua_Integer units = LRL_ELLIPSIS_UNITS;
+  size_t cut = 0;
+  for (size_t i = 0; i < length; i++) {
+    unsigned char c = (unsigned char)s[i];
+    units += lrl_advance(c);
+    if (!(lrl_points(slot, units) <= room)) break;
+    if (c != ' ' && !(c >= 9 && c <= 13)) cut = i + 1;
+  }
+  r.keep = cut;
+  r.ellipsis = 1;
+  return r;
+}
+
+/* layout.lua's `shortened`: s truncated to the slot, when at least keeps characters are left
+** before the "…" (counted as text.length does: one per byte, one for the "…"). */
+static int lrl_shortened(const char *s, size_t length, const lrl_slot *slot, lua_Integer keeps, lrl_rendering *out) {
+  lrl_rendering r = lrl_truncate(s, length, slot);
+  lua_Integer characters = (lua_Integer)r.keep + (r.ellipsis ? 1 : 0);
+  if (characters - 1 < keeps) return 0;
+  *out = r;
+  return 1;
+}
+
+/* The wanted field being placed: its renderings and how it may be shortened. */
+typedef struct lrl_field {
+  const char *texts[LRL_MOST_RENDERINGS];
+  size_t lengths[LRL_MOST_RENDERINGS];
+  int count;
+  int single;        /* the text was a string, not a list */
+  int shortens;
+  lua_Integer keeps;
+} lrl_field;
+
+/* The shown placement so far: the texts of its fields. */
+typedef struct lrl_shown {
+  const char *texts[LRL_MOST_SHOWN];
+  size_t lengths[LRL_MOST_SHOWN];
+  int count;
+} lrl_shown;
+
+/* layout.lua's `shortened_from`: the shortening of rendering last (0-based), or of the nearest
+** one before it whose shortening is not shown; 1 with *out set, or 0 for none. */
+static int lrl_shortenedfrom(const lrl_field *f, int last, const lrl_slot *slot, const lrl_shown *shown,
+                             lrl_rendering *out) {
+  for (int i = last; i >= 0; i--) {
+    lrl_rendering cut;
+    if (!lrl_shortened(f->texts[i], f->lengths[i], slot, f->keeps, &cut)) return 0;
+    if (!lrl_isshown(&cut, shown->texts, shown->lengths, shown->count)) {
+      *out = cut;
+      return 1;
+    }
+  }
+  return 0;
+}
+
+/* Whether rendering i is not shown yet and fits the slot (layout.lua's `fresh_fit`). */
+static int lrl_freshfit(const lrl_field *f, int i, const lrl_slot *slot, const lrl_shown *shown) {
+  lrl_rendering whole = {f->texts[i], f->lengths[i], 0};
+  if (lrl_isshown(&whole, shown->texts, shown->lengths, shown->count)) return 0;
+  return lrl_points(slot, lrl_units(f->texts[i], f->lengths[i])) <= slot->width;
+}
+
+/* layout.lua's `choose`: the rendering shown for the field, 1 with *out set, or 0 for none. */
+static int lrl_choose(const lrl_field *f, const lrl_slot *slot, const lrl_shown *shown, lrl_rendering *out) {
+  if (f->single) {
+    if (lrl_freshfit(f, 0, slot, shown)) {
+      *out = (lrl_rendering){f->texts[0], f->lengths[0], 0};
+      return 1;
+    }
+    if (!f->shortens) return 0;
+    lrl_rendering cut;
+    if (!lrl_shortened(f->texts[0], f->lengths[0], slot, f->keeps, &cut)) return 0;
+    if (lrl_isshown(&cut, shown->texts, shown->lengths, shown->count)) return 0;
+    *out = cut;
+    return 1;
+  }
+  for (int i = 0; i < f->count; i++) {
+    if (f->shortens && i == f->count - 1 && f->count > 1 && lrl_shortenedfrom(f, f->count - 2, slot, shown, out))
+      return 1;
+    if (lrl_freshfit(f, i, slot, shown)) {
+      *out = (lrl_rendering){f->texts[i], f->lengths[i], 0};
+      return 1;
+    }
+  }
+  if (f->shortens && f->count == 1) return lrl_shortenedfrom(f, 0, slot, shown, out);
+  return 0;
+}
+
+/* Reads the renderings of the entry at e (its `text` at index t) into f; 0 when they are not
+** a string or a non-empty list (without metatable) of at most LRL_MOST_RENDERINGS simple strings.
+** Charges the bytes read. [-0, +0, -] */
+static int lrl_readrenderings(lua_State *L, int t, lrl_field *f, int64_t *bytes) {
+  f->count = 0;
+  f->single = lua_type(L, t) == LUA_TSTRING;
+  if (f->single) {
+    f->texts[0] = lua_tolstring(L, t, &f->lengths[0]);
+    f->count = 1;
+  } else {
+    if (lua_type(L, t) != LUA_TTABLE || lua_getmetatable(L, t)) return 0;
+    lua_Unsigned count = lua_rawlen(L, t);
+    if (count == 0 || count > LRL_MOST_RENDERINGS) return 0;
+    for (lua_Unsigned i = 1; i <= count; i++) {
+      int type = lua_rawgeti(L, t, (lua_Integer)i);
+      /* the list holds the string, so it outlives the pop */
+      if (type == LUA_TSTRING) f->texts[f->count] = lua_tolstring(L, -1, &f->lengths[f->count]);
+      lua_pop(L, 1);
+      if (type != LUA_TSTRING) return 0;
+      f->count++;
+    }
+  }
+  for (int i = 0; i < f->count; i++) {
+    if (!lrl_simple(f->texts[i], f->lengths[i])) return 0;
+    *bytes += (int64_t)f->lengths[i];
+  }
+  return 1;
+}
+
+/* Pushes rendering r as a string. [-0, +1, m] */
+static void lrl_pushrendering(lua_State *L, const lrl_rendering *r) {
+  if (!r->ellipsis) {
+    lua_pushlstring(L, r->text, r->keep);
+    return;
+  }
+  luaL_Buffer b;
+  luaL_buffinit(L, &b);
+  luaL_addlstring(&b, r->text, r->keep);
+  luaL_addlstring(&b, LRL_ELLIPSIS, 3);
+  luaL_pushresult(&b);
+}
+
+int lrl_layout_place(lua_State *L) {
+  enum { WANTED = 1, CAPACITY, SLOTS, DEFAULT, LEAD, FIELDS, DROPPED };
+  lua_settop(L, LEAD);
+  if (lua_type(L, WANTED) != LUA_TTABLE || lua_getmetatable(L, WANTED) || !lua_isinteger(L, CAPACITY) ||
+      lua_type(L, SLOTS) != LUA_TTABLE || lua_type(L, DEFAULT) != LUA_TSTRING)
+    return 0;
+  lua_Integer capacity = lua_tointeger(L, CAPACITY);
+  lrl_slot fallback, lead;
+  if (!lrl_readslot(L, SLOTS, DEFAULT, &fallback)) return 0;
+  int leads = !lua_isnil(L, LEAD);
+  if (leads && !lrl_readslot(L, SLOTS, LEAD, &lead)) return 0;
+  lua_createtable(L, 4, 0);  /* FIELDS */
+  lua_createtable(L, 0, 0);  /* DROPPED */
+  lrl_shown shown = {.count = 0};
+  lua_Integer dropped = 0;
+  int64_t bytes = 0;
+  for (lua_Integer index = 1;; index++) {
+    luaL_checkstack(L, 12, NULL);
+    int top = lua_gettop(L);
+    int entrytype = lua_rawgeti(L, WANTED, index);  /* top + 1: the entry */
+    if (entrytype == LUA_TNIL) {
+      lua_pop(L, 1);
+      break;
+    }
+    int entry = top + 1;
+    if (entrytype != LUA_TTABLE || lua_getmetatable(L, entry)) return 0;
+    lrl_field f;
+    /* top + 2...6: id, shorten, glyph, text, slot */
+    int ok = lua_getfield(L, entry, "id") == LUA_TSTRING;
+    int shorten = lua_getfield(L, entry, "shorten");
+    int glyph = lua_getfield(L, entry, "glyph");
+    lua_getfield(L, entry, "text");
+    int slotname = lua_getfield(L, entry, "slot");
+    ok = ok && (shorten == LUA_TNIL || lua_isinteger(L, top + 3)) && (glyph == LUA_TNIL || glyph == LUA_TSTRING) &&
+         lrl_readrenderings(L, top + 5, &f, &bytes);
+    if (!ok) return 0;
+    f.shortens = shorten != LUA_TNIL;
+    f.keeps = f.shortens ? lua_tointeger(L, top + 3) : 0;
+    lrl_slot slot = fallback;
+    if (slotname != LUA_TNIL && (slotname != LUA_TSTRING || !lrl_readslot(L, SLOTS, top + 6, &slot))) return 0;
+    if (shown.count == 0 && leads) slot = lead;
+    lrl_rendering chosen;
+    if (shown.count < capacity && shown.count < LRL_MOST_SHOWN && lrl_choose(&f, &slot, &shown, &chosen)) {
+      lua_createtable(L, 0, glyph == LUA_TNIL ? 2 : 3);
+      lua_pushvalue(L, top + 2);
+      lua_setfield(L, -2, "id");
+      lrl_pushrendering(L, &chosen);
+      shown.texts[shown.count] = lua_tolstring(L, -1, &shown.lengths[shown.count]);  /* held by the field */
+      lua_setfield(L, -2, "text");
+      if (glyph != LUA_TNIL) {
+        lua_pushvalue(L, top + 4);
+        lua_setfield(L, -2, "glyph");
+      }
+      shown.count++;
+      lua_rawseti(L, FIELDS, shown.count);
+    } else if (shown.count >= LRL_MOST_SHOWN) {
+      return 0;
+    } else {
+      lua_pushvalue(L, top + 2);
+      lua_rawseti(L, DROPPED, ++dropped);
+    }
+    lua_settop(L, top);
+  }
+  lrs_charge(L, bytes + 16 * (int64_t)(shown.count + dropped));
+  lua_createtable(L, 0, 2);
+  lua_pushvalue(L, FIELDS);
+  lua_setfield(L, -2, "fields");
+  lua_pushvalue(L, DROPPED);
+  lua_setfield(L, -2, "dropped");
+  return 1;
+}
+
+int lrl_layout_wanted(lua_State *L) {
+  enum { IDS = 1, TEXT_OF, SLOT_OF, SHORTEN, GLYPH_OF, WANTED };
+  lua_settop(L, GLYPH_OF);
+  if (lua_type(L, IDS) != LUA_TTABLE || lua_type(L, TEXT_OF) != LUA_TFUNCTION ||
+      (!lua_isnil(L, SLOT_OF) && lua_type(L, SLOT_OF) != LUA_TFUNCTION) ||
+      (!lua_isnil(L, SHORTEN) && lua_type(L, SHORTEN) != LUA_TTABLE) ||
+      (!lua_isnil(L, GLYPH_OF) && lua_type(L, GLYPH_OF) != LUA_TFUNCTION))
+    return 0;
+  lua_createtable(L, 8, 0);  /* WANTED */
+  lua_Integer count = 0;
+  for (lua_Integer index = 1;; index++) {
+    luaL_checkstack(L, 8, NULL);
+    lrs_charge(L, 4);
+    if (lua_geti(L, IDS, index) == LUA_TNIL) break;  /* as ipairs: up to the first nil */
+    int id = lua_gettop(L);
+    lua_pushvalue(L, TEXT_OF);
+    lua_pushvalue(L, id);
+    lua_call(L, 1, 1);  /* id + 1: the text */
+    if (lua_isnil(L, id + 1)) {
+      lua_settop(L, id - 1);
+      continue;
+    }
+    lua_createtable(L, 0, 5);  /* id + 2: the entry, its values in the Lua definition's order */
+    lua_pushvalue(L, id);
+    lua_setfield(L, id + 2, "id");
+    lua_pushvalue(L, id + 1);
+    lua_setfield(L, id + 2, "text");
+    if (!lua_isnil(L, SLOT_OF)) {
+      lua_pushvalue(L, SLOT_OF);
+      lua_pushvalue(L, id);
+      lua_call(L, 1, 1);
+      lua_setfield(L, id + 2, "slot");
+    }
+    if (!lua_isnil(L, SHORTEN)) {
+      lua_pushvalue(L, id);
+      lua_gettable(L, SHORTEN);
+      lua_setfield(L, id + 2, "shorten");
+    }
+    if (!lua_isnil(L, GLYPH_OF)) {
+      lua_pushvalue(L, GLYPH_OF);
+      lua_pushvalue(L, id);
+      lua_call(L, 1, 1);
+      lua_setfield(L, id + 2, "glyph");
+    }
+    lua_rawseti(L, WANTED, ++count);
+    lua_settop(L, id - 1);
+  }
+  lua_settop(L, WANTED);
+  return 1;
+}

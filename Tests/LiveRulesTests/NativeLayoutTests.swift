@@ -1,0 +1,55 @@
+import Foundation
+@testable import LiveRules
+@testable import LiveRulesTooling
+import Lua
+import Testing
+
+/// The host's native `layout.place` and `layout.wanted` (`lrl_layout_place`, `lrl_layout_wanted`)
+/// answer exactly as `layout.lua`'s Lua definitions, which they stand in for: on a corpus of
+/// well-formed and malformed calls, and on every bundled fixture.
+@Suite struct NativeLayoutTests {
+    /// A sealed helper state as a presenter sets one up; `native` false takes the host's native
+    /// layout functions away, so layout.lua's Lua definitions run every time.
+    private func corpusLines(native: Bool, count: Int) throws -> [String] {
+        let sandbox = LuaSandbox(
+            moduleRoot: Paths.resources.appendingPathComponent("helpers"),
+            hostModules: HostResources.helpers, hostModulePrefix: HostResources.modulePrefix)
+        let limits = LuaLimits(instructions: 500_000_000, steps: 500_000_000, deadline: nil)
+        let state = try LuaState(limits: limits, sandbox: sandbox)
+        HostFunctions.install(in: state)
+        if !native {
+            try state.run("function liverules_host_layout_place() end function liverules_host_layout_wanted() end",
+                          chunkName: "no-native")
+        }
+        let file = Paths.resources.appendingPathComponent("helpers/layout_corpus.lua")
+        let corpus = try state.run(try String(contentsOf: file, encoding: .utf8), chunkName: "helpers/layout_corpus.lua",
+                                   returning: LuaRef.self)
+        try state.sealGlobals()
+        return try state.call(corpus, count, returning: [String].self)
+    }
+
+    @Test func nativeAndLuaDefinitionsAgreeOnACorpus() throws {
+        let native = try corpusLines(native: true, count: 3000)
+        let lua = try corpusLines(native: false, count: 3000)
+        #expect(native.count == 3000 && lua.count == 3000)
+        for (index, (fast, reference)) in zip(native, lua).enumerated() where fast != reference {
+            Issue.record("case \(index + 1):\n native: \(fast)\n    lua: \(reference)")
+        }
+        // The corpus reaches every kind of case: placed fields, shortened ones, drops and errors.
+        #expect(native.contains { $0.contains("…") })
+        #expect(native.contains { $0.hasPrefix("wanted error: ") } && native.contains { $0.contains("no text for") })
+        #expect(native.filter { $0.hasPrefix("wanted ") && !$0.contains("error: ") }.count > 500)
+        #expect(native.contains { !$0.hasPrefix("wanted") && $0.contains("error: ") })
+        #expect(native.filter { !$0.contains("error: ") }.count > 1500)
+    }
+
+    /// An explaining presenter always runs the Lua definition; the presentations agree.
+    @Test(arguments: BundledPackGoldenTests.cases)
+    func nativeAndLuaDefinitionsPresentAlike(_ test: BundledPackGoldenTests.Case) throws {
+        let pack = try RulePack.load(from: Paths.rules.appendingPathComponent(test.pack), displayPath: "rules/\(test.pack)")
+        let fixture = try Fixture.load("fixtures/\(test.fixture).json", in: pack.folder, manifest: pack.manifest)
+        let native = try Presenter(pack: pack).present(fixture)
+        let lua = try Presenter(pack: pack, explains: true).present(fixture)
+        #expect(native == lua)
+    }
+}
