@@ -2,9 +2,10 @@
 ** layout.place's common case, natively: the fields one placement shows, chosen, measured and
 ** shortened exactly as the Lua definition in liverules/layout.lua does, for a wanted list of
 ** plain tables (no metatables) whose entries are well formed and whose text is ASCII without
-** "\r" (each byte one cluster, measured by the advances of liverules/text.lua). For anything
-** else it returns nothing and layout.lua runs its Lua definition, which alone raises the errors
-** and records explanations; a test runs both on every golden and on malformed lists.
+** "\r" (each byte one cluster, measured by the advances of liverules/text.lua), charging each
+** entry's measuring to the step budget as it goes. For anything else it returns nothing and
+** layout.lua runs its Lua definition, which alone raises the errors and records explanations;
+** a test runs both on every golden and on a corpus of malformed calls.
 */
 #include <string.h>
 #include "CLuaShim.h"
@@ -187,7 +188,7 @@ static int lrl_choose(const lrl_field *f, const lrl_slot *slot, const lrl_shown 
 
 /* Reads the renderings of the entry at e (its `text` at index t) into f; 0 when they are not
 ** a string or a non-empty list (without metatable) of at most LRL_MOST_RENDERINGS simple strings.
-** Charges the bytes read. [-0, +0, -] */
+** Adds their bytes to *bytes. [-0, +0, -] */
 static int lrl_readrenderings(lua_State *L, int t, lrl_field *f, int64_t *bytes) {
   f->count = 0;
   f->single = lua_type(L, t) == LUA_TSTRING;
@@ -242,10 +243,10 @@ int lrl_layout_place(lua_State *L) {
   lua_createtable(L, 0, 0);  /* DROPPED */
   lrl_shown shown = {.count = 0};
   lua_Integer dropped = 0;
-  int64_t bytes = 0;
   for (lua_Integer index = 1;; index++) {
     luaL_checkstack(L, 12, NULL);
     int top = lua_gettop(L);
+    int64_t bytes = 16;
     int entrytype = lua_rawgeti(L, WANTED, index);  /* top + 1: the entry */
     if (entrytype == LUA_TNIL) {
       lua_pop(L, 1);
@@ -263,6 +264,7 @@ int lrl_layout_place(lua_State *L) {
     ok = ok && (shorten == LUA_TNIL || lua_isinteger(L, top + 3)) && (glyph == LUA_TNIL || glyph == LUA_TSTRING) &&
          lrl_readrenderings(L, top + 5, &f, &bytes);
     if (!ok) return 0;
+    lrs_charge(L, 4 * bytes);  /* each rendering is measured a few times at most */
     f.shortens = shorten != LUA_TNIL;
     f.keeps = f.shortens ? lua_tointeger(L, top + 3) : 0;
     lrl_slot slot = fallback;
@@ -290,7 +292,6 @@ int lrl_layout_place(lua_State *L) {
     }
     lua_settop(L, top);
   }
-  lrs_charge(L, bytes + 16 * (int64_t)(shown.count + dropped));
   lua_createtable(L, 0, 2);
   lua_pushvalue(L, FIELDS);
   lua_setfield(L, -2, "fields");

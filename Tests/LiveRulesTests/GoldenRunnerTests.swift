@@ -109,6 +109,27 @@ import Testing
         #expect(one == two)
     }
 
+    /// Goldens are compared byte for byte: text that only a Unicode-aware comparison calls equal
+    /// (é precomposed against e and a combining accent) is a change, and the same bytes pass.
+    @Test func aGoldenMatchesOnlyByteForByte() throws {
+        let pack = try TemporaryPack()
+        let testCase = GoldenCase(packDirectory: pack.directory, packPath: "meetings", name: "done")
+        let manifest = try RulePack.load(from: pack.directory).manifest
+        let presented = try Presenter(pack: RulePack.load(from: pack.directory)).present(
+            Fixture.load("fixtures/done.json", in: testCase.folder, manifest: manifest))
+        var accented = presented
+        accented.badge.text = "Caf\u{E9}"
+        let golden = try accented.canonicalJSON()
+        let decomposed = golden.replacingOccurrences(of: "\u{E9}", with: "e\u{301}")
+        #expect(decomposed == golden && Array(decomposed.utf8) != Array(golden.utf8), "equal as strings, not as bytes")
+        for (text, passes) in [(golden, true), (decomposed, false), (golden + " ", false), (String(golden.dropLast()), false)] {
+            try Data(text.utf8).write(to: pack.directory.appendingPathComponent("golden/done.json"))
+            let outcome = GoldenRunner.outcome(of: testCase, manifest: manifest) { _ in accented }
+            #expect(outcome.isPassed == passes, "\(text.debugDescription)")
+            if !passes { #expect(outcome == .changed(expected: text, actual: golden)) }
+        }
+    }
+
     @Test func recordingWritesMissingGoldensAndPendingChanges() throws {
         let pack = try brokenPack()
         let results = GoldenRunner().run(cases(pack).cases)

@@ -14,6 +14,21 @@ import Testing
         #expect(ISO8601.parse("9999-12-31T23:59:59Z") == 253_402_300_799)
     }
 
+    @Test func formatsUTCWithMillisecondsOnlyWhenThereAreAny() {
+        #expect(ISO8601.format(0) == "1970-01-01T00:00:00Z")
+        #expect(ISO8601.format(-1) == "1969-12-31T23:59:59Z")
+        #expect(ISO8601.format(1_772_444_700) == "2026-03-02T09:45:00Z")
+        #expect(ISO8601.format(0.5) == "1970-01-01T00:00:00.5Z")
+        #expect(ISO8601.format(1.25) == "1970-01-01T00:00:01.25Z")
+        #expect(ISO8601.format(-0.75) == "1969-12-31T23:59:59.25Z")
+        #expect(ISO8601.format(0.007) == "1970-01-01T00:00:00.007Z")
+        #expect(ISO8601.format(-62_167_219_200) == "0000-01-01T00:00:00Z")
+        #expect(ISO8601.format(253_402_300_799.001) == "9999-12-31T23:59:59.001Z")
+        for seconds in stride(from: -3_000_000_000.0, through: 3_000_000_000, by: 7_777_777.125) {
+            #expect(ISO8601.parse(ISO8601.format(seconds)) == seconds)
+        }
+    }
+
     @Test func appliesOffsets() {
         #expect(ISO8601.parse("2000-01-01T00:00:00+01:00") == 946_681_200)
         #expect(ISO8601.parse("1999-12-31T18:30:00-05:30") == 946_684_800)

@@ -52,4 +52,33 @@ import Testing
         let lua = try Presenter(pack: pack, explains: true).present(fixture)
         #expect(native == lua)
     }
+
+    /// The native functions charge their work to the step budget as they go: a huge wanted list
+    /// ends layout.place in a budget error, in both budget modes; layout.wanted called again and
+    /// again on one ends in a budget error too.
+    @Test(arguments: [LuaBudgetMode.counted, .serving])
+    func nativeWorkOnAHugeListEndsInABudget(_ mode: LuaBudgetMode) throws {
+        let sandbox = LuaSandbox(hostModules: HostResources.helpers, hostModulePrefix: HostResources.modulePrefix)
+        let state = try LuaState(limits: LuaLimits(mode: mode), sandbox: sandbox)
+        HostFunctions.install(in: state)
+        try state.sealGlobals()
+        let calls = [
+            ("layout.place('lockScreen', big)", "huge:4: error: C work budget of"),
+            ("for _ = 1, 100 do layout.wanted(big, function(entry) return entry.text end) end", "budget of"),
+        ]
+        for (call, expected) in calls {
+            let source = """
+                local layout = require "liverules.layout"
+                local big = {}
+                for i = 1, 50000 do big[i] = { id = "f", text = "Design review" } end
+                \(call)
+                """
+            do {
+                try state.run(source, chunkName: "huge")
+                Issue.record("\(call) ended without a budget error")
+            } catch {
+                #expect("\(error)".contains(expected), "\(call): \(error)")
+            }
+        }
+    }
 }

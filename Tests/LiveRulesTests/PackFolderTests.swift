@@ -163,6 +163,35 @@ import Testing
         #expect(scratch.outsideFiles() == before)
     }
 
+    @Test func namesWithDotsOrDoubledSlashesReadTheSameFile() throws {
+        let scratch = try Scratch()
+        let folder = scratch.folder
+        let bytes = try folder.read("fixtures/done.json")
+        for name in ["fixtures/./done.json", "./fixtures//done.json", "fixtures/done.json/", "fixtures/done.json"] {
+            #expect(try folder.read(name) == bytes, "\(name)")
+        }
+        #expect(try folder.readIfPresent("fixtures/missing.json") == nil)
+        #expect(try folder.readIfPresent("missing/done.json") == nil)
+    }
+
+    /// The listing is every file ending in the suffix, in nested folders too, hidden ones
+    /// included, sorted: as a plain walk of the folder finds them.
+    @Test func listingsFindWhatAWalkOfTheFolderFinds() throws {
+        let scratch = try Scratch()
+        for (path, text) in [("fixtures/b/deeper/x.json", "{}"), ("fixtures/.hidden.json", "{}"), ("fixtures/notes.txt", "n"),
+                             ("fixtures/a.json.new", "{}"), ("fixtures/b/y.json", "{}"), ("fixtures/c.JSON", "{}")] {
+            try FileManager.default.createDirectory(at: scratch.url(path).deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: scratch.url(path))
+        }
+        let walked = (FileManager.default.enumerator(atPath: scratch.url("fixtures").path)?.allObjects.compactMap { $0 as? String } ?? [])
+            .filter { $0.hasSuffix(".json") }.map { String($0.dropLast(5)) }.sorted()
+        let listed = try scratch.folder.files(in: "fixtures", ending: ".json")
+        #expect(listed == walked)
+        #expect(listed.contains("b/deeper/x") && listed.contains(".hidden") && !listed.contains("notes") && !listed.contains("c"))
+        #expect(try scratch.folder.files(in: "fixtures", ending: ".json.new") == ["a"])
+        #expect(try scratch.folder.files(in: "nothing-here", ending: ".json") == [])
+    }
+
     @Test func linksThatStayInsideThePackAreFollowed() throws {
         let scratch = try Scratch()
         try FileManager.default.moveItem(at: scratch.url("fixtures/done.json"), to: scratch.url("moments-done.json"))

@@ -32,10 +32,25 @@ enum JSONFile {
         return data
     }
 
-    /// Parses JSON bytes read from the file `displayPath` names.
-    static func parse(_ data: Data, displayPath: String) throws(DiagnosticError) -> JSONDocument {
+    /// Parses JSON bytes read from the file `displayPath` names and reads the document with
+    /// `read`, which returns nil when it reported a problem. The bytes are parsed without
+    /// positions first; only a document with problems is parsed again with them and read again,
+    /// so its problems are located.
+    static func read<Value>(
+        _ data: Data, displayPath: String, with read: (inout DocumentReader) -> Value?
+    ) throws(DiagnosticError) -> Value {
+        var reader = DocumentReader(document: try parse(data, displayPath: displayPath, positions: false), file: displayPath)
+        if let value = read(&reader), reader.diagnostics.isEmpty { return value }
+        reader = DocumentReader(document: try parse(data, displayPath: displayPath), file: displayPath)
+        guard let value = read(&reader) else { throw DiagnosticError(reader.diagnostics) }
+        return value
+    }
+
+    /// Parses JSON bytes read from the file `displayPath` names; `positions` as in
+    /// ``JSONParser/parse(_:positions:)``.
+    static func parse(_ data: Data, displayPath: String, positions: Bool = true) throws(DiagnosticError) -> JSONDocument {
         do {
-            return try JSONParser.parse(data)
+            return try JSONParser.parse(data, positions: positions)
         } catch {
             throw DiagnosticError([Diagnostic(file: displayPath, line: error.position.line, column: error.position.column,
                                               message: "invalid JSON: \(error.message)")])

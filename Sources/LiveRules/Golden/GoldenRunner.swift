@@ -90,22 +90,35 @@ package struct GoldenRunner: Sendable {
 
     /// How `testCase` ends when `present` presents its fixture: the fixture is read through the
     /// pack folder and presented, and the presentation's canonical JSON compared with the golden
-    /// byte for byte. A fixture that cannot be read or presented is a failed case.
+    /// byte for byte (texts are made only when they differ). A fixture that cannot be read or
+    /// presented is a failed case.
     package static func outcome(
         of testCase: GoldenCase, manifest: PackManifest, present: (Fixture) throws -> Presentation
     ) -> GoldenOutcome {
         do {
             let fixture = try Fixture.load(testCase.fixtureFile, in: testCase.folder, manifest: manifest)
-            let actual = try present(fixture).canonicalJSON()
-            guard let data = try testCase.folder.readIfPresent(testCase.goldenFile) else { return .missing(actual: actual) }
-            let expected = String(decoding: data, as: UTF8.self)
-            return expected == actual ? .passed : .changed(expected: expected, actual: actual)
+            let actual = try present(fixture).canonicalUTF8()
+            guard let data = try testCase.folder.readIfPresent(testCase.goldenFile) else {
+                return .missing(actual: String(decoding: actual, as: UTF8.self))
+            }
+            if same(data, actual) { return .passed }
+            return .changed(expected: String(decoding: data, as: UTF8.self), actual: String(decoding: actual, as: UTF8.self))
         } catch let error as DiagnosticError {
             return .failed(error.diagnostics)
         } catch let error as PresentationError {
             return .failed(error.diagnostics(inputFile: testCase.fixturePath))
         } catch {
             return .failed([Diagnostic(file: testCase.fixturePath, message: "\(error)")])
+        }
+    }
+}
+
+extension GoldenRunner {
+    /// Whether `data` holds exactly `bytes`.
+    private static func same(_ data: Data, _ bytes: [UInt8]) -> Bool {
+        guard data.count == bytes.count else { return false }
+        return data.withUnsafeBytes { golden in
+            bytes.withUnsafeBytes { actual in golden.isEmpty || memcmp(golden.baseAddress!, actual.baseAddress!, golden.count) == 0 }
         }
     }
 }

@@ -5,7 +5,12 @@ package enum ISO8601 {
     /// with uppercase `T` and `Z`, 1–9 fraction digits, a real calendar date (leap years included),
     /// hour 0–23, minute 0–59, second 0–59 (no leap second) and offset up to ±23:59; otherwise `nil`.
     package static func parse(_ text: String) -> Double? {
-        let bytes = Array(text.utf8)
+        if let seconds = text.utf8.withContiguousStorageIfAvailable(parse) { return seconds }
+        return Array(text.utf8).withUnsafeBufferPointer(parse)
+    }
+
+    /// ``parse(_:)`` of the text's UTF-8 bytes.
+    private static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
         var index = 0
 
         func number(digits count: Int) -> Int? {
@@ -78,18 +83,30 @@ package enum ISO8601 {
         let days = Int((Double(whole) / 86_400).rounded(.down))
         let time = whole - days * 86_400
         let (year, month, day) = civilFromDays(days)
-        func digits(_ value: Int, _ count: Int) -> String {
-            let text = String(value)
-            return String(repeating: "0", count: max(0, count - text.count)) + text
+        var text: [UInt8] = []
+        text.reserveCapacity(24)
+        /// Appends `value` in decimal, zero-padded to `count` digits, then `separator`.
+        func append(_ value: Int, digits count: Int, _ separator: Unicode.Scalar) {
+            let decimal = String(value).utf8
+            text.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: max(0, count - decimal.count)))
+            text.append(contentsOf: decimal)
+            text.append(UInt8(ascii: separator))
         }
-        var text = "\(digits(year, 4))-\(digits(month, 2))-\(digits(day, 2))T"
-            + "\(digits(time / 3600, 2)):\(digits(time / 60 % 60, 2)):\(digits(time % 60, 2))"
-        if fraction != 0 {
-            var decimals = digits(fraction, 3)
-            while decimals.hasSuffix("0") { decimals.removeLast() }
-            text += "." + decimals
+        append(year, digits: 4, "-")
+        append(month, digits: 2, "-")
+        append(day, digits: 2, "T")
+        append(time / 3600, digits: 2, ":")
+        append(time / 60 % 60, digits: 2, ":")
+        if fraction == 0 {
+            append(time % 60, digits: 2, "Z")
+        } else {
+            append(time % 60, digits: 2, ".")
+            append(fraction, digits: 3, "Z")
+            text.removeLast()
+            while text.last == UInt8(ascii: "0") { text.removeLast() }
+            text.append(UInt8(ascii: "Z"))
         }
-        return text + "Z"
+        return String(decoding: text, as: UTF8.self)
     }
 
     /// The proleptic Gregorian date `days` after 1970-01-01 (H. Hinnant's `civil_from_days`).

@@ -5,6 +5,8 @@
 /// `\u00xx` with lowercase hex); everything else, `/` included, is written as raw UTF-8.
 /// `.number` is written as described in `numberText(_:)`; an integral `.number` below 2^53 is
 /// therefore read back as `.integer`, and canonical text is a fixed point of parse-then-write.
+/// The text is written by ``JSONText``, which values with a ``JSONShaped`` form also write to
+/// without building a `JSONValue`.
 package enum JSONWriter {
     /// A NaN or infinite `.number`, which JSON cannot represent.
     package struct NonFiniteNumberError: Error, CustomStringConvertible {
@@ -20,41 +22,21 @@ package enum JSONWriter {
     /// Two-space indentation, one member or element per line, `"key": value`, `[]` and `{}` for
     /// empty containers, and exactly one trailing newline.
     package static func canonical(_ value: JSONValue) throws(NonFiniteNumberError) -> String {
-        var output = ""
-        try write(value, path: JSONPath.root, indentLevel: 0, into: &output)
-        output.append("\n")
-        return output
+        try text(of: value, indented: true)
     }
 
     /// The canonical text without whitespace or trailing newline: keys sorted the same way, on
     /// one line (what push payloads and JSON Lines carry).
     package static func compact(_ value: JSONValue) throws(NonFiniteNumberError) -> String {
-        var output = ""
-        try write(value, path: JSONPath.root, indentLevel: nil, into: &output)
-        return output
+        try text(of: value, indented: false)
     }
 
     /// `text` as a JSON string literal, quotes included.
     package static func quoted(_ text: String) -> String {
-        var output = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": output.append("\\\"")
-            case "\\": output.append("\\\\")
-            case "\n": output.append("\\n")
-            case "\r": output.append("\\r")
-            case "\t": output.append("\\t")
-            case "\u{08}": output.append("\\b")
-            case "\u{0C}": output.append("\\f")
-            case "\u{00}"..."\u{1F}", "\u{7F}":
-                let digits = String(scalar.value, radix: 16, uppercase: false)
-                output.append("\\u00" + (digits.count == 1 ? "0" : "") + digits)
-            default:
-                output.unicodeScalars.append(scalar)
-            }
-        }
-        output.append("\"")
-        return output
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count + 2)
+        JSONText.appendQuoted(text, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// The JSON text of a finite double: integral values below 2^53 in magnitude as plain
@@ -63,57 +45,18 @@ package enum JSONWriter {
     /// which is always valid JSON.
     package static func numberText(_ value: Double) -> String {
         precondition(value.isFinite, "JSON has no text for \(value)")
-        if value.magnitude < 9_007_199_254_740_992, value.rounded(.towardZero) == value {
-            return String(Int64(value))
-        }
-        return value.description
+        var bytes: [UInt8] = []
+        JSONText.appendNumber(value, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// Appends `value`, whose container is `indentLevel` levels deep; nil writes no whitespace.
-    private static func write(_ value: JSONValue, path: String, indentLevel: Int?, into output: inout String) throws(NonFiniteNumberError) {
-        switch value {
-        case .null: output.append("null")
-        case .bool(let flag): output.append(flag ? "true" : "false")
-        case .integer(let integer): output.append(String(integer))
-        case .number(let number):
-            guard number.isFinite else { throw NonFiniteNumberError(path: path, value: number) }
-            output.append(numberText(number))
-        case .string(let text): output.append(quoted(text))
-        case .array(let elements):
-            output.append("[")
-            for (index, element) in elements.enumerated() {
-                startItem(first: index == 0, indentLevel: indentLevel, into: &output)
-                try write(element, path: JSONPath.element(index, in: path), indentLevel: indentLevel.map { $0 + 1 }, into: &output)
-            }
-            endContainer(empty: elements.isEmpty, indentLevel: indentLevel, into: &output)
-            output.append("]")
-        case .object(let members):
-            output.append("{")
-            let sorted = members.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
-            for (index, (key, member)) in sorted.enumerated() {
-                startItem(first: index == 0, indentLevel: indentLevel, into: &output)
-                output.append(quoted(key))
-                output.append(indentLevel == nil ? ":" : ": ")
-                try write(member, path: JSONPath.member(key, in: path), indentLevel: indentLevel.map { $0 + 1 }, into: &output)
-            }
-            endContainer(empty: members.isEmpty, indentLevel: indentLevel, into: &output)
-            output.append("}")
+    /// The text of `value`; the path of a non-finite number is looked for only when there is one.
+    private static func text(of value: JSONValue, indented: Bool) throws(NonFiniteNumberError) -> String {
+        var output = JSONText(indented: indented, capacity: 1024)
+        value.write(to: &output)
+        if output.wroteNonFinite, let (steps, number) = value.firstNonFinite() {
+            throw NonFiniteNumberError(path: JSONPath.following(steps, from: JSONPath.root), value: number)
         }
-    }
-
-    private static func startItem(first: Bool, indentLevel: Int?, into output: inout String) {
-        if !first {
-            output.append(",")
-        }
-        guard let indentLevel else { return }
-        output.append("\n")
-        output.append(String(repeating: "  ", count: indentLevel + 1))
-    }
-
-    private static func endContainer(empty: Bool, indentLevel: Int?, into output: inout String) {
-        if !empty, let indentLevel {
-            output.append("\n")
-            output.append(String(repeating: "  ", count: indentLevel))
-        }
+        return output.finished()
     }
 }

@@ -37,9 +37,7 @@ public struct Fixture: Sendable, Hashable {
 
     /// Reads and checks a fixture from the bytes of the file `displayPath` names.
     package static func read(_ data: Data, displayPath: String, manifest: PackManifest) throws(DiagnosticError) -> Fixture {
-        var reader = DocumentReader(document: try JSONFile.parse(data, displayPath: displayPath), file: displayPath)
-        guard let fixture = read(in: &reader, manifest: manifest) else { throw DiagnosticError(reader.diagnostics) }
-        return fixture
+        try JSONFile.read(data, displayPath: displayPath) { reader in read(in: &reader, manifest: manifest) }
     }
 
     /// Reads a parsed fixture; `extra` names members a caller reads itself (a push request's).

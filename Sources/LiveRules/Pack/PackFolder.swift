@@ -89,10 +89,14 @@ package struct PackFolder: Sendable, Hashable {
         var visited: Set<String> = [start]
         var pending: [(real: String, prefix: String)] = [(start, "")]
         while let (folder, prefix) = pending.popLast() {
-            for name in ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted() {
+            for (name, kind) in Self.entries(of: folder, ending: suffix) {
                 let inside = prefix + name
                 var real = folder + "/" + name
-                if Self.isLink(real) {
+                if kind == .file {
+                    found.append(String(inside.dropLast(suffix.count)))
+                    continue
+                }
+                if kind == .other, Self.isLink(real) {
                     let target = Self.resolved(real)
                     guard let target, isInside(target) else {
                         if name.hasSuffix(suffix) || target.map(Self.isFolder) == true {
@@ -102,7 +106,7 @@ package struct PackFolder: Sendable, Hashable {
                     }
                     real = target
                 }
-                if Self.isFolder(real) {
+                if kind == .folder || Self.isFolder(real) {
                     if visited.insert(real).inserted { pending.append((real, inside + "/")) }
                 } else if name.hasSuffix(suffix) {
                     found.append(String(inside.dropLast(suffix.count)))
@@ -111,6 +115,43 @@ package struct PackFolder: Sendable, Hashable {
         }
         guard refused.isEmpty else { throw DiagnosticError(refused.sorted { $0.file < $1.file }, isOutsidePack: true) }
         return found.sorted()
+    }
+
+    /// What `readdir` says an entry of a folder is, without following it.
+    private enum EntryKind {
+        case file, folder
+        /// A symbolic link, or a kind the file system does not tell: found out with `lstat`.
+        case other
+    }
+
+    /// The entries of the folder at `path` that can matter to a listing of files ending in
+    /// `suffix`, sorted by name: plain files ending in it, folders, and everything else but
+    /// plain files. Empty when the folder cannot be read.
+    private static func entries(of path: String, ending suffix: String) -> [(name: String, kind: EntryKind)] {
+        guard let stream = opendir(path) else { return [] }
+        defer { closedir(stream) }
+        var entries: [(name: String, kind: EntryKind)] = []
+        // Bytes that do not end in an ASCII suffix never end in it as text either.
+        let ending = suffix.utf8.allSatisfy { $0 < 0x80 } ? Array(suffix.utf8) : []
+        while let entry = readdir(stream) {
+            let kind: EntryKind
+            switch Int(entry.pointee.d_type) {
+            case Int(DT_REG): kind = .file
+            case Int(DT_DIR): kind = .folder
+            default: kind = .other
+            }
+            let name: String? = withUnsafePointer(to: &entry.pointee.d_name) { bytes in
+                bytes.withMemoryRebound(to: CChar.self, capacity: MemoryLayout.size(ofValue: bytes.pointee)) { name in
+                    // A plain file whose bytes do not end in the suffix is passed over unmade.
+                    let length = strlen(name)
+                    if kind == .file, length < ending.count || memcmp(name + length - ending.count, ending, ending.count) != 0 { return nil }
+                    return String(cString: name)
+                }
+            }
+            guard let name, name != ".", name != ".." else { continue }
+            if kind != .file || name.hasSuffix(suffix) { entries.append((name, kind)) }
+        }
+        return entries.sorted { $0.name < $1.name }
     }
 
     /// Writes `data` to the file `relative`, making missing folders on the way (inside the pack):
@@ -166,6 +207,7 @@ package struct PackFolder: Sendable, Hashable {
     /// Resolves the longest existing prefix, so a missing file under a folder that leaves the
     /// pack is refused naming that folder.
     private func locate(_ relative: String) throws(DiagnosticError) -> String? {
+        if let root = realPath, Self.isPlain(relative), let real = Self.resolved(root + "/" + relative), isInside(real) { return real }
         let components = try self.components(of: relative)
         guard let root = realPath else { return nil }
         for count in stride(from: components.count, through: 0, by: -1) {
@@ -215,11 +257,27 @@ package struct PackFolder: Sendable, Hashable {
 
     /// The components of a name inside the folder; refuses absolute names and `..`.
     private func components(of relative: String) throws(DiagnosticError) -> [String] {
-        let components = relative.split(separator: "/").map(String.init).filter { $0 != "." }
-        guard !relative.hasPrefix("/"), !components.contains("..") else {
+        let components = relative.utf8.split(separator: UInt8(ascii: "/")).filter { !$0.elementsEqual(".".utf8) }
+        guard relative.utf8.first != UInt8(ascii: "/"), !components.contains(where: { $0.elementsEqual("..".utf8) }) else {
             throw refusal(relative, "not a name inside the pack folder: names may not start with '/' or contain '..'")
         }
-        return components
+        return components.map { String(Substring($0)) }
+    }
+
+    /// Whether `relative` is components joined by single slashes, none of them `.` or `..`: a
+    /// name that resolves as it stands, which a file found inside the pack needs no more checks for.
+    private static func isPlain(_ relative: String) -> Bool {
+        var length = 0, dots = 0
+        for byte in relative.utf8 {
+            if byte == UInt8(ascii: "/") {
+                guard length > 0, dots < length || length > 2 else { return false }
+                (length, dots) = (0, 0)
+            } else {
+                length += 1
+                if byte == UInt8(ascii: ".") { dots += 1 }
+            }
+        }
+        return length > 0 && (dots < length || length > 2)
     }
 
     private func isInside(_ real: String) -> Bool {

@@ -1,5 +1,5 @@
 /// What an alerting update says: the title and body of the push's `alert`.
-public struct AlertText: Sendable, Hashable, Codable {
+public struct AlertText: Sendable, Hashable, Codable, JSONShaped {
     /// The alert's title.
     public var title: String
     /// The alert's body.
@@ -11,8 +11,11 @@ public struct AlertText: Sendable, Hashable, Codable {
         self.body = body
     }
 
-    /// The JSON form: `{"title", "body"}`.
-    var json: JSONValue {
-        .object(["title": .string(title), "body": .string(body)])
+    /// Writes the JSON form: `{"title", "body"}`.
+    func write(to output: inout some JSONOutput) {
+        output.beginObject()
+        output.member("body", .string(body))
+        output.member("title", .string(title))
+        output.endObject()
     }
 }

@@ -2,7 +2,7 @@
 ///
 /// Encodes as `{"background", "foreground", "accent", "fallback"}`, colours as `#RRGGBB` and
 /// `fallback` as `null` when there is none; decoding also takes a missing `fallback` as none.
-public struct Appearance: Sendable, Hashable, Codable {
+public struct Appearance: Sendable, Hashable, Codable, JSONShaped {
     /// Behind everything the activity shows.
     public var background: Colour
     /// Text and glyphs.
@@ -20,12 +20,14 @@ public struct Appearance: Sendable, Hashable, Codable {
         self.fallback = fallback
     }
 
-    /// The JSON form, which `Codable` encodes.
-    var json: JSONValue {
-        .object([
-            "background": .string(background.hex), "foreground": .string(foreground.hex), "accent": .string(accent.hex),
-            "fallback": fallback.map(JSONValue.string) ?? .null,
-        ])
+    /// Writes the JSON form, which `Codable` encodes.
+    func write(to output: inout some JSONOutput) {
+        output.beginObject()
+        output.member("accent", .string(accent.hex))
+        output.member("background", .string(background.hex))
+        output.member("fallback", fallback.map(JSONValue.string) ?? .null)
+        output.member("foreground", .string(foreground.hex))
+        output.endObject()
     }
 
     /// Encodes every key, `fallback` as `null` when nil: the shape goldens have.

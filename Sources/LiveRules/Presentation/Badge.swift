@@ -1,5 +1,5 @@
 /// The short label an activity wears: "In progress", "Next up".
-public struct Badge: Sendable, Hashable, Codable {
+public struct Badge: Sendable, Hashable, Codable, JSONShaped {
     /// The label as shown; short enough for the smallest placement that shows it.
     public var text: String
     /// The colour family the badge is drawn in.
@@ -11,9 +11,12 @@ public struct Badge: Sendable, Hashable, Codable {
         self.tone = tone
     }
 
-    /// The JSON form, which `Codable` encodes: `{"text", "tone"}`.
-    var json: JSONValue {
-        .object(["text": .string(text), "tone": .string(tone.rawValue)])
+    /// Writes the JSON form, which `Codable` encodes: `{"text", "tone"}`.
+    func write(to output: inout some JSONOutput) {
+        output.beginObject()
+        output.member("text", .string(text))
+        output.member("tone", .string(tone.rawValue))
+        output.endObject()
     }
 
     /// Encodes `{"text", "tone"}`, the shape goldens have.

@@ -1,6 +1,6 @@
 /// One field a placement shows: a field id the pack declares, its text, and an optional status
 /// glyph drawn beside the text.
-public struct LayoutField: Sendable, Hashable, Codable {
+public struct LayoutField: Sendable, Hashable, Codable, JSONShaped {
     /// The field id, one of the manifest's `fields`.
     public var id: String
     /// The text as the placement shows it, already shortened to fit.
@@ -15,12 +15,14 @@ public struct LayoutField: Sendable, Hashable, Codable {
         self.glyph = glyph
     }
 
-    /// The JSON form, which `Codable` encodes: `{"id", "text"}`, and `"glyph"` only when there
-    /// is one.
-    var json: JSONValue {
-        var members: [String: JSONValue] = ["id": .string(id), "text": .string(text)]
-        if let glyph { members["glyph"] = .string(glyph.spelling) }
-        return .object(members)
+    /// Writes the JSON form, which `Codable` encodes: `{"id", "text"}`, and `"glyph"` only when
+    /// there is one.
+    func write(to output: inout some JSONOutput) {
+        output.beginObject()
+        if let glyph { output.member("glyph", .string(glyph.spelling)) }
+        output.member("id", .string(id))
+        output.member("text", .string(text))
+        output.endObject()
     }
 
     /// Encodes `{"id", "text"}` and a present `"glyph"`, the shape goldens have.

@@ -1,5 +1,5 @@
 /// The colours of an activity in each appearance.
-public struct Palette: Sendable, Hashable, Codable {
+public struct Palette: Sendable, Hashable, Codable, JSONShaped {
     /// Light mode (the lock screen's default).
     public var light: Appearance
     /// Dark mode, and the Dynamic Island, which is always black.
@@ -14,9 +14,13 @@ public struct Palette: Sendable, Hashable, Codable {
         self.standByNight = standByNight
     }
 
-    /// The JSON form, which `Codable` encodes: `{"light", "dark", "standByNight"}`.
-    var json: JSONValue {
-        .object(["light": light.json, "dark": dark.json, "standByNight": standByNight.json])
+    /// Writes the JSON form, which `Codable` encodes: `{"light", "dark", "standByNight"}`.
+    func write(to output: inout some JSONOutput) {
+        output.beginObject()
+        output.member("dark", dark)
+        output.member("light", light)
+        output.member("standByNight", standByNight)
+        output.endObject()
     }
 
     /// Encodes `{"light", "dark", "standByNight"}`, the shape goldens have.

@@ -1,5 +1,5 @@
 /// What one placement shows: fields in display order, and the ids that did not fit.
-public struct PlacementLayout: Sendable, Hashable, Codable {
+public struct PlacementLayout: Sendable, Hashable, Codable, JSONShaped {
     /// The fields shown, in display order.
     public var fields: [LayoutField]
     /// The ids of the fields the rules left out because they did not fit.
@@ -11,9 +11,18 @@ public struct PlacementLayout: Sendable, Hashable, Codable {
         self.dropped = dropped
     }
 
-    /// The JSON form, which `Codable` encodes: `{"fields", "dropped"}`, both arrays.
-    var json: JSONValue {
-        .object(["fields": .array(fields.map(\.json)), "dropped": .array(dropped.map(JSONValue.string))])
+    /// Writes the JSON form, which `Codable` encodes: `{"fields", "dropped"}`, both arrays.
+    func write(to output: inout some JSONOutput) {
+        output.beginObject()
+        output.key("dropped")
+        output.beginArray()
+        for id in dropped { output.scalar(.string(id)) }
+        output.endArray()
+        output.key("fields")
+        output.beginArray()
+        for field in fields { field.write(to: &output) }
+        output.endArray()
+        output.endObject()
     }
 
     /// Encodes `{"fields", "dropped"}`, the shape goldens have.

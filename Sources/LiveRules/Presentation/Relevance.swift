@@ -1,5 +1,5 @@
 /// How an activity ranks against others, and whether this update should alert.
-public struct Relevance: Sendable, Hashable, Codable {
+public struct Relevance: Sendable, Hashable, Codable, JSONShaped {
     /// 0...100; the highest gets the Dynamic Island.
     public var score: Double
     /// Whether this update should alert (sound, light up the screen, expand the island).
@@ -11,9 +11,12 @@ public struct Relevance: Sendable, Hashable, Codable {
         self.alert = alert
     }
 
-    /// The JSON form, which `Codable` encodes: `{"score", "alert"}`.
-    var json: JSONValue {
-        .object(["score": .number(score), "alert": .bool(alert)])
+    /// Writes the JSON form, which `Codable` encodes: `{"score", "alert"}`.
+    func write(to output: inout some JSONOutput) {
+        output.beginObject()
+        output.member("alert", .bool(alert))
+        output.member("score", .number(score))
+        output.endObject()
     }
 
     /// Encodes `{"score", "alert"}`, the shape goldens have.

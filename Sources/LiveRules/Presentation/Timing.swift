@@ -6,7 +6,7 @@ import Foundation
 /// The rule returns `{ stale = <Unix seconds>?, dismissal = <Unix seconds>?, alert = { title, body }? }`.
 /// Goldens show the dates as ISO-8601 text (`null` when absent). `alert` is the text of this
 /// update's alert: pushes carry it when ``Relevance/alert`` is true and on `start`, never on `end`.
-public struct Timing: Sendable, Hashable, Codable {
+public struct Timing: Sendable, Hashable, Codable, JSONShaped {
     /// When the content goes stale (APNs `stale-date`); `nil` for none.
     public var stale: Date?
     /// When an ended activity is removed (APNs `dismissal-date`); `nil` for the default.
@@ -45,11 +45,16 @@ public struct Timing: Sendable, Hashable, Codable {
         try json.encode(to: encoder)
     }
 
-    /// The JSON form: `{"stale", "dismissal", "alert"}`, absent parts `null`.
-    var json: JSONValue {
+    /// Writes the JSON form: `{"stale", "dismissal", "alert"}`, absent parts `null`.
+    func write(to output: inout some JSONOutput) {
         func date(_ date: Date?) -> JSONValue {
             date.map { .string(ISO8601.format($0.timeIntervalSince1970)) } ?? .null
         }
-        return .object(["stale": date(stale), "dismissal": date(dismissal), "alert": alert?.json ?? .null])
+        output.beginObject()
+        output.key("alert")
+        if let alert { alert.write(to: &output) } else { output.scalar(.null) }
+        output.member("dismissal", date(dismissal))
+        output.member("stale", date(stale))
+        output.endObject()
     }
 }

@@ -54,9 +54,9 @@ extension SchemaType {
             }
             return .array(lowered)
         case (.object(let name, let fields), .object(let members)):
-            var lowered: [String: JSONValue] = [:]
-            var known = 0
-            for field in fields where members[field.name] != nil { known += 1 }
+            var lowered: [String: JSONValue] = Dictionary(minimumCapacity: fields.count)
+            let given = fields.map { members[$0.name] }
+            let known = given.count { $0 != nil }
             // Members the schema does not have, by the missing required field each is likely a
             // misspelling of: one mistake, reported once at the misspelling.
             var misspelt: [String: String] = [:]
@@ -69,10 +69,10 @@ extension SchemaType {
                     }
                 }
             }
-            for field in fields {
+            for (field, member) in zip(fields, given) {
                 steps.append(.member(field.name))
                 defer { steps.removeLast() }
-                guard let member = members[field.name], member != .null || !field.type.isOptional else {
+                guard let member, member != .null || !field.type.isOptional else {
                     if !field.type.isOptional, misspelt[field.name] == nil {
                         report("expected \(field.type.expected), got nothing (the field is required)")
                     }

@@ -93,7 +93,8 @@ struct Test: ParsableCommand {
                 return GoldenResult(testCase: result.testCase, outcome: .passed, seconds: result.seconds)
             }
         }
-        let pending = GoldenSuite.discover(paths).pending.map(\.pendingPath)
+        // Only recording writes pending files: otherwise those found at the start still stand.
+        let pending = (mode == .record ? GoldenSuite.discover(paths) : suite).pending.map(\.pendingPath)
         let outcome = GoldenReport(results: results, orphans: suite.orphans, pending: pending, mode: mode,
                                    coverage: files, minimumCoverage: minCoverage)
         switch format {

@@ -31,7 +31,10 @@ local function entry(id)
   if roll == 1 then return "not a table" end
   if roll == 2 then return { text = "no id" } end
   if roll == 3 then return setmetatable({ id = "meta", text = "Design review" }, {}) end
-  if roll == 4 then return { id = "proxied", text = setmetatable({}, { __index = { "Design review" }, __len = function() return 1 end }) } end
+  if roll == 4 then
+    local proxied = setmetatable({}, { __index = { "Design review" }, __len = function() return 1 end })
+    return { id = "proxied", text = proxied }
+  end
   local text
   local shape = draw(6)
   if shape <= 2 then
@@ -79,12 +82,14 @@ local function wantedCase()
   for k = 1, draw(8) - 1 do ids[k] = pick(IDS) .. draw(3) end
   if draw(10) == 1 then ids[#ids + 2] = "after-hole" end
   if draw(8) == 1 then ids = setmetatable({}, { __index = ids }) end
-  if draw(12) == 1 then ids = setmetatable({}, { __index = function(_, index) return index <= 3 and ("f" .. index) or nil end }) end
+  if draw(12) == 1 then
+    ids = setmetatable({}, { __index = function(_, index) return index <= 3 and ("f" .. index) or nil end })
+  end
   local answers = {}
   local function text_of(id)
     if answers[id] == nil then
       local roll = draw(10)
-      answers[id] = roll == 1 and "nothing" or roll == 2 and "false" or roll == 3 and "list" or roll == 4 and "raise" or "text"
+      answers[id] = ({ "nothing", "false", "list", "raise" })[roll] or "text"
     end
     local answer = answers[id]
     if answer == "nothing" then return nil end
@@ -102,8 +107,8 @@ local function wantedCase()
   local ok, result = pcall(layout.wanted, args[1], args[2], args[3], args[4], args[5])
   if not ok then return "wanted error: " .. tostring(result) end
   local lines = {}
-  for index, entry in ipairs(result) do
-    lines[index] = table.concat({ text(entry.id), text(entry.text), text(entry.slot), text(entry.shorten), text(entry.glyph) }, " ")
+  for index, made in ipairs(result) do
+    lines[index] = table.concat({ text(made.id), text(made.text), text(made.slot), text(made.shorten), text(made.glyph) }, " ")
   end
   return "wanted " .. table.concat(lines, "; ")
 end
