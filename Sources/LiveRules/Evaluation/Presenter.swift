@@ -20,6 +20,7 @@ public final class Presenter {
     /// Where the helpers' explanations go, when the presenter explains (see ``explain(_:)``).
     let recorder: ExplanationRecorder?
     let lua: LuaState
+    /// The driver's present function (driver.lua).
     let present: LuaRef
     /// The field ids the manifest declares.
     private let fields: Set<String>
