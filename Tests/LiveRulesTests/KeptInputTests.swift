@@ -65,6 +65,26 @@ import Testing
                                                              previousPhase: fixture.previousPhase)
     }
 
+    /// Rules of a presenter that is not strict get plain tables they can change: it keeps no
+    /// input, so a rule that shortens its input list sees the whole list every time.
+    @Test func aPresenterThatIsNotStrictKeepsNothing() throws {
+        let temporary = try TemporaryPack(files: ["badge.lua": """
+            return function(input)
+              local meetings = input.state.meetings
+              local count = #meetings
+              meetings[count] = nil
+              return { text = tostring(count), tone = "neutral" }
+            end
+            """])
+        let pack = try RulePack.load(from: temporary.directory, displayPath: "rules/meetings")
+        let presenter = try Presenter(pack: pack, strict: false)
+        let fixture = try MeetingsFixtures.load("countdown-middle")
+        let texts = try (0..<3).map { _ in
+            try presenter.present(attributes: fixture.attributes, state: fixture.state, now: fixture.now).badge.text
+        }
+        #expect(texts == Array(repeating: String(fixture.state.meetings.count), count: 3))
+    }
+
     /// A state the schema refuses, presented twice after a good one, is refused the same way both
     /// times, and the good one still presents as before.
     @Test func aRefusedInputIsCheckedAfreshEveryTime() throws {
