@@ -300,6 +300,16 @@ int lrl_layout_place(lua_State *L) {
   return 1;
 }
 
+/* Unless the value at f is nil: sets field key of the table at id + 2 to f(value at id), which
+** may raise. [-0, +0, e] */
+static void lrl_setcalled(lua_State *L, int f, int id, const char *key) {
+  if (lua_isnil(L, f)) return;
+  lua_pushvalue(L, f);
+  lua_pushvalue(L, id);
+  lua_call(L, 1, 1);
+  lua_setfield(L, id + 2, key);
+}
+
 int lrl_layout_wanted(lua_State *L) {
   enum { IDS = 1, TEXT_OF, SLOT_OF, SHORTEN, GLYPH_OF, WANTED };
   lua_settop(L, GLYPH_OF);
@@ -327,23 +337,13 @@ int lrl_layout_wanted(lua_State *L) {
     lua_setfield(L, id + 2, "id");
     lua_pushvalue(L, id + 1);
     lua_setfield(L, id + 2, "text");
-    if (!lua_isnil(L, SLOT_OF)) {
-      lua_pushvalue(L, SLOT_OF);
-      lua_pushvalue(L, id);
-      lua_call(L, 1, 1);
-      lua_setfield(L, id + 2, "slot");
-    }
+    lrl_setcalled(L, SLOT_OF, id, "slot");
     if (!lua_isnil(L, SHORTEN)) {
       lua_pushvalue(L, id);
       lua_gettable(L, SHORTEN);
       lua_setfield(L, id + 2, "shorten");
     }
-    if (!lua_isnil(L, GLYPH_OF)) {
-      lua_pushvalue(L, GLYPH_OF);
-      lua_pushvalue(L, id);
-      lua_call(L, 1, 1);
-      lua_setfield(L, id + 2, "glyph");
-    }
+    lrl_setcalled(L, GLYPH_OF, id, "glyph");
     lua_rawseti(L, WANTED, ++count);
     lua_settop(L, id - 1);
   }
