@@ -251,7 +251,7 @@ extension LuaState {
             if T.self == Bool.self {
                 lua_pushboolean(L, unsafeBitCast(value, to: Bool.self) ? 1 : 0)
             } else if T.self == LuaRef.self {
-                let reference = unsafeBitCast(value, to: LuaRef.self)
+                let reference = value as! LuaRef
                 guard reference.state === self else { throw .encoding(path: "", message: "a LuaRef belongs to another state") }
                 reference.push(into: self)
             } else if T.self == Date.self {
