@@ -12,18 +12,8 @@ mode=()
 if [ "${1:-}" = --serving ]; then mode=(--serving); shift; fi
 pack=${1:-rules/meetings}
 binary=${2:-}
-if ! command -v valgrind >/dev/null; then
-  echo "count-presentation-instructions: valgrind is missing (Debian: apt-get install valgrind)" >&2
-  exit 1
-fi
-if [ -z "$binary" ]; then
-  swift build -c release --product liverules >/dev/null
-  binary=.build/release/liverules
-fi
-scratch=$(mktemp -d)
-trap 'rm -rf "$scratch"' EXIT
-# valgrind cannot read the debug information of Swift binaries; symbols are enough.
-objcopy --strip-debug "$binary" "$scratch/liverules"
+name=count-presentation-instructions
+. scripts/callgrind-liverules.sh
 count() {  # presentations -> instructions of the whole run
   valgrind --tool=callgrind --callgrind-out-file="$scratch/out" "$scratch/liverules" bench "$pack" --iterations "$1" --deadline 60000 ${mode[@]+"${mode[@]}"} 2>&1 |
     awk '/Collected/ { print $4 }'

@@ -8,14 +8,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 count=${1:-1000}
 binary=${2:-}
-command -v valgrind >/dev/null || { echo "count-test-instructions: valgrind is missing" >&2; exit 1; }
-if [ -z "$binary" ]; then
-  swift build -c release --product liverules >/dev/null
-  binary=.build/release/liverules
-fi
-scratch=$(mktemp -d)
-trap 'rm -rf "$scratch"' EXIT
-objcopy --strip-debug "$binary" "$scratch/liverules"
+name=count-test-instructions
+. scripts/callgrind-liverules.sh
 python3 scripts/generate-fixtures.py "$count" "$scratch"
 "$scratch/liverules" test "$scratch/meetings" --record >/dev/null 2>&1 || true
 "$scratch/liverules" review "$scratch/meetings" --accept >/dev/null

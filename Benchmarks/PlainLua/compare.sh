@@ -10,16 +10,11 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 pack=${1:-rules/meetings}
 binary=${2:-}
-for tool in valgrind lua5.4 python3; do
+for tool in lua5.4 python3; do
   command -v "$tool" >/dev/null || { echo "compare: $tool is missing" >&2; exit 1; }
 done
-if [ -z "$binary" ]; then
-  swift build -c release --product liverules >/dev/null
-  binary=.build/release/liverules
-fi
-scratch=$(mktemp -d)
-trap 'rm -rf "$scratch"' EXIT
-objcopy --strip-debug "$binary" "$scratch/liverules"
+name=compare
+. scripts/callgrind-liverules.sh
 here=Benchmarks/PlainLua
 helpers=Sources/LiveRules/Helpers
 python3 "$here/fixtures.py" "$pack" > "$scratch/fixtures.lua"

@@ -43,7 +43,8 @@ import Testing
         #expect(native.filter { !$0.contains("error: ") }.count > 1500)
     }
 
-    /// An explaining presenter always runs the Lua definition; the presentations agree.
+    /// An explaining presenter always runs layout.place's Lua definition; the presentations
+    /// agree. (layout.wanted runs natively in both: the corpus above compares its definitions.)
     @Test(arguments: BundledPackGoldenTests.cases)
     func nativeAndLuaDefinitionsPresentAlike(_ test: BundledPackGoldenTests.Case) throws {
         let pack = try RulePack.load(from: Paths.rules.appendingPathComponent(test.pack), displayPath: "rules/\(test.pack)")

@@ -39,14 +39,15 @@ package struct GoldenRunner: Sendable {
             }
         }
         let packs = loading
-        let shared = SharedResults(count: cases.count)
+        let shared = IndexedWork<GoldenResult>(count: cases.count)
+        let hits = LineHits()
         let coverage = recordsCoverage
         let limits = limits
         DispatchQueue.concurrentPerform(iterations: min(workers, max(cases.count, 1))) { _ in
             var presenters: [URL: Result<Presenter, PresentationError>] = [:]
             var explainers: [URL: Presenter] = [:]
             defer {
-                for case .success(let presenter) in presenters.values where coverage { shared.merge(presenter.coverage()) }
+                for case .success(let presenter) in presenters.values where coverage { hits.merge(presenter.coverage()) }
             }
             while let index = shared.next() {
                 let testCase = cases[index]
@@ -64,7 +65,7 @@ package struct GoldenRunner: Sendable {
                 progress?(finished)
             }
         }
-        return GoldenRun(results: shared.results, coverage: shared.coverage)
+        return GoldenRun(results: shared.results, coverage: hits.coverage)
     }
 
     private static func outcome(
@@ -130,35 +131,10 @@ package struct GoldenRun: Sendable {
     package var coverage: [String: [Int: Int]]
 }
 
-/// The work queue and the results the workers share.
-private final class SharedResults: @unchecked Sendable {
+/// The lines of Lua the workers' presenters ran, merged.
+private final class LineHits: @unchecked Sendable {
     private let lock = NSLock()
-    private var slots: [GoldenResult?]
-    private var handedOut = 0
-    private var finished = 0
     private var hits: [String: [Int: Int]] = [:]
-
-    init(count: Int) {
-        slots = Array(repeating: nil, count: count)
-    }
-
-    /// The next case to run, or nil when every case has been handed out.
-    func next() -> Int? {
-        lock.withLock {
-            guard handedOut < slots.count else { return nil }
-            handedOut += 1
-            return handedOut - 1
-        }
-    }
-
-    /// Stores a result; returns how many have finished.
-    func store(_ result: GoldenResult, at index: Int) -> Int {
-        lock.withLock {
-            slots[index] = result
-            finished += 1
-            return finished
-        }
-    }
 
     /// Adds a worker's line hits.
     func merge(_ coverage: [String: [Int: Int]]) {
@@ -167,6 +143,5 @@ private final class SharedResults: @unchecked Sendable {
         }
     }
 
-    var results: [GoldenResult] { lock.withLock { slots.compactMap { $0 } } }
     var coverage: [String: [Int: Int]] { lock.withLock { hits } }
 }

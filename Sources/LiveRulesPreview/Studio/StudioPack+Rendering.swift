@@ -16,7 +16,7 @@ extension StudioPack {
             return rendered
         }
         let cases = suite.cases
-        let shared = RenderedCases(count: cases.count)
+        let shared = IndexedWork<StudioCase>(count: cases.count)
         let workers = min(ProcessInfo.processInfo.activeProcessorCount, max(cases.count, 1))
         DispatchQueue.concurrentPerform(iterations: workers) { _ in
             let presenter = Result { () throws(PresentationError) in
@@ -26,7 +26,7 @@ extension StudioPack {
                 shared.store(StudioCase(cases[index], pack: pack, presenter: presenter), at: index)
             }
         }
-        rendered.cases = shared.cases
+        rendered.cases = shared.results
         return rendered
     }
 }
@@ -84,30 +84,4 @@ extension StudioCase {
     private static func text(_ relative: String, in folder: PackFolder) -> String? {
         (try? folder.readIfPresent(relative)).flatMap { $0 }.map { String(decoding: $0, as: UTF8.self) }
     }
-}
-
-/// The cases the workers take in turn, and what they rendered.
-private final class RenderedCases: @unchecked Sendable {
-    private let lock = NSLock()
-    private var slots: [StudioCase?]
-    private var handedOut = 0
-
-    init(count: Int) {
-        slots = Array(repeating: nil, count: count)
-    }
-
-    /// The next case to render, or nil when every case has been handed out.
-    func next() -> Int? {
-        lock.withLock {
-            guard handedOut < slots.count else { return nil }
-            handedOut += 1
-            return handedOut - 1
-        }
-    }
-
-    func store(_ rendered: StudioCase, at index: Int) {
-        lock.withLock { slots[index] = rendered }
-    }
-
-    var cases: [StudioCase] { lock.withLock { slots.compactMap { $0 } } }
 }
