@@ -2,17 +2,20 @@
 """Writes a copy of the meetings pack whose fixtures are one day of `meetings` meetings: the
 bundled countdown-middle fixture's five, after meetings added earlier that day (ended before it
 starts, so the rules present the same moment). With --changing there are two fixtures whose
-states differ in one title, so presenting them in turn encodes and checks the state every time;
-without, one fixture, presented again and again with the same state. For measuring what each
-added meeting costs (scripts/count-meeting-cost.sh).
-    scripts/generate-day.py <meetings> <folder> [--changing]   (the pack is <folder>/meetings)"""
+states differ in one title (an update that changes one meeting), with --every-changing two whose
+every meeting's title differs; presented in turn, the state is pushed and checked every time.
+Without either, one fixture, presented again and again with the same state. For measuring what
+each added meeting costs (scripts/count-meeting-cost.sh).
+    scripts/generate-day.py <meetings> <folder> [--changing | --every-changing]
+(the pack is <folder>/meetings)"""
 import json
 import os
 import shutil
 import sys
 
 count, folder = int(sys.argv[1]), sys.argv[2]
-changing = "--changing" in sys.argv[3:]
+every = "--every-changing" in sys.argv[3:]
+changing = every or "--changing" in sys.argv[3:]
 root = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
 pack = os.path.join(folder, "meetings")
 shutil.copytree(os.path.join(root, "rules", "meetings"), pack, ignore=shutil.ignore_patterns("fixtures", "golden"))
@@ -25,7 +28,7 @@ for variant in range(2 if changing else 1):
     earlier = []
     for index in range(max(count - len(bundled), 0)):
         minute = index * 7 % 420  # 00:00 to 07:00 UTC, before the first bundled meeting
-        earlier.append({"id": "early-%d" % index, "title": "Early call %d" % index + (" (moved)" if variant and index == 0 else ""),
+        earlier.append({"id": "early-%d" % index, "title": "Early call %d" % index + (" (moved)" if variant and (every or index == 0) else ""),
                         "start": "2026-03-02T%02d:%02d:00Z" % (minute // 60, minute % 60),
                         "end": "2026-03-02T%02d:%02d:30Z" % (minute // 60, minute % 60),
                         "location": "Room %d" % index, "calendarColor": "#34C759"})

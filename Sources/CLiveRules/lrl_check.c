@@ -110,6 +110,29 @@ static void lrl_adopt(lua_State *L, int v, int d, int parent, int key) {
   lrl_makeview(L, v);
 }
 
+/* Whether the table at v is a view of a table checked against the descriptor at d: an element
+** the host reused from the input's last presentation (LuaSequenceReuse), then noted at its new
+** parent and key. A table the host just pushed has no metatable. A view of another type cannot
+** be at this place (elements are reused at the place they were checked at): an error.
+** [-0, +0, e] */
+static int lrl_reused(lua_State *L, int v, int d, int parent, int key) {
+  if (!lua_getmetatable(L, v)) return 0;
+  lua_pushliteral(L, "__index");
+  int real = lua_rawget(L, -2) == LUA_TTABLE && lua_getmetatable(L, -1);
+  if (real) {
+    lua_rawgeti(L, d, LRL_D_META);
+    real = lua_rawequal(L, -1, -2);
+    lua_pop(L, 2);
+  }
+  if (!real) return luaL_error(L, "schema check: a reused table at a place of another type");
+  lua_pushvalue(L, key);
+  lua_rawsetp(L, -2, &lrl_keykey);
+  lua_pushvalue(L, parent);
+  lua_rawsetp(L, -2, &lrl_parentkey);
+  lua_pop(L, 2);
+  return 1;
+}
+
 /* Checks an object: every declared field, then that there is nothing else. */
 static int lrl_checkobject(lua_State *L, lrl_checker *c, int v, int d) {
   int base = lua_gettop(L);
@@ -250,10 +273,12 @@ static int lrl_check(lua_State *L, lrl_checker *c, int v, int d, int parent, int
       return 1;
     case LRL_KIND_OBJECT:
       if (type != LUA_TTABLE) return lrl_mismatch(L, c, v, d);
+      if (c->strict && parent != 0 && lrl_reused(L, v, d, parent, key)) return 1;
       if (!lrl_checkobject(L, c, v, d)) return 0;
       break;
     case LRL_KIND_ARRAY:
       if (type != LUA_TTABLE) return lrl_mismatch(L, c, v, d);
+      if (c->strict && parent != 0 && lrl_reused(L, v, d, parent, key)) return 1;
       if (!lrl_checkarray(L, c, v, d)) return 0;
       break;
     default: return luaL_error(L, "schema check: unknown kind in descriptor");

@@ -106,4 +106,100 @@ import Testing
         #expect(messages.first?.contains("state.meetings[0].calendarColor: expected colour, got \"red\"") == true, "\(messages)")
         #expect(try presenter.present(attributes: fixture.attributes, state: fixture.state, now: fixture.now) == good)
     }
+
+    /// A fixed-seed walk of edits to a day (titles, times, locations, colours the schema refuses,
+    /// late notices, meetings added, removed and swapped, and no change at all), presented by one
+    /// presenter as the app's types and as fixture JSON. Lists reuse the meetings that did not
+    /// change since the last presentation; every presentation and every refusal equals that of a
+    /// presenter that reuses nothing (it presents a day without meetings in between).
+    @Test func aChangedListPresentsAsIfEncodedAfresh() throws {
+        let fixture = try MeetingsFixtures.load("countdown-middle")
+        let walking = try Presenter(pack: MeetingsFixtures.pack())
+        let reference = try Presenter(pack: MeetingsFixtures.pack())
+        let empty = MeetingsContentState(meetings: [])
+        var random = SplitMix(seed: 0x5EED)
+        var state = fixture.state
+        var refused = 0
+        for step in 0..<160 {
+            state = Self.edit(state, with: &random)
+            func outcome(_ presenter: Presenter, asJSON: Bool) -> String {
+                do {
+                    if asJSON {
+                        let json = Fixture(file: "walk.json", now: fixture.now.timeIntervalSince1970, previousPhase: fixture.previousPhase,
+                                           attributes: .object(["timeZone": .string(fixture.attributes.timeZone)]), state: Self.json(state))
+                        return String(describing: try presenter.present(json))
+                    }
+                    return String(describing: try presenter.present(attributes: fixture.attributes, state: state, now: fixture.now,
+                                                                    previousPhase: fixture.previousPhase))
+                } catch {
+                    return "refused: \(error.description)"
+                }
+            }
+            let asJSON = step % 2 == 1
+            _ = outcome(reference, asJSON: false)
+            _ = try reference.present(attributes: fixture.attributes, state: empty, now: fixture.now)
+            let expected = outcome(reference, asJSON: asJSON)
+            #expect(outcome(walking, asJSON: asJSON) == expected, "step \(step)")
+            if expected.hasPrefix("refused") { refused += 1 }
+        }
+        #expect(refused > 5 && refused < 80, "the walk should mix refused and good days: \(refused) refused")
+    }
+
+    /// One random edit of `state`.
+    static func edit(_ state: MeetingsContentState, with random: inout SplitMix) -> MeetingsContentState {
+        var state = state
+        let count = state.meetings.count
+        let index = count == 0 ? 0 : Int(random.next() % UInt64(count))
+        switch random.next() % 9 {
+        case 0 where count > 0: state.meetings[index].title += " (moved)"
+        case 1 where count > 0:
+            let shift = Double(Int(random.next() % 7) - 3) * 300
+            state.meetings[index].start += shift
+            state.meetings[index].end += shift
+        case 2 where count > 1: state.meetings.remove(at: index)
+        case 3:
+            var added = state.meetings.isEmpty ? Meeting(id: "x", title: "Added", start: Date(timeIntervalSince1970: 1_772_438_400),
+                                                          end: Date(timeIntervalSince1970: 1_772_440_200)) : state.meetings[index]
+            added.id += "-\(random.next() % 1000)"
+            state.meetings.insert(added, at: index)
+        case 4 where count > 1: state.meetings.swapAt(index, count - 1)
+        case 5 where count > 0: state.meetings[index].location = state.meetings[index].location == nil ? "Room 2" : nil
+        case 6 where count > 0: state.meetings[index].calendarColor = random.next() % 3 == 0 ? "red" : "#34C759"
+        case 7 where count > 0:
+            state.lateNotice = state.lateNotice == nil
+                ? LateNotice(meetingId: state.meetings[index].id, sentAt: state.meetings[index].start, channel: "Slack") : nil
+        default: break
+        }
+        return state
+    }
+
+    /// `state` as a fixture's JSON holds it (dates as Unix seconds, absent optionals left out).
+    static func json(_ state: MeetingsContentState) -> JSONValue {
+        var members: [String: JSONValue] = ["meetings": .array(state.meetings.map { meeting in
+            var fields: [String: JSONValue] = ["id": .string(meeting.id), "title": .string(meeting.title),
+                                               "start": .number(meeting.start.timeIntervalSince1970),
+                                               "end": .number(meeting.end.timeIntervalSince1970)]
+            fields["location"] = meeting.location.map(JSONValue.string)
+            fields["calendarColor"] = meeting.calendarColor.map(JSONValue.string)
+            return .object(fields)
+        })]
+        if let notice = state.lateNotice {
+            members["lateNotice"] = .object(["meetingId": .string(notice.meetingId), "sentAt": .number(notice.sentAt.timeIntervalSince1970),
+                                             "channel": .string(notice.channel)])
+        }
+        return .object(members)
+    }
+}
+
+/// A small seeded generator (SplitMix64), so a walk is the same on every run.
+struct SplitMix {
+    private var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
 }

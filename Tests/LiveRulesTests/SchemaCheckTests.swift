@@ -117,4 +117,29 @@ import Testing
         #expect(try mismatch(#"{ title = "a", start = 0, zzz = 1 }"#)
             == Mismatch(path: "state.zzz", message: "not in the schema of Meeting (it has: title, start, tags)"))
     }
+
+    /// A view the check made, placed again in a value checked later (as the host reuses the
+    /// elements of a list that did not change), is accepted as it is and named at its new place;
+    /// a view of another type at that place is an error, not a value taken on trust.
+    @Test func aViewPlacedAgainIsAcceptedAtItsNewPlace() throws {
+        let state = try state()
+        let object = LRL_KIND_OBJECT.rawValue, string = LRL_KIND_STRING.rawValue, array = LRL_KIND_ARRAY.rawValue
+        let result = try state.run("""
+            local meeting = prepare({ \(object), false, "Meeting", { title = { \(string), false, "string" } }, { "title" } })
+            local day = prepare({ \(object), false, "Day", { meetings = { \(array), false, "[Meeting]", meeting } }, { "meetings" } })
+            local first = check({ meetings = { { title = "a" }, { title = "b" } } }, day, "state", true)
+            local kept = first.meetings[2]
+            local second = check({ meetings = { kept, { title = "c" } } }, day, "state", true)
+            collect()
+            local ok, typo = pcall(function() return second.meetings[1].titel end)
+            local ok2, write = pcall(function() second.meetings[1].title = "x" end)
+            local ok3, misplaced = pcall(check, { meetings = { first.meetings } }, day, "state", true)
+            return table.concat({ tostring(rawequal(second.meetings[1], kept)), second.meetings[1].title,
+              second.meetings[2].title, typo, write, misplaced }, "|")
+            """, chunkName: "placed.lua", returning: String.self)
+        #expect(result == "true|b|c|placed.lua:7: state.meetings[1].titel: no such field in Meeting — did you mean title?"
+            + "|placed.lua:8: state.meetings[1].title: rule inputs are read-only (copy what you need into a local table)"
+            + "|schema check: a reused table at a place of another type")
+        #expect(state.stackDepth == 0)
+    }
 }

@@ -1,12 +1,16 @@
 import Lua
 
-/// An input kept in a presenter's state between presentations, so one that does not change (an
-/// activity's attributes never do; a backend fanning one state out to many activities presents it
-/// again and again) is encoded, checked and viewed once. A value presented twice in a row is
-/// kept with the table it was pushed as the second time, and the driver keeps that table's checked
-/// view: passing the same table again skips the encoding and the schema check. A value seen once
-/// keeps nothing in the state: a state that changes every time costs no more than before, and
-/// leaves no tables behind for the collector to promote.
+/// An input kept in a presenter's state between presentations, so what does not change is
+/// encoded, checked and viewed once: an activity's attributes never change, a backend fanning one
+/// state out to many activities presents it again and again, and from one update to the next
+/// most of a day's meetings or a match's events stay the same.
+///
+/// A value presented twice in a row is kept with the table it was pushed as the second time, and
+/// the driver keeps that table's checked view: passing the same table again skips the encoding
+/// and the schema check. A value that changed is pushed again, but each list in it reuses the
+/// elements equal to those at the same place last time (``LuaSequenceReuse``): the pushed list
+/// holds the old element's checked view, which the schema check accepts as it is, so only the
+/// elements that changed are encoded, checked and viewed.
 ///
 /// Only values of `Equatable` value types are kept (a class's `==` may say equal after the
 /// object changed), and only for strict presentations, whose rules see read-only views that no
@@ -16,6 +20,8 @@ struct KeptInput {
     private var value: (any Equatable)?
     /// Its table, once it came twice in a row.
     private var table: LuaRef?
+    /// The lists of the value last pushed, for the next push to reuse.
+    private let lists = LuaSequenceReuse()
 
     /// The table to pass for `value`, and whether the driver keeps it (see the type's
     /// description); with `keeping` false, `value` pushed now and nothing kept.
@@ -26,10 +32,10 @@ struct KeptInput {
         }
         guard let kept = self.value, Self.equal(compared, kept) else {
             (self.value, table) = (compared, nil)
-            return (try lua.reference(value), false)
+            return (try lua.reference(value, reusing: lists), false)
         }
         if let table { return (table, true) }
-        let table = try lua.reference(value)
+        let table = try lua.reference(value, reusing: lists)
         self.table = table
         return (table, true)
     }
@@ -38,6 +44,7 @@ struct KeptInput {
     mutating func forget() {
         value = nil
         table = nil
+        lists.forget()
     }
 
     private static func equal<T: Equatable>(_ value: T, _ kept: any Equatable) -> Bool {

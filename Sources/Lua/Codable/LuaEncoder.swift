@@ -23,6 +23,8 @@ final class LuaEncoder: Encoder, SingleValueEncodingContainer {
 
     let state: LuaState
     let L: OpaquePointer
+    /// Reuses the unchanged elements of sequences, when the value is pushed with one.
+    let reuse: LuaSequenceReuse?
     @exclusivity(unchecked) var codingPath: [any CodingKey] = []
     var userInfo: [CodingUserInfoKey: Any] { [:] }
     /// The stack top before the value being encoded now: its slot is `valueBase + 1`.
@@ -41,8 +43,9 @@ final class LuaEncoder: Encoder, SingleValueEncodingContainer {
     /// container counts.
     @exclusivity(unchecked) private var entryCount: Int32 = 0
 
-    init(state: LuaState) {
+    init(state: LuaState, reuse: LuaSequenceReuse? = nil) {
         self.state = state
+        self.reuse = reuse
         L = state.L
         codingPath.reserveCapacity(8)
     }
@@ -63,7 +66,8 @@ final class LuaEncoder: Encoder, SingleValueEncodingContainer {
         }
         do {
             if facts.tree {
-                try (value as! any LuaTreeEncodable).write(to: LuaTreeWriter(state: state, depth: codingPath.count))
+                if let reuse { (reuse.path, reuse.next) = (codingPath.map(LuaSequenceReuse.Step.init), nil) }
+                try (value as! any LuaTreeEncodable).write(to: LuaTreeWriter(state: state, depth: codingPath.count, reuse: reuse))
             } else if facts.integerKeyed {
                 try (value as! any LuaIntegerKeyedEncodable).pushEntries(with: self)
             } else if let sequence = facts.sequence {
@@ -136,6 +140,9 @@ final class LuaEncoder: Encoder, SingleValueEncodingContainer {
 
     /// Pushes a sequence of the elements. [-0, +1]
     func pushSequence<Element: Encodable>(_ elements: [Element]) throws {
+        if let reuse, !(Element.self is AnyObject.Type), let equatable = Element.self as? any Equatable.Type {
+            return try pushSequence(elements, comparedAs: equatable, reusing: reuse)
+        }
         lua_createtable(L, Int32(clamping: elements.count), 0)
         let table = lua_gettop(L)
         let path = here
@@ -145,6 +152,18 @@ final class LuaEncoder: Encoder, SingleValueEncodingContainer {
                 try push(elements[index], key: LuaIndexKey(intValue: index), in: path)
                 lua_rawseti(L, table, lua_Integer(index + 1))
             }
+        }
+    }
+
+    /// Pushes a sequence of the elements, reusing those that did not change (`E` is `Element`,
+    /// known to be `Equatable`). [-0, +1]
+    private func pushSequence<Element: Encodable, E: Equatable>(
+        _ elements: [Element], comparedAs: E.Type, reusing reuse: LuaSequenceReuse
+    ) throws {
+        let path = here
+        let place = codingPath.map(LuaSequenceReuse.Step.init)
+        try reuse.pushSequence(unsafeBitCast(elements, to: [E].self), at: place, in: state) { _, index in
+            try push(elements[index], key: LuaIndexKey(intValue: index), in: path)
         }
     }
 
@@ -241,8 +260,9 @@ extension LuaState {
         return facts
     }
 
-    /// Pushes `value` onto the stack. [-0, +1]; nothing on failure.
-    func push<T: Encodable>(_ value: T) throws(LuaError) {
+    /// Pushes `value` onto the stack, reusing with `reuse` the sequence elements that did not
+    /// change since its last push (see ``LuaSequenceReuse``). [-0, +1]; nothing on failure.
+    func push<T: Encodable>(_ value: T, reusing reuse: LuaSequenceReuse? = nil) throws(LuaError) {
         // References, dates, numbers, Booleans and strings (the usual arguments) need no encoder.
         // (Each branch has checked that `T` is the type it casts to.)
         if T.self == LuaRef.self || T.self == Date.self || T.self == Double.self || T.self == Bool.self || T.self == String.self
@@ -266,7 +286,7 @@ extension LuaState {
             return
         }
         do {
-            try LuaEncoder(state: self).push(value)
+            try LuaEncoder(state: self, reuse: reuse).push(value)
         } catch let error as LuaError {
             throw error
         } catch let error as EncodingError {

@@ -18,6 +18,9 @@ public struct LuaTreeWriter {
     let state: LuaState
     /// Levels of tables open around the value being written.
     let depth: Int
+    /// Reuses the unchanged elements of lists when the value is pushed with one; it then also
+    /// follows the place being written (see ``LuaSequenceReuse``).
+    let reuse: LuaSequenceReuse?
 
     private var L: OpaquePointer { state.L }
 
@@ -41,6 +44,8 @@ public struct LuaTreeWriter {
     /// members, and any the host adds later), so it is not resized while it fills.
     public func object(count: Int, _ members: (LuaTreeMembers) throws(LuaError) -> Void) throws(LuaError) {
         let inner = try nested()
+        let opened = reuse?.open() ?? false
+        defer { reuse?.close(opened) }
         lua_createtable(L, 0, Int32(clamping: count))
         try members(LuaTreeMembers(writer: inner))
     }
@@ -50,10 +55,37 @@ public struct LuaTreeWriter {
     public func list<C: Collection>(
         _ elements: C, fields: Int = 0, _ element: (C.Element, LuaTreeWriter) throws(LuaError) -> Void
     ) throws(LuaError) {
+        try write(elements, fields: fields, element)
+    }
+
+    /// Writes a list as ``list(_:fields:_:)`` does; when the value is pushed with a
+    /// ``LuaSequenceReuse``, an element equal to the one at its position of the list written at
+    /// this place last time is not written again.
+    public func list<C: Collection>(
+        _ elements: C, fields: Int = 0, _ element: (C.Element, LuaTreeWriter) throws(LuaError) -> Void
+    ) throws(LuaError) where C.Element: Equatable {
+        guard let reuse else { return try write(elements, fields: fields, element) }
         let inner = try nested()
+        let opened = reuse.open()
+        defer { reuse.close(opened) }
+        try reuse.pushSequence(Array(elements), at: reuse.path, in: state, fields: Int32(clamping: fields)) {
+            value, index throws(LuaError) in
+            reuse.next = .index(index)
+            try element(value, inner)
+        }
+    }
+
+    /// Writes a sequence of `elements`, each written by `element`. [-0, +1]
+    private func write<C: Collection>(
+        _ elements: C, fields: Int, _ element: (C.Element, LuaTreeWriter) throws(LuaError) -> Void
+    ) throws(LuaError) {
+        let inner = try nested()
+        let opened = reuse?.open() ?? false
+        defer { reuse?.close(opened) }
         lua_createtable(L, Int32(clamping: elements.count), Int32(clamping: fields))
         var index: lua_Integer = 0
         for value in elements {
+            reuse?.next = .index(Int(index))
             try element(value, inner)
             index += 1
             lua_rawseti(L, -2, index)
@@ -66,7 +98,7 @@ public struct LuaTreeWriter {
             throw .encoding(path: "", message: "nested more than \(LuaEncoder.maxDepth) levels deep")
         }
         guard lua_checkstack(L, 8) != 0 else { throw .encoding(path: "", message: "too many values for the Lua stack") }
-        return LuaTreeWriter(state: state, depth: depth + 1)
+        return LuaTreeWriter(state: state, depth: depth + 1, reuse: reuse)
     }
 }
 
@@ -77,6 +109,7 @@ public struct LuaTreeMembers {
     /// Writes member `key`, its value written by `value`. [-0, +0] on the table being built.
     public func member(_ key: String, _ value: (LuaTreeWriter) throws(LuaError) -> Void) throws(LuaError) {
         let L = writer.state.L
+        writer.reuse?.next = .key(key)
         var key = key
         key.withUTF8 { lrs_pushkey(L, $0.baseAddress, $0.count) }
         try value(writer)
