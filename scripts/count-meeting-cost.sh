@@ -1,32 +1,46 @@
 #!/usr/bin/env bash
-# Machine instructions each added meeting costs a serving presentation of the meetings pack:
-# days of 1, 10 and 50 meetings (scripts/generate-day.py), counted with
-# scripts/count-presentation-instructions.sh --serving, the cost per meeting taken between 10 and
-# 50. Three times: with the same state presented again (an unchanged input is kept checked), with
-# a state where one meeting changes at every presentation (two states in turn: the unchanged
-# meetings are reused, the changed one is encoded and checked), and with a state where every
-# meeting changes at every presentation (all of them encoded and checked each time).
+# Machine instructions each added meeting costs a serving presentation of the meetings pack, on
+# days of 1, 10 and 50 meetings, the cost per meeting taken between 10 and 50. Two ways in:
+#   bench    `liverules bench --serving` on fixtures (scripts/generate-day.py writes the days),
+#            counted with scripts/count-presentation-instructions.sh
+#   engine   one RuleEngine fed the app's Codable types (`ReloadBenchmarks profile N <meetings>
+#            <mode>`, the same days), 200 and 1,200 presentations, the difference over 1,000
+# Each three times: the same state presented again (an unchanged input is kept checked), a state
+# where one meeting changes at every presentation (two states in turn: the unchanged meetings are
+# reused, the changed one is encoded and checked), and a state where every meeting changes at
+# every presentation (all of them encoded and checked each time).
 #   scripts/count-meeting-cost.sh [liverules binary]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 binary=${1:-}
-if [ -z "$binary" ]; then
-  swift build -c release --product liverules >/dev/null
-  binary=.build/release/liverules
-fi
-scratch=$(mktemp -d)
-trap 'rm -rf "$scratch"' EXIT
-for mode in --same --changing --every-changing; do
-  declare -A counts=()
-  for meetings in 1 10 50; do
-    scripts/generate-day.py "$meetings" "$scratch/$meetings$mode" ${mode/--same/} >/dev/null
-    counts[$meetings]=$(scripts/count-presentation-instructions.sh --serving "$scratch/$meetings$mode/meetings" "$binary" | awk '{ print $2 }')
+name=count-meeting-cost
+. scripts/callgrind-liverules.sh
+swift build -c release --product ReloadBenchmarks >/dev/null
+objcopy --strip-debug .build/release/ReloadBenchmarks "$scratch/ReloadBenchmarks"
+
+engine() {  # presentations, meetings, mode -> instructions of the whole run
+  valgrind --tool=callgrind --callgrind-out-file="$scratch/out" "$scratch/ReloadBenchmarks" profile "$@" 2>&1 |
+    awk '/Collected/ { print $4 }'
+}
+for way in bench engine; do
+  for mode in same one every; do
+    declare -A counts=()
+    for meetings in 1 10 50; do
+      if [ "$way" = bench ]; then
+        option=(); [ "$mode" = one ] && option=(--changing); [ "$mode" = every ] && option=(--every-changing)
+        scripts/generate-day.py "$meetings" "$scratch/$meetings-$mode" ${option[@]+"${option[@]}"} >/dev/null
+        counts[$meetings]=$(scripts/count-presentation-instructions.sh --serving "$scratch/$meetings-$mode/meetings" "$binary" |
+          awk '{ print $2 }')
+      else
+        counts[$meetings]=$(( ($(engine 1200 "$meetings" "$mode") - $(engine 200 "$meetings" "$mode")) / 1000 ))
+      fi
+    done
+    case $mode in
+      same) label="same state" ;;
+      one) label="one meeting changing" ;;
+      every) label="every meeting changing" ;;
+    esac
+    printf '%-6s %-22s 1 meeting %d, 10 meetings %d, 50 meetings %d instructions; %d per added meeting\n' \
+      "$way" "$label" "${counts[1]}" "${counts[10]}" "${counts[50]}" $(( (counts[50] - counts[10]) / 40 ))
   done
-  case $mode in
-    --same) label="same state" ;;
-    --changing) label="one meeting changing" ;;
-    *) label="every meeting changing" ;;
-  esac
-  printf '%s: 1 meeting %d, 10 meetings %d, 50 meetings %d instructions; %d per added meeting\n' \
-    "$label" "${counts[1]}" "${counts[10]}" "${counts[50]}" $(( (counts[50] - counts[10]) / 40 ))
 done

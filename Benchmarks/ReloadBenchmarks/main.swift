@@ -8,12 +8,21 @@ import LiveRules
 //   swift run -c release ReloadBenchmarks [saves]
 // `ReloadBenchmarks profile N` only presents the meetings fixtures N times in turn through one
 // engine, as an app does (its Codable types, serving mode), for instruction counts
-// (scripts/count-instructions.sh engine).
+// (scripts/count-instructions.sh engine). `ReloadBenchmarks profile N <meetings> same|one|every`
+// presents a day of that many meetings instead (MeetingsMoment.day): the same state each time,
+// or two states in turn that differ in one meeting or in every meeting
+// (scripts/count-meeting-cost.sh).
 
 let root = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
 if CommandLine.arguments.dropFirst().first == "profile" {
-    let count = CommandLine.arguments.dropFirst(2).first.flatMap(Int.init) ?? 1000
-    let moments = try MeetingsMoment.all(in: root.appendingPathComponent("rules/meetings")).map(\.moment)
+    let arguments = Array(CommandLine.arguments.dropFirst(2))
+    let count = arguments.first.flatMap(Int.init) ?? 1000
+    var moments = try MeetingsMoment.all(in: root.appendingPathComponent("rules/meetings")).map(\.moment)
+    if arguments.count == 3, let meetings = Int(arguments[1]), ["same", "one", "every"].contains(arguments[2]) {
+        let middle = try MeetingsMoment.all(in: root.appendingPathComponent("rules/meetings")).first { $0.name == "countdown-middle.json" }!.moment
+        let day = middle.day(of: meetings)
+        moments = arguments[2] == "same" ? [day] : [day, middle.day(of: meetings, renamed: true, every: arguments[2] == "every")]
+    }
     let engine = RuleEngine(statesPerVersion: 1)
     _ = try engine.load(root.appendingPathComponent("rules/meetings"))
     for index in 0..<count {

@@ -399,3 +399,26 @@ private func nested(depth: Int) -> String {
         #expect(try JSONParser.parse(data).value == value)
     }
 }
+
+/// Identity, what reusing a pushed fixture compares: the same bytes and bits, where `==` also
+/// takes canonically equivalent text and 0 and -0 for the same.
+@Suite struct JSONIdentityTests {
+    @Test func identityIsBytesAndBits() {
+        let composed = JSONValue.string("Caf\u{E9}"), decomposed = JSONValue.string("Cafe\u{301}")
+        let pairs: [(JSONValue, JSONValue, identical: Bool)] = [
+            (composed, decomposed, false),
+            (.number(0), .number(-0.0), false),
+            (.object(["Caf\u{E9}": .null]), .object(["Cafe\u{301}": .null]), false),
+            (.array([composed]), .array([decomposed]), false),
+            (.object(["a": .array([.integer(1), .number(2.5), composed])]), .object(["a": .array([.integer(1), .number(2.5), composed])]), true),
+            (.integer(1), .number(1), false),
+            (.object(["a": .null]), .object(["a": .null, "b": .null]), false),
+        ]
+        for (a, b, identical) in pairs {
+            #expect(a.isIdentical(to: b) == identical, "\(a) / \(b)")
+            #expect(b.isIdentical(to: a) == identical, "\(b) / \(a)")
+            if !identical, a == b { continue }  // equal to `==` yet not identical: the case identity exists for
+            #expect(identical == (a == b), "\(a) / \(b)")
+        }
+    }
+}

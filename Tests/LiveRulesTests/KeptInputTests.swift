@@ -145,6 +145,33 @@ import Testing
         #expect(refused > 5 && refused < 80, "the walk should mix refused and good days: \(refused) refused")
     }
 
+    /// Fixture JSON is reused only when identical byte for byte: a title spelled with a
+    /// decomposed "é" after the same title composed (equal to Swift's `==`) presents as it does
+    /// alone, whether the whole state or one meeting of the list changed.
+    @Test func canonicallyEquivalentTextIsPresentedAsItCame() throws {
+        let fixture = try MeetingsFixtures.load("countdown-middle")
+        func day(_ cafe: String, renaming renamed: [Int]) -> Fixture {
+            var state = fixture.state
+            for index in renamed { state.meetings[index].title = cafe + " sync" }
+            return Fixture(file: "cafe.json", now: fixture.now.timeIntervalSince1970, previousPhase: fixture.previousPhase,
+                           attributes: .object(["timeZone": .string(fixture.attributes.timeZone)]), state: Self.json(state))
+        }
+        let composed = "Caf\u{E9}", decomposed = "Cafe\u{301}"
+        #expect(composed == decomposed && Array(composed.utf8) != Array(decomposed.utf8))
+        func bytes(_ presentation: Presentation) throws -> [UInt8] { try presentation.canonicalUTF8() }
+        let indices = Array(fixture.state.meetings.indices)
+        var shown = 0
+        for renamed in indices.map({ [$0] }) + [indices] {
+            let alone = try Presenter(pack: MeetingsFixtures.pack()).present(day(decomposed, renaming: renamed))
+            let presenter = try Presenter(pack: MeetingsFixtures.pack())
+            let first = try presenter.present(day(composed, renaming: renamed))
+            _ = try presenter.present(day(composed, renaming: renamed))
+            if try bytes(first) != bytes(alone) { shown += 1 }
+            #expect(try bytes(presenter.present(day(decomposed, renaming: renamed))) == bytes(alone), "\(renamed) renamed")
+        }
+        #expect(shown >= 2, "the renamed title should show in some presentations: \(shown)")
+    }
+
     /// One random edit of `state`.
     static func edit(_ state: MeetingsContentState, with random: inout SplitMix) -> MeetingsContentState {
         var state = state

@@ -40,7 +40,7 @@ import Testing
             switch self {
             case .leaf(let text): writer.string(text)
             case .list(let elements):
-                try writer.list(elements) { element, writer throws(LuaError) in try element.write(to: writer) }
+                try writer.list(elements, same: ==) { element, writer throws(LuaError) in try element.write(to: writer) }
             case .object(let members):
                 try writer.object(count: members.count) { object throws(LuaError) in
                     for (key, value) in members.sorted(by: { $0.key < $1.key }) {

@@ -14,7 +14,10 @@ import Lua
 ///
 /// Only values of `Equatable` value types are kept (a class's `==` may say equal after the
 /// object changed), and only for strict presentations, whose rules see read-only views that no
-/// presentation can change.
+/// presentation can change. Fixture JSON is compared byte for byte, so a golden never depends on
+/// the fixture presented before it; the app's types are compared with `==`, which must mean
+/// "encodes the same" (as synthesized `==` does, but for canonically equivalent strings, which
+/// keep the bytes they first came with).
 struct KeptInput {
     /// The value last presented.
     private var value: (any Equatable)?
@@ -47,7 +50,10 @@ struct KeptInput {
         lists.forget()
     }
 
+    /// Whether `value` is the value kept: fixture JSON when it is identical (see
+    /// ``JSONValue/isIdentical(to:)``), the app's types when `==` says so.
     private static func equal<T: Equatable>(_ value: T, _ kept: any Equatable) -> Bool {
-        (kept as? T) == value
+        if let json = value as? JSONValue, let kept = kept as? JSONValue { return json.isIdentical(to: kept) }
+        return (kept as? T) == value
     }
 }

@@ -162,7 +162,7 @@ final class LuaEncoder: Encoder, SingleValueEncodingContainer {
     ) throws {
         let path = here
         let place = codingPath.map(LuaSequenceReuse.Step.init)
-        try reuse.pushSequence(unsafeBitCast(elements, to: [E].self), at: place, in: state) { _, index in
+        try reuse.pushSequence(unsafeBitCast(elements, to: [E].self), at: place, in: state, same: ==) { _, index in
             try push(elements[index], key: LuaIndexKey(intValue: index), in: path)
         }
     }

@@ -2,14 +2,18 @@ import CLua
 import CLuaShim
 
 /// The sequences one input pushed last time, so that pushing its next value encodes only what
-/// changed: an element equal (`==`) to the element at the same position of the sequence at the
-/// same place last time is not encoded again; the new sequence holds the Lua value that position
-/// of the old sequence holds now. A day's meetings or a match's events mostly stay the same from
-/// one update to the next.
+/// changed: an element equal to the element at the same position of the sequence at the same
+/// place last time is not encoded again; the new sequence holds the Lua value that position of
+/// the old sequence holds now. A day's meetings or a match's events mostly stay the same from one
+/// update to the next.
 ///
-/// A place is the keys and positions that lead from the pushed value to a sequence. Arrays the
-/// encoder pushes and ``LuaTreeWriter`` lists of `Equatable` elements take part; elements of
-/// class types do not (a class's `==` may say equal after the object changed). Each old position
+/// A place is the keys and positions that lead from the pushed value to a sequence. Arrays of
+/// `Equatable` elements the encoder pushes take part, compared with `==`, which must then mean
+/// "encodes the same": a type whose `==` ignores a field that it encodes must not be pushed with
+/// a reuse, and `String`'s `==` holds for canonically equivalent text whose bytes differ (the
+/// earlier bytes are kept). Elements of class types never take part (a class's `==` may say
+/// equal after the object changed). ``LuaTreeWriter`` lists take part with the comparison their
+/// writer gives (``LuaTreeWriter/list(_:fields:same:_:)``). Each old position
 /// is reused at most once, by the same place, so a host that replaces the tables it was given by
 /// tables of its own (read-only views, say) gets its own tables back at the same place of the
 /// new value, and nowhere else. A host must not let anything change a pushed table in another
@@ -39,11 +43,11 @@ public final class LuaSequenceReuse {
     /// The sequences of the push under way.
     private var pushed: [[Step]: Sequence] = [:]
     /// The place of the table a ``LuaTreeWriter`` is writing now (an encoder's coding path says
-    /// it for the rest), and the step to the next value it writes there: a member's key or a list
-    /// position, taken into the path only when that value is a table (``open()``). Changed at
-    /// every value a tree writes: no run-time exclusivity checks (one push at a time uses them,
-    /// and never overlaps accesses).
+    /// it for the rest). Changed at every value a tree writes: no run-time exclusivity checks (one
+    /// push at a time uses it and `next`, and never overlaps accesses).
     @exclusivity(unchecked) var path: [Step] = []
+    /// The step to the next value the writer writes: a member's key or a list position, taken
+    /// into the path only when that value is a table (``open()``).
     @exclusivity(unchecked) var next: Step?
 
     /// Starts the place of a table a tree writer opens: its step joins the path. Returns whether
@@ -82,31 +86,34 @@ public final class LuaSequenceReuse {
 
     /// The elements last pushed at `place` when they were `[Element]`, their table pushed onto
     /// the stack of `state`; nil (nothing pushed) otherwise. [-0, +(0|1)]
-    func pushPrevious<Element>(at place: [Step], of type: Element.Type, in state: LuaState) -> [Element]? {
-        guard let sequence = previous[place], let elements = sequence.elements as? [Element] else { return nil }
+    private func pushPrevious<Element>(at place: [Step], of type: Element.Type, in state: LuaState) -> [Element]? {
+        guard let sequence = previous[place], sequence.table.state === state, let elements = sequence.elements as? [Element] else {
+            return nil
+        }
         sequence.table.push(into: state)
         return elements
     }
 
     /// Notes `elements` pushed at `place` as the table at `index`. [-0, +0]
-    func record<Element>(_ elements: [Element], at place: [Step], table index: Int32, in state: LuaState) {
+    private func record<Element>(_ elements: [Element], at place: [Step], table index: Int32, in state: LuaState) {
         lua_pushvalue(state.L, index)
         pushed[place] = Sequence(elements: elements, table: LuaRef(popping: state))
     }
 
-    /// Pushes `elements` as a sequence at `index` slots: an element equal to the one at its
-    /// position last time is the value that position holds now; `push` encodes the others
-    /// (exactly one value each, given the element and its position). [-0, +1]
-    func pushSequence<Element: Equatable, Failure: Error>(
+    /// Pushes `elements` as a sequence (room for `fields` keys besides): an element for which
+    /// `same` holds with the one at its position last time is the value that position holds now;
+    /// `push` encodes the others (exactly one value each, given the element and its position).
+    /// [-0, +1]
+    func pushSequence<Element, Failure: Error>(
         _ elements: [Element], at place: [Step], in state: LuaState, fields: Int32 = 0,
-        _ push: (Element, Int) throws(Failure) -> Void
+        same: (Element, Element) -> Bool, _ push: (Element, Int) throws(Failure) -> Void
     ) throws(Failure) {
         let L = state.L
         lua_createtable(L, Int32(clamping: elements.count), fields)
         let table = lua_gettop(L)
         let old = pushPrevious(at: place, of: Element.self, in: state) ?? []
         for index in elements.indices {
-            if index < old.count, old[index] == elements[index] {
+            if index < old.count, same(old[index], elements[index]) {
                 lua_rawgeti(L, table + 1, lua_Integer(index + 1))
             } else {
                 try push(elements[index], index)

@@ -58,17 +58,20 @@ public struct LuaTreeWriter {
         try write(elements, fields: fields, element)
     }
 
-    /// Writes a list as ``list(_:fields:_:)`` does; when the value is pushed with a
-    /// ``LuaSequenceReuse``, an element equal to the one at its position of the list written at
-    /// this place last time is not written again.
+    /// Writes a list as ``list(_:fields:_:)`` does. When the value is pushed with a
+    /// ``LuaSequenceReuse``, an element for which `same(old, new)` holds, `old` being the element
+    /// at its position of the list written at this place last time, is not written again: the
+    /// list holds what that position holds now. `same` must hold only for values whose Lua forms
+    /// are identical, byte for byte.
     public func list<C: Collection>(
-        _ elements: C, fields: Int = 0, _ element: (C.Element, LuaTreeWriter) throws(LuaError) -> Void
-    ) throws(LuaError) where C.Element: Equatable {
+        _ elements: C, fields: Int = 0, same: (C.Element, C.Element) -> Bool,
+        _ element: (C.Element, LuaTreeWriter) throws(LuaError) -> Void
+    ) throws(LuaError) {
         guard let reuse else { return try write(elements, fields: fields, element) }
         let inner = try nested()
         let opened = reuse.open()
         defer { reuse.close(opened) }
-        try reuse.pushSequence(Array(elements), at: reuse.path, in: state, fields: Int32(clamping: fields)) {
+        try reuse.pushSequence(Array(elements), at: reuse.path, in: state, fields: Int32(clamping: fields), same: same) {
             value, index throws(LuaError) in
             reuse.next = .index(index)
             try element(value, inner)
