@@ -110,10 +110,10 @@ static void lrl_adopt(lua_State *L, int v, int d, int parent, int key) {
   lrl_makeview(L, v);
 }
 
-/* Whether the table at v is a view of a table checked against the descriptor at d: an element
-** the host reused from the input's last presentation (LuaSequenceReuse), then noted at its new
-** parent and key. A table the host just pushed has no metatable. A view of another type cannot
-** be at this place (elements are reused at the place they were checked at): an error.
+/* Whether the list element at v is a view of a table checked against the descriptor at d: an
+** element the host reused from the input's last presentation (LuaSequenceReuse), then noted at
+** its new parent and key. A table the host just pushed has no metatable. A view of another type
+** cannot be at this place (elements are reused at the place they were checked at): an error.
 ** [-0, +0, e] */
 static int lrl_reused(lua_State *L, int v, int d, int parent, int key) {
   if (!lua_getmetatable(L, v)) return 0;
@@ -206,11 +206,17 @@ static int lrl_checkarray(lua_State *L, lrl_checker *c, int v, int d) {
   int base = lua_gettop(L);
   lua_rawgeti(L, d, LRL_D_CHILD);
   int ed = base + 1;
-  int viewed = c->strict && lrl_isviewed(lrl_slotint(L, ed, LRL_D_KIND));
+  lua_Integer kind = lrl_slotint(L, ed, LRL_D_KIND);
+  int viewed = c->strict && lrl_isviewed(kind);
+  int reusable = c->strict && (kind == LRL_KIND_OBJECT || kind == LRL_KIND_ARRAY);
   lua_Integer count = (lua_Integer)lua_rawlen(L, v);
   for (lua_Integer i = 1; i <= count; i++) {
     lua_rawgeti(L, v, i);
     lua_pushinteger(L, i);
+    if (reusable && lua_type(L, base + 2) == LUA_TTABLE && lrl_reused(L, base + 2, ed, v, base + 3)) {
+      lua_settop(L, ed);  /* a reused view, already in place */
+      continue;
+    }
     c->steps[c->depth].name = NULL;
     c->steps[c->depth].index = i - 1;
     c->depth++;
@@ -273,12 +279,10 @@ static int lrl_check(lua_State *L, lrl_checker *c, int v, int d, int parent, int
       return 1;
     case LRL_KIND_OBJECT:
       if (type != LUA_TTABLE) return lrl_mismatch(L, c, v, d);
-      if (c->strict && parent != 0 && lrl_reused(L, v, d, parent, key)) return 1;
       if (!lrl_checkobject(L, c, v, d)) return 0;
       break;
     case LRL_KIND_ARRAY:
       if (type != LUA_TTABLE) return lrl_mismatch(L, c, v, d);
-      if (c->strict && parent != 0 && lrl_reused(L, v, d, parent, key)) return 1;
       if (!lrl_checkarray(L, c, v, d)) return 0;
       break;
     default: return luaL_error(L, "schema check: unknown kind in descriptor");

@@ -412,6 +412,9 @@ private func nested(depth: Int) -> String {
             (.array([composed]), .array([decomposed]), false),
             (.object(["a": .array([.integer(1), .number(2.5), composed])]), .object(["a": .array([.integer(1), .number(2.5), composed])]), true),
             (.integer(1), .number(1), false),
+            (.string(""), .string(""), true),
+            (.string("a long string that is not stored inline"), .string("a long string that is not stored " + "inline"), true),
+            (.string("a long string that is not stored inline"), .string("a long string that is not stored inlinE"), false),
             (.object(["a": .null]), .object(["a": .null, "b": .null]), false),
         ]
         for (a, b, identical) in pairs {

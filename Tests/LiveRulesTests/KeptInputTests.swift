@@ -127,12 +127,12 @@ import Testing
                     if asJSON {
                         let json = Fixture(file: "walk.json", now: fixture.now.timeIntervalSince1970, previousPhase: fixture.previousPhase,
                                            attributes: .object(["timeZone": .string(fixture.attributes.timeZone)]), state: Self.json(state))
-                        return String(describing: try presenter.present(json))
+                        return try presenter.present(json).canonicalJSON()
                     }
-                    return String(describing: try presenter.present(attributes: fixture.attributes, state: state, now: fixture.now,
-                                                                    previousPhase: fixture.previousPhase))
+                    return try presenter.present(attributes: fixture.attributes, state: state, now: fixture.now,
+                                                 previousPhase: fixture.previousPhase).canonicalJSON()
                 } catch {
-                    return "refused: \(error.description)"
+                    return "refused: \(error)"
                 }
             }
             let asJSON = step % 2 == 1
