@@ -185,6 +185,21 @@ import Testing
         #expect(state.stackDepth == 0)
     }
 
+    /// A reuse is for one state: pushed into another, it reuses nothing there (and the first
+    /// state's tables stay its own).
+    @Test func anotherStateReusesNothing() throws {
+        let reuse = LuaSequenceReuse()
+        let other = try LuaState()
+        _ = try state.reference(Self.day, reusing: reuse)
+        let there = try other.reference(Self.day, reusing: reuse)
+        let identity = try other.run("return function(t) return t end", chunkName: "identity.lua", returning: LuaRef.self)
+        #expect(try other.call(identity, there, returning: Day.self) == Self.day)
+        let first = try state.reference(Self.day, reusing: reuse)
+        let second = try state.reference(Self.day, reusing: reuse)
+        #expect(try isSame(first, second, at: "t.meetings[1]"))
+        #expect(other.stackDepth == 0 && state.stackDepth == 0)
+    }
+
     @Test func classElementsAndElementsOfAnotherTypeAreEncodedAgain() throws {
         let reuse = LuaSequenceReuse()
         let notes = Holder(items: [Note(title: "a")])

@@ -64,6 +64,7 @@ public final class LuaSequenceReuse {
         if opened { path.removeLast() }
     }
 
+    /// A reuse with nothing pushed yet: the first push encodes every element.
     public init() {}
 
     /// Drops what the last push left: the next one encodes every element.
