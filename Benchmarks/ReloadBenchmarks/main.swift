@@ -19,7 +19,11 @@ if CommandLine.arguments.dropFirst().first == "profile" {
     let count = arguments.first.flatMap(Int.init) ?? 1000
     var moments = try MeetingsMoment.all(in: root.appendingPathComponent("rules/meetings")).map(\.moment)
     if arguments.count == 3, let meetings = Int(arguments[1]), ["same", "one", "every"].contains(arguments[2]) {
-        let middle = try MeetingsMoment.all(in: root.appendingPathComponent("rules/meetings")).first { $0.name == "countdown-middle.json" }!.moment
+        guard let middle = try MeetingsMoment.all(in: root.appendingPathComponent("rules/meetings"))
+            .first(where: { $0.name == "countdown-middle.json" })?.moment else {
+            print("ReloadBenchmarks: rules/meetings/fixtures/countdown-middle.json is missing (run from the package root)")
+            exit(1)
+        }
         let day = middle.day(of: meetings)
         moments = arguments[2] == "same" ? [day] : [day, middle.day(of: meetings, renamed: true, every: arguments[2] == "every")]
     }

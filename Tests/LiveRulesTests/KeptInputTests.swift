@@ -109,17 +109,18 @@ import Testing
 
     /// A fixed-seed walk of edits to a day (titles, times, locations, colours the schema refuses,
     /// late notices, meetings added, removed and swapped, and no change at all), presented by one
-    /// presenter as the app's types and as fixture JSON. Lists reuse the meetings that did not
-    /// change since the last presentation; every presentation and every refusal equals that of a
-    /// presenter that reuses nothing (it presents a day without meetings in between).
+    /// presenter as the app's types and by another as fixture JSON. Lists reuse the meetings that
+    /// did not change since the last presentation; every presentation and every refusal equals
+    /// that of a presenter that reuses nothing (it presents a day without meetings in between).
     @Test func aChangedListPresentsAsIfEncodedAfresh() throws {
         let fixture = try MeetingsFixtures.load("countdown-middle")
-        let walking = try Presenter(pack: MeetingsFixtures.pack())
+        let walking = [false: try Presenter(pack: MeetingsFixtures.pack()), true: try Presenter(pack: MeetingsFixtures.pack())]
         let reference = try Presenter(pack: MeetingsFixtures.pack())
         let empty = MeetingsContentState(meetings: [])
         var random = SplitMix(seed: 0x5EED)
         var state = fixture.state
         var refused = 0
+        var reused = [false: 0, true: 0]
         for step in 0..<160 {
             state = Self.edit(state, with: &random)
             func outcome(_ presenter: Presenter, asJSON: Bool) -> String {
@@ -135,14 +136,47 @@ import Testing
                     return "refused: \(error)"
                 }
             }
-            let asJSON = step % 2 == 1
-            _ = outcome(reference, asJSON: false)
-            _ = try reference.present(attributes: fixture.attributes, state: empty, now: fixture.now)
-            let expected = outcome(reference, asJSON: asJSON)
-            #expect(outcome(walking, asJSON: asJSON) == expected, "step \(step)")
-            if expected.hasPrefix("refused") { refused += 1 }
+            for asJSON in [false, true] {
+                _ = try reference.present(attributes: fixture.attributes, state: empty, now: fixture.now)
+                let expected = outcome(reference, asJSON: asJSON)
+                #expect(reference.elementsReusedByLastPresentation == 0)
+                #expect(outcome(walking[asJSON]!, asJSON: asJSON) == expected, "step \(step), JSON \(asJSON)")
+                reused[asJSON, default: 0] += walking[asJSON]!.elementsReusedByLastPresentation
+                if expected.hasPrefix("refused") { refused += 1 }
+            }
         }
-        #expect(refused > 5 && refused < 80, "the walk should mix refused and good days: \(refused) refused")
+        #expect(refused > 10 && refused < 160, "the walk should mix refused and good days: \(refused) refused")
+        // Most edits change one meeting of about five: most meetings are reused.
+        #expect(reused[false, default: 0] > 300 && reused[true, default: 0] > 300, "meetings reused: \(reused)")
+    }
+
+    /// A state with one meeting changed reuses every other meeting, as the app's types and as
+    /// fixture JSON; one with a meeting inserted in front reuses none (elements are matched by
+    /// position), and the same state again is kept whole (nothing pushed).
+    @Test func aChangedStateReusesTheMeetingsThatDidNotChange() throws {
+        let fixture = try MeetingsFixtures.load("countdown-middle")
+        let presenter = try Presenter(pack: MeetingsFixtures.pack())
+        let count = fixture.state.meetings.count
+        var renamed = fixture.state
+        renamed.meetings[count - 1].title += " (moved)"
+        var inserted = renamed
+        inserted.meetings.insert(Meeting(id: "first", title: "Breakfast", start: fixture.now, end: fixture.now + 600), at: 0)
+        func reused(_ state: MeetingsContentState, asJSON: Bool) throws -> Int {
+            if asJSON {
+                _ = try presenter.present(Fixture(file: "day.json", now: fixture.now.timeIntervalSince1970,
+                                                  attributes: .object(["timeZone": .string(fixture.attributes.timeZone)]), state: Self.json(state)))
+            } else {
+                _ = try presenter.present(attributes: fixture.attributes, state: state, now: fixture.now)
+            }
+            return presenter.elementsReusedByLastPresentation
+        }
+        for asJSON in [false, true] {
+            #expect(try reused(fixture.state, asJSON: asJSON) == 0, "a new kind of input: nothing to reuse")
+            #expect(try reused(renamed, asJSON: asJSON) == count - 1)
+            #expect(try reused(inserted, asJSON: asJSON) == 0)
+            #expect(try reused(inserted, asJSON: asJSON) == count + 1, "pushed again: every meeting reused")
+            #expect(try reused(inserted, asJSON: asJSON) == 0, "kept whole: nothing pushed")
+        }
     }
 
     /// Fixture JSON is reused only when identical byte for byte: a title spelled with a
@@ -168,6 +202,7 @@ import Testing
             _ = try presenter.present(day(composed, renaming: renamed))
             if try bytes(first) != bytes(alone) { shown += 1 }
             #expect(try bytes(presenter.present(day(decomposed, renaming: renamed))) == bytes(alone), "\(renamed) renamed")
+            #expect(presenter.elementsReusedByLastPresentation == indices.count - renamed.count, "\(renamed) renamed")
         }
         #expect(shown >= 2, "the renamed title should show in some presentations: \(shown)")
     }

@@ -128,6 +128,7 @@ import Testing
         #expect(try !isSame(first, second, at: "t.meetings"))
         // Inside the changed meeting, its unchanged guests are reused at their own place.
         #expect(try isSame(first, second, at: "t.meetings[2].guests[1]"))
+        #expect(reuse.reusedCount == 3, "meetings 1 and 3, and the changed meeting's guest")
         #expect(try decode(Day.self, from: second) == changed)
         #expect(try decode(Day.self, from: first) == Self.day)
         #expect(state.stackDepth == 0)

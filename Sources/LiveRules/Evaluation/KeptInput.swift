@@ -25,22 +25,32 @@ struct KeptInput {
     private var table: LuaRef?
     /// The lists of the value last pushed, for the next push to reuse.
     private let lists = LuaSequenceReuse()
+    /// List elements the last argument took from the value before (none when nothing was pushed).
+    private(set) var reusedElements = 0
 
     /// The table to pass for `value`, and whether the driver keeps it (see the type's
     /// description); with `keeping` false, `value` pushed now and nothing kept.
     mutating func argument<Value: Encodable>(for value: Value, in lua: LuaState, keeping: Bool) throws(LuaError) -> (LuaRef, keep: Bool) {
+        reusedElements = 0
         guard keeping, !(Value.self is AnyObject.Type), let compared = value as? any Equatable else {
             forget()
             return (try lua.reference(value), false)
         }
         guard let kept = self.value, Self.equal(compared, kept) else {
             (self.value, table) = (compared, nil)
-            return (try lua.reference(value, reusing: lists), false)
+            return (try push(value, in: lua), false)
         }
         if let table { return (table, true) }
-        let table = try lua.reference(value, reusing: lists)
+        let table = try push(value, in: lua)
         self.table = table
         return (table, true)
+    }
+
+    /// Pushes `value` reusing the unchanged elements of the lists pushed before.
+    private mutating func push(_ value: some Encodable, in lua: LuaState) throws(LuaError) -> LuaRef {
+        let table = try lua.reference(value, reusing: lists)
+        reusedElements = lists.reusedCount
+        return table
     }
 
     /// Drops the kept value: the next one is pushed and checked afresh.

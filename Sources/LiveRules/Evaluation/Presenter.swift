@@ -187,6 +187,10 @@ public final class Presenter {
     /// metering; nil otherwise.
     package var instructionsOfLastPresentation: Int? { lua.instructionsOfLastCall }
 
+    /// List elements of the inputs the last presentation took, checked, from the presentation
+    /// before instead of encoding and checking them again (see ``KeptInput``).
+    package var elementsReusedByLastPresentation: Int { keptAttributes.reusedElements + keptState.reusedElements }
+
     /// The most bytes the state held during the last presentation.
     public var peakMemoryOfLastPresentation: Int { lua.peakMemoryOfLastCall }
 

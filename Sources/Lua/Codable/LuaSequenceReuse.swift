@@ -64,6 +64,9 @@ public final class LuaSequenceReuse {
         if opened { path.removeLast() }
     }
 
+    /// Elements the last push took from the push before it instead of encoding them.
+    public private(set) var reusedCount = 0
+
     /// A reuse with nothing pushed yet: the first push encodes every element.
     public init() {}
 
@@ -75,6 +78,7 @@ public final class LuaSequenceReuse {
     /// Starts a push.
     func begin() {
         pushed = [:]
+        reusedCount = 0
         path = []
         next = nil
     }
@@ -113,9 +117,12 @@ public final class LuaSequenceReuse {
         lua_createtable(L, Int32(clamping: elements.count), fields)
         let table = lua_gettop(L)
         let old = pushPrevious(at: place, of: Element.self, in: state) ?? []
+        var reused = 0
+        defer { reusedCount += reused }
         for index in elements.indices {
             if index < old.count, same(old[index], elements[index]) {
                 lua_rawgeti(L, table + 1, lua_Integer(index + 1))
+                reused += 1
             } else {
                 try push(elements[index], index)
             }
