@@ -83,6 +83,11 @@ let package = Package(
             path: "Benchmarks/ReloadBenchmarks"
         ),
         .executableTarget(
+            name: "InputLimitBenchmarks",
+            dependencies: ["LiveRules"],
+            path: "Benchmarks/InputLimitBenchmarks"
+        ),
+        .executableTarget(
             name: "GoldenBenchmarks",
             dependencies: ["LiveRules", "LiveRulesTooling"],
             path: "Benchmarks/GoldenBenchmarks"

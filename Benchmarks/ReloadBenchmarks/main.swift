@@ -3,8 +3,9 @@ import BenchmarkSupport
 import LiveRules
 
 // Hot reload of the meetings pack: save-to-active latency (a rule saved on disk until the new
-// version serves, the debounce excluded), the time to build, check and swap a version, and
-// presentation throughput with 1 and 2 threads sharing one engine. Run from the package root:
+// version serves, the debounce excluded), the time to build, check and swap a version, how
+// often five saves in a row coalesce into one reload, and presentation throughput with 1 and 2
+// threads sharing one engine. Run from the package root:
 //   swift run -c release ReloadBenchmarks [saves]
 // `ReloadBenchmarks profile N` only presents the meetings fixtures N times in turn through one
 // engine, as an app does (its Codable types, serving mode), for instruction counts
@@ -58,6 +59,9 @@ final class Activations: @unchecked Sendable {
         }
     }
 
+    /// How many activations there were.
+    var count: Int { condition.withLock { seen.count } }
+
     /// Waits for activation number `count`; returns it.
     func wait(for count: Int) -> (at: ContinuousClock.Instant, seconds: Double) {
         condition.withLock {
@@ -82,6 +86,18 @@ for save in 1...saves {
     latencies.append(Double(seconds) * 1e3 + Double(attoseconds) / 1e15)
     builds.append(activation.seconds * 1e3)
 }
+// Five saves in a row, as a formatter or a branch switch makes them, at this machine's speed
+// (the tests check only saves made while a reload runs, which coalesce on any machine).
+var reloadsPerRound: [Int] = []
+for round in 1...20 {
+    let before = activations.count
+    for save in 1...5 {
+        let text = badges.replacingOccurrences(of: "text = \"First up\"", with: "text = \"First up \(round).\(save)\"")
+        try Data(text.utf8).write(to: pack.appendingPathComponent("badges.lua"), options: .atomic)
+    }
+    Thread.sleep(forTimeInterval: 0.5)
+    reloadsPerRound.append(activations.count - before)
+}
 reloader.stop()
 
 func percentile(_ values: [Double], _ p: Double) -> Double {
@@ -91,6 +107,7 @@ func percentile(_ values: [Double], _ p: Double) -> Double {
 print("meetings pack, \(saves) saves of one rule file (atomic rename), debounce \(quiet) excluded")
 print(String(format: "save to active:          p50 %6.2f ms   p99 %6.2f ms", percentile(latencies, 0.5), percentile(latencies, 0.99)))
 print(String(format: "build, check and swap:   p50 %6.2f ms   p99 %6.2f ms", percentile(builds, 0.5), percentile(builds, 0.99)))
+print("5 saves in a row:        one reload in \(reloadsPerRound.filter { $0 == 1 }.count) of \(reloadsPerRound.count) rounds, at most \(reloadsPerRound.max() ?? 0)")
 
 let moments = try MeetingsMoment.all(in: pack).map(\.moment)
 

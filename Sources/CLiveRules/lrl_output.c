@@ -2,8 +2,9 @@
 ** The rules' output read in one pass: the driver's presentation table walked with raw reads,
 ** its shapes and vocabularies checked, and what the host builds its presentation from written
 ** to an lrl_output. It only ever answers "read" or "not read": any doubt (a wrong type, an
-** unknown id, a colour that is not one, a table too large for the output's room) is left to
-** the host's detailed reader, which names the problem. Nothing here raises or allocates.
+** unknown id, a colour that is not one, a table too large for the output's room, a key it does
+** not read, a text past its bound) is left to the host's detailed reader, which names the
+** problem. Sizes are checked before anything is walked. Nothing here raises or allocates.
 */
 #include <math.h>
 #include "lrl_view.h"
@@ -60,6 +61,7 @@ typedef struct lrl_reader {
   lua_State *L;
   int keys, ids, phases, placements;
   lrl_output *out;
+  size_t textleft;  /* bytes of text the read may still hand the host (LRL_OUT_TEXTS) */
 } lrl_reader;
 
 /* Pushes t[key] (raw) for the key in slot k; returns its type. [-0, +1, -] */
@@ -68,40 +70,66 @@ static int lrl_get(const lrl_reader *r, int t, int k) {
   return lua_rawget(r->L, t);
 }
 
-/* The value at i as text; 0 when it is not a string. */
-static int lrl_astext(lua_State *L, int i, lrl_text *text) {
-  if (lua_type(L, i) != LUA_TSTRING) return 0;
-  text->bytes = lua_tolstring(L, i, &text->length);
+/* The value at i as text of at most most bytes, charged to the read's text budget; 0 when it is
+** not a string or does not fit. */
+static int lrl_astext(lrl_reader *r, int i, size_t most, lrl_text *text) {
+  if (lua_type(r->L, i) != LUA_TSTRING) return 0;
+  text->bytes = lua_tolstring(r->L, i, &text->length);
+  if (text->length > most || text->length > r->textleft) return 0;
+  r->textleft -= text->length;
   return 1;
 }
 
-/* The string field k of the table at t; 0 when it is not a string. [-0, +0, -] */
-static int lrl_gettext(const lrl_reader *r, int t, int k, lrl_text *text) {
+/* The string field k of the table at t, of at most most bytes; 0 when it is not one.
+** [-0, +0, -] */
+static int lrl_gettext(lrl_reader *r, int t, int k, size_t most, lrl_text *text) {
   lrl_get(r, t, k);
-  int ok = lrl_astext(r->L, -1, text);
+  int ok = lrl_astext(r, -1, most, text);
   lua_pop(r->L, 1);
   return ok;
 }
 
 /* The optional string field k: absent gives text with no bytes. [-0, +0, -] */
-static int lrl_getoptionaltext(const lrl_reader *r, int t, int k, lrl_text *text) {
+static int lrl_getoptionaltext(lrl_reader *r, int t, int k, size_t most, lrl_text *text) {
   text->bytes = NULL;
   text->length = 0;
   lrl_get(r, t, k);
-  int ok = lua_isnil(r->L, -1) || lrl_astext(r->L, -1, text);
+  int ok = lua_isnil(r->L, -1) || lrl_astext(r, -1, most, text);
   lua_pop(r->L, 1);
   return ok;
 }
 
-/* Pushes the table in field k (the one behind it when it is read-only); 0 with nothing pushed
-** when it is not a table. [-0, +(0|1), -] */
-static int lrl_gettable(const lrl_reader *r, int t, int k) {
-  if (lrl_get(r, t, k) != LUA_TTABLE) {
-    lua_pop(r->L, 1);
-    return 0;
+/* Replaces a read-only table at i by the table behind it; whether the value there is then a
+** table without a metatable, the only kind the host reads. [-0, +0, -] */
+static int lrl_plaintable(lua_State *L, int i) {
+  if (lua_type(L, i) != LUA_TTABLE) return 0;
+  lrs_readthrough(L, i);
+  if (!lua_getmetatable(L, i)) return 1;
+  lua_pop(L, 1);
+  return 0;
+}
+
+/* Whether the table at t holds exactly count keys; counts no further than count + 1.
+** [-0, +0, -] */
+static int lrl_haskeys(lua_State *L, int t, lua_Integer count) {
+  lua_Integer found = 0;
+  lua_pushnil(L);
+  while (lua_next(L, t)) {
+    lua_pop(L, 1);
+    if (++found > count) {
+      lua_pop(L, 1);
+      return 0;
+    }
   }
-  lrs_readthrough(r->L, lua_gettop(r->L));
-  return 1;
+  return found == count;
+}
+
+/* Pushes the plain table in field k; 0 with nothing pushed when it is not one. [-0, +(0|1), -] */
+static int lrl_gettable(const lrl_reader *r, int t, int k) {
+  lrl_get(r, t, k);
+  if (lrl_plaintable(r->L, lua_gettop(r->L))) return 1;
+  lua_pop(r->L, 1);
+  return 0;
 }
 
 /* The number field k, finite; 0 otherwise. [-0, +0, -] */
@@ -132,9 +160,9 @@ static int lrl_hexdigit(char ch) {
 }
 
 /* The colour field k as 0xRRGGBB; 0 when it is not "#RRGGBB" text. [-0, +0, -] */
-static int lrl_getcolour(const lrl_reader *r, int t, int k, uint32_t *rgb) {
+static int lrl_getcolour(lrl_reader *r, int t, int k, uint32_t *rgb) {
   lrl_text text;
-  if (!lrl_gettext(r, t, k, &text) || !lrs_iscolourtext(text.bytes, text.length)) return 0;
+  if (!lrl_gettext(r, t, k, LRL_OUT_NAME, &text) || !lrs_iscolourtext(text.bytes, text.length)) return 0;
   *rgb = 0;
   for (int i = 1; i < 7; i++) *rgb = *rgb << 4 | (uint32_t)lrl_hexdigit(text.bytes[i]);
   return 1;
@@ -150,7 +178,7 @@ static int lrl_readid(const lrl_reader *r, int i, uint64_t *seen, int *id) {
 }
 
 /* Reads one placement's layout, the table at e. [-0, +0, -] */
-static int lrl_readplacement(const lrl_reader *r, int e, lrl_outplacement *placement) {
+static int lrl_readplacement(lrl_reader *r, int e, lrl_outplacement *placement) {
   lua_State *L = r->L;
   lrl_output *out = r->out;
   uint64_t seen = 0;
@@ -158,31 +186,34 @@ static int lrl_readplacement(const lrl_reader *r, int e, lrl_outplacement *place
   if (!lrl_gettable(r, e, K_FIELDS)) return 0;
   int list = top + 1;
   lua_Integer count = (lua_Integer)lua_rawlen(L, list);
-  if (count > LRL_OUT_FIELDS - out->fieldcount) return 0;
+  if (count > LRL_OUT_FIELDS - out->fieldcount || !lrl_haskeys(L, list, count)) return 0;
   placement->fields = out->fieldcount;
   placement->fieldcount = (int)count;
   for (lua_Integer i = 1; i <= count; i++) {
     lrl_outfield *field = &out->fields[out->fieldcount++];
-    if (lua_rawgeti(L, list, i) != LUA_TTABLE) return 0;
+    lua_rawgeti(L, list, i);
     int f = list + 1;
-    lrs_readthrough(L, f);
+    if (!lrl_plaintable(L, f)) return 0;
     lrl_get(r, f, K_ID);
     if (!lrl_readid(r, f + 1, &seen, &field->id)) return 0;
     lua_pop(L, 1);
-    if (!lrl_gettext(r, f, K_TEXT, &field->text) || !lrl_getoptionaltext(r, f, K_GLYPH, &field->glyph)) return 0;
+    if (!lrl_gettext(r, f, K_TEXT, LRL_OUT_TEXT, &field->text) ||
+        !lrl_getoptionaltext(r, f, K_GLYPH, LRL_OUT_NAME, &field->glyph) ||
+        !lrl_haskeys(L, f, field->glyph.bytes ? 3 : 2)) return 0;
     lua_settop(L, list);
   }
   lua_settop(L, top);
   placement->dropped = out->droppedcount;
   placement->droppedcount = 0;
-  if (lrl_get(r, e, K_DROPPED) == LUA_TNIL) {
+  int dropped = lrl_get(r, e, K_DROPPED) != LUA_TNIL;
+  if (!lrl_haskeys(L, e, 1 + dropped)) return 0;
+  if (!dropped) {
     lua_settop(L, top);
     return 1;
   }
-  if (lua_type(L, list) != LUA_TTABLE) return 0;
-  lrs_readthrough(L, list);
+  if (!lrl_plaintable(L, list)) return 0;
   count = (lua_Integer)lua_rawlen(L, list);
-  if (count > LRL_OUT_FIELDS - out->droppedcount) return 0;
+  if (count > LRL_OUT_FIELDS - out->droppedcount || !lrl_haskeys(L, list, count)) return 0;
   placement->droppedcount = (int)count;
   for (lua_Integer i = 1; i <= count; i++) {
     lua_rawgeti(L, list, i);
@@ -194,14 +225,13 @@ static int lrl_readplacement(const lrl_reader *r, int e, lrl_outplacement *place
 }
 
 /* Reads the layout, the table at l: a table for every placement and nothing else. */
-static int lrl_readlayout(const lrl_reader *r, int l, int placements) {
+static int lrl_readlayout(lrl_reader *r, int l, int placements) {
   lua_State *L = r->L;
   int found = 0;
   lua_pushnil(L);
   while (lua_next(L, l)) {
     lua_Integer index = lrl_lookup(r, l + 1, r->placements);
-    if (index < 0 || lua_type(L, l + 2) != LUA_TTABLE) return 0;
-    lrs_readthrough(L, l + 2);
+    if (index < 0 || !lrl_plaintable(L, l + 2)) return 0;
     if (!lrl_readplacement(r, l + 2, &r->out->placements[index])) return 0;
     found++;
     lua_pop(L, 1);
@@ -210,38 +240,47 @@ static int lrl_readlayout(const lrl_reader *r, int l, int placements) {
 }
 
 /* Reads one appearance of the palette at p into slot a of the output. [-0, +0, -] */
-static int lrl_readappearance(const lrl_reader *r, int p, int k, int a) {
+static int lrl_readappearance(lrl_reader *r, int p, int k, int a) {
   if (!lrl_gettable(r, p, k)) return 0;
   int look = lua_gettop(r->L);
   uint32_t *colours = r->out->colours[a];
+  lrl_text *fallback = &r->out->fallbacks[a];
   int ok = lrl_getcolour(r, look, K_BACKGROUND, &colours[0]) && lrl_getcolour(r, look, K_FOREGROUND, &colours[1]) &&
-           lrl_getcolour(r, look, K_ACCENT, &colours[2]) && lrl_getoptionaltext(r, look, K_FALLBACK, &r->out->fallbacks[a]);
+           lrl_getcolour(r, look, K_ACCENT, &colours[2]) && lrl_getoptionaltext(r, look, K_FALLBACK, LRL_OUT_TEXT, fallback) &&
+           lrl_haskeys(r->L, look, fallback->bytes ? 4 : 3);
   lua_pop(r->L, 1);
   return ok;
 }
 
-/* Reads the timing, the table at t: dates finite, an alert's title and body non-empty. */
-static int lrl_readtiming(const lrl_reader *r, int t) {
+/* The date field k, within LRL_OUT_SECONDS of 1970; 0 otherwise. [-0, +0, -] */
+static int lrl_getdate(const lrl_reader *r, int t, int k, double *seconds) {
+  return lrl_getnumber(r, t, k, seconds) && fabs(*seconds) <= LRL_OUT_SECONDS;
+}
+
+/* Reads the timing, the table at t: dates in range, an alert's title and body non-empty. */
+static int lrl_readtiming(lrl_reader *r, int t) {
   lrl_output *out = r->out;
   out->hasstale = lrl_get(r, t, K_STALE) != LUA_TNIL;
   lua_pop(r->L, 1);
-  if (out->hasstale && !lrl_getnumber(r, t, K_STALE, &out->stale)) return 0;
+  if (out->hasstale && !lrl_getdate(r, t, K_STALE, &out->stale)) return 0;
   out->hasdismissal = lrl_get(r, t, K_DISMISSAL) != LUA_TNIL;
   lua_pop(r->L, 1);
-  if (out->hasdismissal && !lrl_getnumber(r, t, K_DISMISSAL, &out->dismissal)) return 0;
+  if (out->hasdismissal && !lrl_getdate(r, t, K_DISMISSAL, &out->dismissal)) return 0;
   out->hasalert = lrl_get(r, t, K_ALERT) != LUA_TNIL;
   lua_pop(r->L, 1);
+  if (!lrl_haskeys(r->L, t, out->hasstale + out->hasdismissal + out->hasalert)) return 0;
   if (!out->hasalert) return !out->alert;
   if (!lrl_gettable(r, t, K_ALERT)) return 0;
   int alert = lua_gettop(r->L);
-  int ok = lrl_gettext(r, alert, K_TITLE, &out->alerttitle) && lrl_gettext(r, alert, K_BODY, &out->alertbody) &&
-           out->alerttitle.length > 0 && out->alertbody.length > 0;
+  int ok = lrl_gettext(r, alert, K_TITLE, LRL_OUT_TEXT, &out->alerttitle) &&
+           lrl_gettext(r, alert, K_BODY, LRL_OUT_TEXT, &out->alertbody) &&
+           out->alerttitle.length > 0 && out->alertbody.length > 0 && lrl_haskeys(r->L, alert, 2);
   lua_pop(r->L, 1);
   return ok;
 }
 
 /* Reads the presentation at p; the stack above p is the reader's. */
-static int lrl_readoutput(const lrl_reader *r, int p, int placements) {
+static int lrl_readoutput(lrl_reader *r, int p, int placements) {
   lua_State *L = r->L;
   lrl_output *out = r->out;
   if (lrl_get(r, p, K_PROBLEM) != LUA_TNIL) return 0;
@@ -253,19 +292,20 @@ static int lrl_readoutput(const lrl_reader *r, int p, int placements) {
   out->phase = (int)phase;
   if (!lrl_gettable(r, p, K_BADGE)) return 0;
   int badge = lua_gettop(L);
-  if (!lrl_gettext(r, badge, K_TEXT, &out->badgetext) || !lrl_gettext(r, badge, K_TONE, &out->badgetone)) return 0;
+  if (!lrl_gettext(r, badge, K_TEXT, LRL_OUT_TEXT, &out->badgetext) ||
+      !lrl_gettext(r, badge, K_TONE, LRL_OUT_NAME, &out->badgetone) || !lrl_haskeys(L, badge, 2)) return 0;
   lua_pop(L, 1);
   if (!lrl_gettable(r, p, K_RELEVANCE)) return 0;
   int relevance = lua_gettop(L);
   if (!lrl_getnumber(r, relevance, K_SCORE, &out->score) || out->score < 0 || out->score > 100) return 0;
-  if (lrl_get(r, relevance, K_ALERT) != LUA_TBOOLEAN) return 0;
+  if (lrl_get(r, relevance, K_ALERT) != LUA_TBOOLEAN || !lrl_haskeys(L, relevance, 2)) return 0;
   out->alert = lua_toboolean(L, -1);
   lua_settop(L, relevance - 1);
   if (!lrl_gettable(r, p, K_LAYOUT) || !lrl_readlayout(r, lua_gettop(L), placements)) return 0;
   lua_pop(L, 1);
   if (!lrl_gettable(r, p, K_PALETTE)) return 0;
   int palette = lua_gettop(L);
-  if (!lrl_readappearance(r, palette, K_LIGHT, 0) || !lrl_readappearance(r, palette, K_DARK, 1) ||
+  if (!lrl_haskeys(L, palette, 3) || !lrl_readappearance(r, palette, K_LIGHT, 0) || !lrl_readappearance(r, palette, K_DARK, 1) ||
       !lrl_readappearance(r, palette, K_STANDBYNIGHT, 2)) return 0;
   lua_pop(L, 1);
   out->timing = lrl_get(r, p, K_TIMING) != LUA_TNIL;
@@ -278,7 +318,7 @@ static int lrl_readoutput(const lrl_reader *r, int p, int placements) {
 int lrl_output_read(lua_State *L, int result, int reading, void *out) {
   if (!lua_checkstack(L, LRL_OUT_SLOTS)) return 0;
   int top = lua_gettop(L);
-  lrl_reader r = { L, reading, top + 1, top + 2, top + 3, out };
+  lrl_reader r = { L, reading, top + 1, top + 2, top + 3, out, LRL_OUT_TEXTS };
   r.out->fieldcount = 0;
   r.out->droppedcount = 0;
   lua_rawgeti(L, reading, K_FIELDIDS);

@@ -22,13 +22,15 @@ static int lrs_traceback(lua_State *L) {
   return 1;
 }
 
-/* Resets the per-call budgets: a fresh allowance for each top-level call. */
-static void lrs_resetbudgets(lua_State *L, lrs_context *ctx) {
+/* Begins a top-level call or load: the budget error it may end in is its own, and the budgets
+** get a fresh allowance unless a hold keeps the one in force (what it spent stays spent). */
+static void lrs_begin(lua_State *L, lrs_context *ctx) {
   ctx->exceeded = LRS_WITHIN_BUDGET;
   ctx->where[0] = '\0';
+  ctx->memory_peak = ctx->memory_used;
+  if (ctx->held) return;
   ctx->instructions_left = ctx->instruction_limit;
   ctx->steps_left = ctx->step_limit;
-  ctx->memory_peak = ctx->memory_used;
   lrs_armhook(L);
 }
 
@@ -36,10 +38,11 @@ int lrs_pcall(lua_State *L, int nargs, int nresults) {
   lrs_context *ctx = lrs_ctx(L);
   int base = lua_gettop(L) - nargs;
   int enforcing = ctx->enforcing;
+  int outermost = ctx->call_depth == 0;
   lua_State *outer = NULL;
-  if (ctx->call_depth == 0) {
+  if (outermost) {
     outer = lrs_callbegins(ctx);
-    lrs_resetbudgets(L, ctx);
+    lrs_begin(L, ctx);
   }
   lua_pushcfunction(L, lrs_traceback);
   lua_insert(L, base);
@@ -48,17 +51,32 @@ int lrs_pcall(lua_State *L, int nargs, int nresults) {
   int status = lua_pcall(L, nargs, nresults, base);
   ctx->enforcing = enforcing;
   ctx->call_depth--;
-  if (ctx->call_depth == 0) lrs_callends(ctx, outer);
+  if (outermost) lrs_callends(ctx, outer);
   lua_remove(L, base);
   if (status == LUA_ERRMEM && ctx->exceeded == LRS_WITHIN_BUDGET)
     ctx->exceeded = LRS_EXCEEDED_MEMORY;
   return status;
 }
 
+/* Charges the compile of a pack's chunk of length bytes to the steps; when they cannot cover
+** it, pushes the steps budget error at the chunk's line 1 instead and returns 0. [-0, +(0|1), m] */
+static int lrs_chargecompile(lua_State *L, lrs_context *ctx, size_t length, const char *chunkname) {
+  int64_t cost = (int64_t)length * LRS_COMPILE_STEPS;
+  if (cost <= ctx->steps_left) {
+    ctx->steps_left -= cost;
+    return 1;
+  }
+  ctx->exceeded = LRS_EXCEEDED_STEPS;
+  lua_pushfstring(L, "%s:1: C work budget exceeded (%I steps)", chunkname + (*chunkname == '@'),
+                  (lua_Integer)ctx->step_limit);
+  return 0;
+}
+
 int lrs_loadtext(lua_State *L, const char *source, size_t length, const char *chunkname, int pure) {
   lrs_context *ctx = lrs_ctx(L);
   int enforcing = ctx->enforcing;
-  if (ctx->call_depth == 0) lrs_resetbudgets(L, ctx);
+  if (ctx->call_depth == 0) lrs_begin(L, ctx);
+  if (pure && !lrs_chargecompile(L, ctx, length, chunkname)) return LUA_ERRRUN;
   ctx->enforcing = 1;
   int status = luaL_loadbufferx(L, source, length, chunkname, "t");
   ctx->enforcing = enforcing;
@@ -69,4 +87,22 @@ int lrs_loadtext(lua_State *L, const char *source, size_t length, const char *ch
   if (status == LUA_ERRMEM && ctx->exceeded == LRS_WITHIN_BUDGET)
     ctx->exceeded = LRS_EXCEEDED_MEMORY;
   return status;
+}
+
+int lrs_holdbudgets(lua_State *L) {
+  lrs_context *ctx = lrs_ctx(L);
+  if (ctx->held || ctx->call_depth > 0) return 0;
+  ctx->held_serving = ctx->serving;
+  ctx->serving = 0;
+  lrs_begin(L, ctx);
+  ctx->held = 1;
+  return 1;
+}
+
+void lrs_releasebudgets(lua_State *L) {
+  lrs_context *ctx = lrs_ctx(L);
+  if (!ctx->held) return;
+  ctx->held = 0;
+  ctx->serving = ctx->held_serving;
+  lrs_armhook(L);
 }

@@ -56,23 +56,31 @@ static void lrs_function(lrs_reader *c, int depth) {
   for (int i = 0; i < nupvalues; i++) lrs_skipstring(c);  /* upvalue names */
 }
 
-int lrs_chunklines(lua_State *L) {
-  size_t size;
-  const char *dump = luaL_checklstring(L, 1, &size);
+/* Pushes the lines of the dump of size bytes (held at stack index 1) as chunklines returns
+** them. [-0, +1, e] */
+static int lrs_dumplines(lua_State *L, const unsigned char *dump, size_t size) {
   lua_settop(L, 1);
   lrs_newtable(L);
-  lrs_reader c = {L, (const unsigned char *)dump, (const unsigned char *)dump + size, 2};
+  lrs_reader c = {L, dump, dump + size, 2};
   lrs_header(&c);
   lrs_function(&c, 0);
   if (c.at != c.end) lrs_malformed(&c, "trailing bytes");
   return 1;
 }
 
+int lrs_chunklines(lua_State *L) {
+  size_t size;
+  const char *dump = luaL_checklstring(L, 1, &size);
+  return lrs_dumplines(L, (const unsigned char *)dump, size);
+}
+
 int lrs_activelines(lua_State *L) {
   luaL_argexpected(L, lua_type(L, 1) == LUA_TFUNCTION && !lua_iscfunction(L, 1), 1, "Lua function");
   lua_settop(L, 1);
   lrs_dumpfunction(L);
-  return lrs_chunklines(L);
+  size_t size;
+  const unsigned char *dump = lrs_dumpbytes(L, 1, &size);
+  return lrs_dumplines(L, dump, size);
 }
 
 void lrs_recordline(lua_State *L, lua_Debug *ar) {

@@ -147,27 +147,42 @@ int lrs_argb(const unsigned char *code, int pc) {
   return (int)((lrs_instruction(code, pc) >> 16) & 0xff);
 }
 
-/* A luaL_Buffer being filled by lua_dump; started on the first write, so the function stays on
-** top of the stack for lua_dump. */
-typedef struct lrs_dumpbuffer {
-  int started;
-  luaL_Buffer b;
-} lrs_dumpbuffer;
+/* lua_Writer adding the size of each piece to the size_t at ud. */
+static int lrs_sizewriter(lua_State *L, const void *bytes, size_t size, void *ud) {
+  (void)L;
+  (void)bytes;
+  *(size_t *)ud += size;
+  return 0;
+}
 
-/* lua_Writer appending to an lrs_dumpbuffer (the first write pushes the buffer). */
-static int lrs_dumpwriter(lua_State *L, const void *bytes, size_t size, void *ud) {
-  lrs_dumpbuffer *buffer = (lrs_dumpbuffer *)ud;
-  if (!buffer->started) {
-    buffer->started = 1;
-    luaL_buffinit(L, &buffer->b);
-  }
-  luaL_addlstring(&buffer->b, (const char *)bytes, size);
+/* Where lrs_copywriter copies to: the next byte and one past the last. */
+typedef struct lrs_dumpcursor {
+  unsigned char *at, *end;
+} lrs_dumpcursor;
+
+/* lua_Writer copying each piece to the lrs_dumpcursor at ud; refuses a piece past its end. */
+static int lrs_copywriter(lua_State *L, const void *bytes, size_t size, void *ud) {
+  (void)L;
+  lrs_dumpcursor *cursor = (lrs_dumpcursor *)ud;
+  if ((size_t)(cursor->end - cursor->at) < size) return 1;
+  memcpy(cursor->at, bytes, size);
+  cursor->at += size;
   return 0;
 }
 
 void lrs_dumpfunction(lua_State *L) {
-  lrs_dumpbuffer buffer = {0};
-  lua_dump(L, lrs_dumpwriter, &buffer, 0);
-  luaL_pushresult(&buffer.b);
+  size_t size = 0;
+  lua_dump(L, lrs_sizewriter, &size, 0);
+  unsigned char *bytes = (unsigned char *)lua_newuserdatauv(L, size, 0);
+  lrs_dumpcursor cursor = {bytes, bytes + size};
+  lua_pushvalue(L, -2);
+  if (lua_dump(L, lrs_copywriter, &cursor, 0) != 0 || cursor.at != cursor.end)
+    luaL_error(L, "the binary dump changed between its two writings");
+  lua_pop(L, 1);
   lua_replace(L, -2);
+}
+
+const unsigned char *lrs_dumpbytes(lua_State *L, int index, size_t *size) {
+  *size = lua_rawlen(L, index);
+  return (const unsigned char *)lua_touserdata(L, index);
 }

@@ -56,8 +56,12 @@ void lrs_skiplocals(lrs_reader *c);
 int lrs_opcode(const unsigned char *code, int pc);
 /* Argument B of instruction pc (the iABC format). */
 int lrs_argb(const unsigned char *code, int pc);
-/* Replaces the Lua function on top by its binary dump, debug information included.
-** [-1, +1, m] */
+/* Replaces the Lua function on top by its binary dump, debug information included, in a full
+** userdata of exactly its size (lua_rawlen): measured by a first dump and written by a second, so
+** the memory it takes is the dump's, under the memory cap while the budgets are enforced, and no
+** string limit applies. [-1, +1, m] */
 void lrs_dumpfunction(lua_State *L);
+/* The bytes of the dump lrs_dumpfunction left at index; sets *size. */
+const unsigned char *lrs_dumpbytes(lua_State *L, int index, size_t *size);
 
 #endif

@@ -9,6 +9,13 @@
 
 #define LRS_MAX_RESULTS 256
 
+/* Steps per unit where one unit costs more than a step's worth of C work (calibrated with
+** Benchmarks/HostileBenchmarks --steps, see the README's budget section). */
+#define LRS_UTF8_CHAR_STEPS 8        /* per argument: an encoding and up to 6 bytes */
+#define LRS_MATH_ARGUMENT_STEPS 2    /* per argument: a check and a comparison */
+#define LRS_NUMERIC_BYTE_STEPS 1     /* per byte of a string converted to a number */
+#define LRS_SORT_BYTES_PER_STEP 32   /* string bytes a sort's comparisons read per step */
+
 /* How a guarded function's cost is read from its arguments. */
 typedef enum lrs_cost {
   LRS_COST_LENGTH,      /* #arg1 (table, honouring __len) or the byte length of a string */
@@ -16,7 +23,8 @@ typedef enum lrs_cost {
   LRS_COST_RANGE_3_4,   /* table.concat(t, sep, i, j): j - i + 1 */
   LRS_COST_RANGE_2_3_LEN, /* table.unpack(t, i, j): j - i + 1, j defaulting to #t */
   LRS_COST_SORT,        /* 2 n log n: the merge sort's comparisons and moves */
-  LRS_COST_ARGUMENTS    /* the number of arguments */
+  LRS_COST_ARGUMENTS,   /* the number of arguments */
+  LRS_COST_STRINGS      /* the bytes of the string arguments 1 and 2 (numeric coercion) */
 } lrs_cost;
 
 /* #t as the library sees it (may run __len). [-0, +0, e] */
@@ -25,6 +33,21 @@ static lua_Integer lrs_len(lua_State *L, int arg) {
   if (lua_type(L, arg) != LUA_TTABLE && !luaL_getmetafield(L, arg, "__len")) return 0;
   if (lua_type(L, arg) != LUA_TTABLE) lua_pop(L, 1);
   return luaL_len(L, arg);
+}
+
+/* The bytes of the strings among t[1..n] (t at index 1), each of which the sort's comparisons
+** may read about log n times; reads through __index where t has a metatable. Charges the scan
+** first. [-0, +0, e] */
+static int64_t lrs_stringbytes(lua_State *L, int64_t n) {
+  lrs_charge(L, n);
+  int raw = !lua_getmetatable(L, 1);
+  if (!raw) lua_pop(L, 1);
+  int64_t bytes = 0;
+  for (int64_t i = 1; i <= n; i++) {
+    if ((raw ? lua_rawgeti(L, 1, i) : lua_geti(L, 1, i)) == LUA_TSTRING) bytes += (int64_t)lua_rawlen(L, -1);
+    lua_pop(L, 1);
+  }
+  return bytes;
 }
 
 /* The number of elements in i..j, 0 when empty; no overflow. */
@@ -49,30 +72,47 @@ static int64_t lrs_costof(lua_State *L, lrs_cost cost) {
                       lua_isnoneornil(L, 3) ? lrs_len(L, 1) : luaL_checkinteger(L, 3));
     case LRS_COST_ARGUMENTS:
       return lua_gettop(L);
+    case LRS_COST_STRINGS: {
+      int64_t bytes = 0;
+      for (int arg = 1; arg <= 2; arg++)
+        if (lua_type(L, arg) == LUA_TSTRING) bytes += (int64_t)lua_rawlen(L, arg);
+      return bytes;
+    }
     case LRS_COST_SORT: {  /* two steps per comparison: each reads, compares and moves */
       int64_t n = lrs_len(L, 1), log = 1;
       while ((n >> log) > 0) log++;
-      return n > INT64_MAX / (2 * log) ? INT64_MAX : 2 * n * log;
+      if (n > INT64_MAX / (2 * log)) return INT64_MAX;
+      return 2 * n * log + log * (lrs_stringbytes(L, n) / LRS_SORT_BYTES_PER_STEP);
     }
   }
   return 0;
 }
 
-/* Charges the cost kept in upvalue 2, then runs the original from upvalue 1. */
+/* Charges the cost kind kept in upvalue 2 times the steps per unit in upvalue 3, then runs the
+** original from upvalue 1. */
 static int lrs_charged(lua_State *L) {
-  lrs_charge(L, lrs_costof(L, (lrs_cost)lua_tointeger(L, lua_upvalueindex(2))));
+  int64_t units = lrs_costof(L, (lrs_cost)lua_tointeger(L, lua_upvalueindex(2)));
+  int64_t weight = (int64_t)lua_tointeger(L, lua_upvalueindex(3));
+  lrs_charge(L, units > INT64_MAX / weight ? INT64_MAX : units * weight);
   int results = lua_tocfunction(L, lua_upvalueindex(1))(L);
   if (results > LRS_MAX_RESULTS)
     return luaL_error(L, "too many results (rules take at most %d values at once)", LRS_MAX_RESULTS);
   return results;
 }
 
-/* Wraps field name of the table on top in lrs_charged with the given cost. [-0, +0, m] */
-static void lrs_guard(lua_State *L, const char *name, lrs_cost cost) {
+/* Wraps field name of the table on top in lrs_charged: cost units times weight steps (weight
+** at least 1). [-0, +0, m] */
+static void lrs_guardweighted(lua_State *L, const char *name, lrs_cost cost, int weight) {
   lua_getfield(L, -1, name);
   lua_pushinteger(L, cost);
-  lua_pushcclosure(L, lrs_charged, 2);
+  lua_pushinteger(L, weight);
+  lua_pushcclosure(L, lrs_charged, 3);
   lua_setfield(L, -2, name);
+}
+
+/* Wraps field name of the table on top in lrs_charged, one step per unit. [-0, +0, m] */
+static void lrs_guard(lua_State *L, const char *name, lrs_cost cost) {
+  lrs_guardweighted(L, name, cost, 1);
 }
 
 /* string.rep(s, n [, sep]): refuses results past the string cap before copying anything,
@@ -107,8 +147,8 @@ static int lrs_str_rep(lua_State *L) {
 
 /* Steps charged per conversion of string.format: floats print up to about 400 digits ("%.99f"
 ** of 1e308), everything else a few dozen bytes. */
-#define LRS_FORMAT_STEPS 64
-#define LRS_FORMAT_FLOAT_STEPS 512
+#define LRS_FORMAT_STEPS 160
+#define LRS_FORMAT_FLOAT_STEPS 2048
 
 int lrs_str_format(lua_State *L) {
   size_t length;
@@ -166,5 +206,20 @@ void lrs_guardutf8(lua_State *L) {
   lrs_guard(L, "len", LRS_COST_LENGTH);
   lrs_guard(L, "codepoint", LRS_COST_LENGTH);
   lrs_guard(L, "offset", LRS_COST_LENGTH);
-  lrs_guard(L, "char", LRS_COST_ARGUMENTS);
+  lrs_guardweighted(L, "char", LRS_COST_ARGUMENTS, LRS_UTF8_CHAR_STEPS);
+}
+
+/* math.max and math.min compare every argument in C. */
+void lrs_guardmath(lua_State *L) {
+  lrs_guardweighted(L, "max", LRS_COST_ARGUMENTS, LRS_MATH_ARGUMENT_STEPS);
+  lrs_guardweighted(L, "min", LRS_COST_ARGUMENTS, LRS_MATH_ARGUMENT_STEPS);
+}
+
+/* The string metatable's arithmetic (`"10" + 1`) converts each numeric string with strtod,
+** whose work grows with the string's length. */
+void lrs_guardstringarithmetic(lua_State *L) {
+  static const char *const events[] = {"__add", "__sub", "__mul", "__div", "__mod",
+                                       "__pow", "__unm", "__idiv"};
+  for (size_t i = 0; i < sizeof events / sizeof events[0]; i++)
+    lrs_guardweighted(L, events[i], LRS_COST_STRINGS, LRS_NUMERIC_BYTE_STEPS);
 }

@@ -12,7 +12,11 @@
 
 /* Steps charged per key listed, besides the n log n comparisons of sorting them: collecting,
 ** reading and placing each key. */
-#define LRS_KEY_STEPS 8
+#define LRS_KEY_STEPS 32
+/* Steps charged per key next looks at: reading it and comparing it twice. */
+#define LRS_NEXT_KEY_STEPS 10
+/* Bytes of a string key compared per step (comparisons of long keys). */
+#define LRS_KEY_BYTES_PER_STEP 64
 
 /* One key being ordered. */
 typedef struct lrs_key {
@@ -89,18 +93,21 @@ void lrs_pushorderedkeys(lua_State *L, int t, int skipprivate) {
   lua_createtable(L, 0, 0);                                  /* list */
   int list = lua_gettop(L);
   lua_Integer n = 0;
+  int64_t bytes = 0;
   lua_pushnil(L);
   while (lua_next(L, t)) {
     lua_pop(L, 1);
     if (lrs_skipkey(L, skipprivate)) continue;
     lrs_key probe;
     if (!lrs_readkey(L, -1, &probe)) return (void)lrs_unorderedkey(L, lua_gettop(L));
+    if (probe.rank == 1) bytes += (int64_t)probe.length;
     lua_pushvalue(L, -1);
     lua_rawseti(L, list, ++n);
   }
   int64_t log = 1;
   while ((n >> log) > 0) log++;
-  lrs_charge(L, (int64_t)n * (log + LRS_KEY_STEPS));
+  /* each key is compared about log n times, each comparison reading up to its bytes */
+  lrs_charge(L, (int64_t)n * (log + LRS_KEY_STEPS) + log * (bytes / LRS_KEY_BYTES_PER_STEP));
   if (n < 2) return;
   lrs_key *keys = lua_newuserdatauv(L, (size_t)n * sizeof(lrs_key), 0);
   for (lua_Integer i = 1; i <= n; i++) {
@@ -160,13 +167,13 @@ int lrs_orderednext(lua_State *L, int t, int k, int skipprivate) {
   }
   lua_pushnil(L);                                            /* best key so far */
   int bestslot = lua_gettop(L);
-  lua_Integer count = 0;
   lua_pushnil(L);
   while (lua_next(L, t)) {
     lua_pop(L, 1);
-    count++;
     if (lrs_skipkey(L, skipprivate)) continue;
     if (!lrs_readkey(L, -1, &probe)) return lrs_unorderedkey(L, lua_gettop(L));
+    lrs_charge(L, LRS_NEXT_KEY_STEPS +
+                  (probe.rank == 1 ? 2 * (int64_t)probe.length / LRS_KEY_BYTES_PER_STEP : 0));
     if (hasafter && lrs_comparekeys(&probe, &after) <= 0) continue;
     if (hasbest && lrs_comparekeys(&probe, &best) >= 0) continue;
     lua_pushvalue(L, -1);
@@ -174,7 +181,6 @@ int lrs_orderednext(lua_State *L, int t, int k, int skipprivate) {
     lrs_readkey(L, bestslot, &best);  /* the string stays anchored at bestslot */
     hasbest = 1;
   }
-  lrs_charge(L, count);
   if (!hasbest) return 1;                                    /* nil */
   lua_pushvalue(L, bestslot);
   lua_rawget(L, t);

@@ -88,7 +88,7 @@ static int lrs_checkpure(lua_State *L) {
   lua_getinfo(L, ">S", &ar);
   lrs_dumpfunction(L);
   size_t size;
-  const unsigned char *dump = (const unsigned char *)lua_tolstring(L, 1, &size);
+  const unsigned char *dump = lrs_dumpbytes(L, 1, &size);
   lrs_reader c = {L, dump, dump + size, 0};
   lrs_assignment found = {0, "?"};
   lrs_header(&c);
@@ -104,10 +104,11 @@ static int lrs_checkpure(lua_State *L) {
 int lrs_checkchunk(lua_State *L) {
   lrs_context *ctx = lrs_ctx(L);
   int enforcing = ctx->enforcing;
-  ctx->enforcing = 0;  /* the host's work, like marshaling: not charged to rules */
+  ctx->enforcing = 1;  /* the dump grows with the chunk's nesting: under the memory cap */
   lua_pushcfunction(L, lrs_checkpure);
   lua_pushvalue(L, -2);
   int status = lua_pcall(L, 1, 0, 0);
   ctx->enforcing = enforcing;
+  if (status == LUA_ERRMEM && ctx->exceeded == LRS_WITHIN_BUDGET) ctx->exceeded = LRS_EXCEEDED_MEMORY;
   return status;
 }

@@ -9,6 +9,7 @@
 /* Registry keys. */
 #define LRS_MODULES "lrs.modules"   /* name -> value of each module `require` loaded */
 #define LRS_SEARCHER "lrs.searcher" /* host function: name -> source, chunkname, pure */
+#define LRS_FAILED "lrs.failed"     /* name -> the error each module that failed to load raised */
 
 /* C work charged for each error a rule's pcall catches: raising and unwinding (up to 200 C
 ** levels deep) is work the count hook cannot see. */
@@ -142,6 +143,12 @@ static int sb_forward(lua_State *L) {
 }
 
 static const char lrs_twinkey = 0;  /* twin[&lrs_twinkey]: the metatable a twin copies */
+static const char lrs_linkedkey = 0;/* registry[&lrs_linkedkey]: weak-keyed set of the tables a
+                                       twin's __index or __newindex leads to */
+
+/* The most tables one field lookup or assignment may pass through __index (or __newindex)
+** tables: Lua walks a chain inside one VM instruction, where no budget reaches. */
+#define LRS_MAX_CHAIN 8
 
 /* Whether key (a string) names a metamethod rules may not have: __gc (finalizers run with hooks
 ** off, at times the collector picks) or __mode (weak tables show the collector's timing, and
@@ -171,11 +178,70 @@ static int lrs_isprotected(lua_State *L, int index) {
   return protected;
 }
 
+/* Pushes the set of linked tables (lrs_linkedkey), creating it on first use. [-0, +1, m] */
+static void lrs_pushlinked(lua_State *L) {
+  if (lua_rawgetp(L, LUA_REGISTRYINDEX, &lrs_linkedkey) == LUA_TTABLE) return;
+  lua_pop(L, 1);
+  lua_createtable(L, 0, 0);
+  lua_createtable(L, 0, 1);
+  lua_pushliteral(L, "k");
+  lua_setfield(L, -2, "__mode");
+  lua_setmetatable(L, -2);
+  lua_pushvalue(L, -1);
+  lua_rawsetp(L, LUA_REGISTRYINDEX, &lrs_linkedkey);
+}
+
+/* Whether some twin's __index or __newindex leads to the table at index. [-0, +0, m] */
+static int lrs_islinked(lua_State *L, int index) {
+  index = lua_absindex(L, index);
+  lrs_pushlinked(L);
+  lua_pushvalue(L, index);
+  int linked = lua_rawget(L, -2) != LUA_TNIL;
+  lua_pop(L, 2);
+  return linked;
+}
+
+/* Checks the chain that field event (__index or __newindex) of the twin at index starts for the
+** table t: raises when it leads back to t or passes through more than LRS_MAX_CHAIN tables.
+** Once t takes the twin, lrs_marklinked marks the chain's next table; a linked table cannot
+** take a link of its own (sb_setmetatable), so a chain only grows at its start and what is
+** checked here stays true. [-0, +0, e] */
+static void lrs_checkchain(lua_State *L, int twin, int t, const char *event) {
+  int top = lua_gettop(L);
+  lua_pushstring(L, event);
+  if (lua_rawget(L, twin) != LUA_TTABLE) return (void)lua_settop(L, top);
+  for (int length = 1;; length++) {                          /* the next table on top */
+    if (lua_rawequal(L, -1, t)) return (void)luaL_error(L, "%s leads back to the table it is set on", event);
+    if (length > LRS_MAX_CHAIN)
+      return (void)luaL_error(L, "%s chain longer than %d tables", event, LRS_MAX_CHAIN);
+    if (!lua_getmetatable(L, -1)) break;
+    lua_pushstring(L, event);
+    if (lua_rawget(L, -2) != LUA_TTABLE) break;
+    lua_replace(L, -3);
+    lua_pop(L, 1);
+  }
+  lua_settop(L, top);
+}
+
+/* Marks the table that field event of the twin at index leads to, if any, as linked.
+** [-0, +0, m] */
+static void lrs_marklinked(lua_State *L, int twin, const char *event) {
+  lua_pushstring(L, event);
+  if (lua_rawget(L, twin) == LUA_TTABLE) {
+    lrs_pushlinked(L);
+    lua_insert(L, -2);
+    lua_pushboolean(L, 1);
+    lua_rawset(L, -3);
+  }
+  lua_pop(L, 1);
+}
+
 /* setmetatable(t, mt): as Lua's, but t gets a twin of mt: a copy of mt's fields made now, which
 ** no rule can reach (getmetatable answers mt). What a metatable does is fixed when it is set, so
 ** a __gc or __mode added later, or a __call rewritten to loop, never takes effect. Refuses __gc,
 ** __mode, and a __call that is not a function (a chain of __call tables retries inside one VM
-** instruction, where no hook fires). A frozen table as mt is copied from the data behind it. */
+** instruction, where no hook fires). A frozen table as mt is copied from the data behind it.
+** Chains of __index or __newindex tables are kept short (lrs_checkchain). */
 static int sb_setmetatable(lua_State *L) {
   int type = lua_type(L, 2);
   luaL_checktype(L, 1, LUA_TTABLE);
@@ -202,6 +268,18 @@ static int sb_setmetatable(lua_State *L) {
     lua_insert(L, -2);
     lua_rawset(L, twin);
   }
+  lua_pushliteral(L, "__index");
+  int indexes = lua_rawget(L, twin) == LUA_TTABLE;
+  lua_pushliteral(L, "__newindex");
+  int assigns = lua_rawget(L, twin) == LUA_TTABLE;
+  lua_pop(L, 2);
+  if ((indexes || assigns) && lrs_islinked(L, 1))
+    return luaL_error(L, "setmetatable: another table's __index or __newindex already leads here, "
+                         "so this one cannot lead on (give it its metatable first)");
+  lrs_checkchain(L, twin, 1, "__index");
+  lrs_checkchain(L, twin, 1, "__newindex");
+  lrs_marklinked(L, twin, "__index");
+  lrs_marklinked(L, twin, "__newindex");
   lua_pushliteral(L, "__metatable");
   if (lua_rawget(L, twin) == LUA_TNIL) {                     /* getmetatable answers mt */
     lua_pushvalue(L, 2);
@@ -267,11 +345,15 @@ static int sb_next(lua_State *L) {
 }
 
 /* require(name): a module, as text, through the host's searcher; loaded once. A module the
-** searcher marks pure (the pack's own) is refused when it is not (lrs_checkchunk) and frozen
-** once loaded (lrs_freeze.c), so no rule can change what another rule, or the next evaluation,
-** gets from it. A host helper's plain table is handed out as a read-only proxy and what it
-** reaches is marked as the host's. A module that fails to load can be required again. */
+** searcher marks pure (the pack's own) has its compile charged (LRS_COMPILE_STEPS a byte), is
+** refused when it is not pure (lrs_checkchunk) and frozen once loaded (lrs_freeze.c), so no rule
+** can change what another rule, or the next evaluation, gets from it. A host helper's plain table
+** is handed out as a read-only proxy and what it reaches is marked as the host's. A module that
+** fails to compile or to run fails again at once with the same error (frozen, for a pack's), so
+** a failing module costs its work once however many modules require it; only a budget or memory
+** error, which ends the whole call, leaves it to be tried again by a later one. */
 static int sb_require(lua_State *L) {
+  lrs_context *ctx = lrs_ctx(L);
   const char *name = luaL_checkstring(L, 1);
   lua_settop(L, 1);
   luaL_getsubtable(L, LUA_REGISTRYINDEX, LRS_MODULES);    /* 2: modules */
@@ -280,6 +362,10 @@ static int sb_require(lua_State *L) {
       return luaL_error(L, "require '%s': circular require", name);
     return 1;
   }
+  lua_pop(L, 1);
+  luaL_getsubtable(L, LUA_REGISTRYINDEX, LRS_FAILED);     /* 3: failed */
+  if (lua_getfield(L, 3, name) != LUA_TNIL) return lua_error(L);  /* its first error, again */
+  lua_pop(L, 1);
   if (lua_getfield(L, LUA_REGISTRYINDEX, LRS_SEARCHER) != LUA_TFUNCTION)  /* 4 */
     return luaL_error(L, "require '%s': this state has no module folder", name);
   lua_pushvalue(L, 1);
@@ -289,14 +375,24 @@ static int sb_require(lua_State *L) {
   size_t length;
   const char *source = luaL_checklstring(L, 4, &length);
   const char *chunkname = luaL_checkstring(L, 5);
-  if (luaL_loadbufferx(L, source, length, chunkname, "t") != LUA_OK) return lua_error(L);
-  if (pure && lrs_checkchunk(L) != LUA_OK) return lua_error(L);  /* a pack's module */
-  lua_pushlightuserdata(L, (void *)&sb_require);          /* marks the module as loading */
-  lua_setfield(L, 2, name);
-  lua_pushvalue(L, 1);
-  if (lua_pcall(L, 1, 1, 0) != LUA_OK) {                  /* 6: the module's value or error */
+  if (pure) lrs_charge(L, (int64_t)length * LRS_COMPILE_STEPS);
+  int status = luaL_loadbufferx(L, source, length, chunkname, "t");  /* 6: the chunk or error */
+  if (status == LUA_OK && pure) status = lrs_checkchunk(L);           /* 7: the error, if any */
+  if (status == LUA_OK) {
+    lua_pushlightuserdata(L, (void *)&sb_require);        /* marks the module as loading */
+    lua_setfield(L, 2, name);
+    lua_pushvalue(L, 1);
+    status = lua_pcall(L, 1, 1, 0);                       /* 6: the module's value or error */
     lua_pushnil(L);
     lua_setfield(L, 2, name);                             /* not loading any more */
+  }
+  if (status != LUA_OK) {
+    if (status == LUA_ERRMEM && ctx->exceeded == LRS_WITHIN_BUDGET) ctx->exceeded = LRS_EXCEEDED_MEMORY;
+    if (ctx->exceeded == LRS_WITHIN_BUDGET) {
+      if (pure) lrs_freeze(L, -1);                        /* the error is the pack's data too */
+      lua_pushvalue(L, -1);
+      lua_setfield(L, 3, name);
+    }
     return lua_error(L);
   }
   if (lua_isnil(L, 6)) {
@@ -370,6 +466,7 @@ int lrs_opensandbox(lua_State *L) {
   lua_pop(L, 1);
   lua_pushliteral(L, "");           /* the shared string metatable: locked */
   lua_getmetatable(L, -1);
+  lrs_guardstringarithmetic(L);
   lua_pushboolean(L, 0);
   lua_setfield(L, -2, "__metatable");
   lua_pop(L, 2);
@@ -381,6 +478,7 @@ int lrs_opensandbox(lua_State *L) {
   lrs_openlib(L, LUA_MATHLIBNAME, luaopen_math);
   lrs_remove(L, "random");
   lrs_remove(L, "randomseed");
+  lrs_guardmath(L);
   lua_pop(L, 1);
 
   lrs_openlib(L, LUA_UTF8LIBNAME, luaopen_utf8);

@@ -3,10 +3,14 @@
 **
 ** A read-only table is a proxy (lrs_proxy.c) whose writes raise naming the table. The sealed
 ** globals are the globals table itself, kept in a weak set so the sandbox's rawset can refuse it.
+** Before sealing, while a pack loads, the globals are guarded: what the host put there (the
+** libraries, host functions) sits behind them and cannot be replaced, so no rule file changes
+** what the host's own Lua or another rule gets.
 */
 #include "CLuaShim.h"
 
-#define LRS_SEALED "lrs.sealed"  /* weak-keyed set of sealed globals tables */
+#define LRS_SEALED "lrs.sealed"   /* weak-keyed set of sealed globals tables */
+#define LRS_GUARDED "lrs.guarded" /* the host's globals, behind the guarded globals */
 
 /* Pushes the weak set of sealed globals, creating it on first use. [-0, +1, m] */
 static void lrs_sealedset(lua_State *L) {
@@ -76,6 +80,73 @@ void lrs_makefrozen(lua_State *L) {
   lrs_makeproxy(L, LRS_PROXY_RULES);
 }
 
+/* Replaces frozen[name] (frozen on top), when it is a table, by its read-only proxy.
+** [-0, +0, m] */
+static void lrs_freezelibrary(lua_State *L, const char *name) {
+  if (lua_getfield(L, -1, name) == LUA_TTABLE && !lrs_isreadonly(L, -1)) {
+    lrs_makereadonly(L, name);
+    lua_setfield(L, -2, name);
+  } else {
+    lua_pop(L, 1);
+  }
+}
+
+/* Makes the library tables in the table on top read-only. [-0, +0, m] */
+static void lrs_freezelibraries(lua_State *L) {
+  static const char *const libraries[] = {"string", "table", "math", "utf8", NULL};
+  for (const char *const *name = libraries; *name; name++) lrs_freezelibrary(L, *name);
+}
+
+/* Moves every field of the table at from into the table at to, raw. [-0, +0, m] */
+static void lrs_movefields(lua_State *L, int from, int to) {
+  lua_pushnil(L);
+  while (lua_next(L, from)) {
+    lua_pushvalue(L, -2);
+    lua_insert(L, -2);
+    lua_rawset(L, to);
+  }
+  lua_pushnil(L);
+  while (lua_next(L, to)) {
+    lua_pop(L, 1);
+    lua_pushvalue(L, -1);
+    lua_pushnil(L);
+    lua_rawset(L, from);
+  }
+}
+
+/* __newindex of the guarded globals: refuses the host's names (upvalue 1 holds them), assigns
+** any other. */
+static int lrs_guardedwrite(lua_State *L) {
+  lua_settop(L, 3);
+  lua_pushvalue(L, 2);
+  if (lua_rawget(L, lua_upvalueindex(1)) != LUA_TNIL)
+    return luaL_error(L, "cannot replace global '%s': what the host provides stays as it is "
+                         "(use a local of another name)", lrs_tolstring(L, 2, NULL));
+  lua_pop(L, 1);
+  lua_rawset(L, 1);
+  return 0;
+}
+
+int lrs_guardglobals(lua_State *L) {
+  lua_settop(L, 0);
+  lua_rawgeti(L, LUA_REGISTRYINDEX, LUA_RIDX_GLOBALS);  /* 1: globals */
+  lua_createtable(L, 0, 64);                            /* 2: the host's globals */
+  lrs_movefields(L, 1, 2);
+  lrs_freezelibraries(L);
+  lua_pushvalue(L, 2);
+  lua_setfield(L, LUA_REGISTRYINDEX, LRS_GUARDED);
+  lua_createtable(L, 0, 3);                             /* the globals' metatable */
+  lua_pushvalue(L, 2);
+  lua_setfield(L, -2, "__index");
+  lua_pushvalue(L, 2);
+  lua_pushcclosure(L, lrs_guardedwrite, 1);
+  lua_setfield(L, -2, "__newindex");
+  lua_pushboolean(L, 0);
+  lua_setfield(L, -2, "__metatable");
+  lua_setmetatable(L, 1);
+  return 0;
+}
+
 /* __newindex of the sealed globals. */
 static int lrs_refuseglobal(lua_State *L) {
   return luaL_error(L, "assignment to global '%s': globals are sealed once the pack has loaded "
@@ -87,17 +158,6 @@ static int lrs_undefinedglobal(lua_State *L) {
   return luaL_error(L, "undefined global '%s'", lrs_tolstring(L, 2, NULL));
 }
 
-/* Replaces frozen[name] (frozen on top), when it is a table, by its read-only proxy.
-** [-0, +0, m] */
-static void lrs_freezelibrary(lua_State *L, const char *name) {
-  if (lua_getfield(L, -1, name) == LUA_TTABLE) {
-    lrs_makereadonly(L, name);
-    lua_setfield(L, -2, name);
-  } else {
-    lua_pop(L, 1);
-  }
-}
-
 int lrs_sealglobals(lua_State *L) {
   int roots = lua_gettop(L);
   for (int i = 1; i <= roots; i++) lrs_freeze(L, i);
@@ -106,21 +166,19 @@ int lrs_sealglobals(lua_State *L) {
   int globals = lua_gettop(L);
   lua_createtable(L, 0, 32);                            /* 2: frozen: what the globals held */
   int frozen = globals + 1;
-  lua_pushnil(L);
-  while (lua_next(L, globals)) {
-    lua_pushvalue(L, -2);
-    lua_insert(L, -2);
-    lua_rawset(L, frozen);
-  }
-  lua_pushnil(L);
-  while (lua_next(L, frozen)) {
-    lua_pop(L, 1);
-    lua_pushvalue(L, -1);
+  lrs_movefields(L, globals, frozen);
+  if (lua_getfield(L, LUA_REGISTRYINDEX, LRS_GUARDED) == LUA_TTABLE) {  /* the host's, behind */
     lua_pushnil(L);
-    lua_rawset(L, globals);
+    while (lua_next(L, -2)) {
+      lua_pushvalue(L, -2);
+      lua_insert(L, -2);
+      lua_rawset(L, frozen);
+    }
+    lua_pushnil(L);
+    lua_setfield(L, LUA_REGISTRYINDEX, LRS_GUARDED);
   }
-  static const char *const libraries[] = {"string", "table", "math", "utf8", NULL};
-  for (const char *const *name = libraries; *name; name++) lrs_freezelibrary(L, *name);
+  lua_pop(L, 1);
+  lrs_freezelibraries(L);
 
   lua_createtable(L, 0, 1);                              /* frozen's metatable */
   lua_pushcfunction(L, lrs_undefinedglobal);

@@ -9,6 +9,9 @@ import tempfile
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 PACKS = ("delivery", "match", "meetings")
+# How long a wait for the page or the server lasts at most: far past what it takes on a slow
+# machine with every core busy. Waits return as soon as what they wait for happened.
+PATIENCE_MS = 90_000
 
 
 def binary():
@@ -40,10 +43,17 @@ class RunningStudio:
             raise RuntimeError("liverules preview did not start: " + line + self.process.stderr.read())
         self.url = line.split()[3]
 
+    def save(self, path, text):
+        """Writes `path` as editors save, a file written beside the rules renamed over it: one
+        change the studio sees whole, however slow the machine."""
+        written = self.folder / ("saving-" + path.name)
+        written.write_text(text)
+        os.replace(written, path)
+
     def stop(self):
         if self.process.poll() is None:
             self.process.terminate()
-            self.process.wait(timeout=10)
+            self.process.wait(timeout=PATIENCE_MS / 1000)
         shutil.rmtree(self.folder, ignore_errors=True)
 
 

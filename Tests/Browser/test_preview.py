@@ -8,13 +8,12 @@ import json
 import pathlib
 import sys
 import tempfile
-import time
 import unittest
 
 from playwright.sync_api import sync_playwright
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
-from studio_harness import ROOT, RunningStudio, case, fixture_count, launch, open_studio, run  # noqa: E402
+from studio_harness import ROOT, PATIENCE_MS, RunningStudio, case, fixture_count, launch, open_studio, run  # noqa: E402
 
 SCREENSHOT = ROOT / ".build" / "preview-studio.png"
 SURFACES = ["islandCompact", "islandMinimal", "islandExpanded", "lockScreen", "standBy", "watchSmartStack", "androidOngoing"]
@@ -36,6 +35,7 @@ class PreviewInBrowserTests(unittest.TestCase):
         self.studio = RunningStudio()
         self.total = fixture_count(self.studio.rules)
         self.page = self.browser.new_page(viewport={"width": 1440, "height": 900})
+        self.page.set_default_timeout(PATIENCE_MS)
         self.errors = []
         self.page.on("pageerror", lambda error: self.errors.append(str(error)))
         open_studio(self.page, self.studio, self.total)
@@ -117,7 +117,7 @@ class PreviewInBrowserTests(unittest.TestCase):
         page = self.page
         golden = self.studio.rules / "meetings" / "golden" / "done.json"
         original = golden.read_text()
-        golden.write_text(original.replace('"phase": "done"', '"phase": "upcoming"'))
+        self.studio.save(golden, original.replace('"phase": "done"', '"phase": "upcoming"'))
         done = case(page, "meetings/done")
         page.wait_for_selector('article.case[data-case="meetings/done"][data-status="changed"]')
         self.assertIn('phase: "upcoming" → "done"', done.locator(".paths").text_content())
@@ -128,24 +128,22 @@ class PreviewInBrowserTests(unittest.TestCase):
         self.assertEqual(golden.read_text(), original)
         self.assertIn("accepted meetings/done", page.locator("#notice").text_content())
 
-    def test_saved_rules_update_the_page_within_a_second_and_broken_ones_show_a_banner(self):
+    def test_saved_rules_update_the_page_and_broken_ones_show_a_banner(self):
+        # How soon the page follows a save is measured by Benchmarks/PreviewBenchmarks/preview_bench.py.
         page = self.page
         badges = self.studio.rules / "meetings" / "badges.lua"
         original = badges.read_text()
-        started = time.monotonic()
-        badges.write_text(original.replace('"In progress"', '"Happening"'))
+        self.studio.save(badges, original.replace('"In progress"', '"Happening"'))
         page.wait_for_function(
             """() => { const c = document.querySelector('article.case[data-case="meetings/combo-back-to-back-5-min"] .case-head .tone');
                       return c && c.textContent === 'Happening'; }""", polling=10)
-        took = time.monotonic() - started
-        self.assertLess(took, 1.0, f"the page updated {took:.3f} s after the save")
-        badges.write_text(original + "\nthis is not lua\n")
+        self.studio.save(badges, original + "\nthis is not lua\n")
         page.wait_for_selector('section.pack .banner')
         banner = page.locator("section.pack .banner").text_content()
         self.assertIn("meetings/badges.lua:35:1: error:", banner)
         self.assertEqual(case(page, "meetings/combo-back-to-back-5-min").locator(".case-head .tone").text_content(), "Happening",
                          "the last good rendering stays")
-        badges.write_text(original)
+        self.studio.save(badges, original)
         page.wait_for_function("() => !document.querySelector('section.pack .banner')")
 
     def test_timeline_strip_and_scrubber(self):
@@ -170,6 +168,7 @@ class ExportInBrowserTests(unittest.TestCase):
             self.assertEqual(result.returncode, 0, result.stderr)
             browser = launch(playwright)
             page = browser.new_page()
+            page.set_default_timeout(PATIENCE_MS)
             requests = []
             page.on("request", lambda request: requests.append(request.url))
             page.goto(pathlib.Path(folder, "index.html").as_uri())

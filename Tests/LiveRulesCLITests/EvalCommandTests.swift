@@ -76,10 +76,8 @@ import Testing
         let root = try CLI.copyOfPack("meetings", files: [
             "relevance.lua": "return function(input)\n  while true do end\nend\n",
         ])
-        let started = Date()
         let outcome = try CLI.run(["eval", "rules/meetings", "rules/meetings/fixtures/done.json"], in: root)
         #expect(outcome.status == 1)
         #expect(outcome.errors.contains("rules/meetings/relevance.lua:2:3: error: instruction budget"), "\(outcome.errors)")
-        #expect(Date().timeIntervalSince(started) < 10)
     }
 }

@@ -12,9 +12,10 @@ struct FinishedProcess {
     }
 
     /// Runs `process` with its standard output and error collected; with `typing`, its standard
-    /// input is a pipe that gets those bytes and stays open. Waits at most `seconds` for the
-    /// process to end and close its outputs; past that it is killed and `DeadlineExceeded` thrown.
-    static func run(_ process: Process, typing input: Data? = nil, seconds: Double = 60) throws -> FinishedProcess {
+    /// input is a pipe that gets those bytes and stays open. Waits at most `seconds` (by default
+    /// far past what any command takes on a slow, loaded machine) for the process to end and
+    /// close its outputs; past that it is killed and `DeadlineExceeded` thrown.
+    static func run(_ process: Process, typing input: Data? = nil, seconds: Double = 120) throws -> FinishedProcess {
         let output = Pipe(), errors = Pipe(), keyboard = input.map { _ in Pipe() }
         process.standardOutput = output
         process.standardError = errors

@@ -59,7 +59,7 @@ enum HTTPTestClient {
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = in_port_t(UInt16(port).bigEndian)
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var timeout = timeval(tv_sec: 10, tv_usec: 0)
+        var timeout = timeval(tv_sec: 60, tv_usec: 0)
         setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         let result = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
@@ -108,12 +108,13 @@ enum HTTPTestClient {
     }
 }
 
-/// An open `GET /api/events` connection whose bytes a thread of its own collects as they arrive,
-/// noting when each arrived (so a busy test process does not make an event look late).
+/// An open `GET /api/events` connection whose bytes a thread of its own collects as they arrive.
+/// Its waits poll and return as soon as what they wait for arrived, at most `seconds` (by default
+/// far past what it takes on a slow, loaded machine).
 final class EventStreamClient: @unchecked Sendable {
     private let socket: Int32
     private let lock = NSLock()
-    private var chunks: [(arrived: Date, text: String)] = []
+    private var received = ""
 
     init(port: Int) throws {
         socket = try HTTPTestClient.connect(port: port)
@@ -124,8 +125,8 @@ final class EventStreamClient: @unchecked Sendable {
                 let count = recv(socket, &buffer, buffer.count, 0)
                 if count == 0 { break }
                 if count < 0 { if errno == EAGAIN || errno == EWOULDBLOCK { continue } else { break } }
-                let chunk = (Date(), String(decoding: buffer[0..<count], as: UTF8.self))
-                lock.withLock { chunks.append(chunk) }
+                let text = String(decoding: buffer[0..<count], as: UTF8.self)
+                lock.withLock { received += text }
             }
         }
     }
@@ -135,22 +136,31 @@ final class EventStreamClient: @unchecked Sendable {
         close(socket)
     }
 
-    /// Waits up to `timeout` for the `number`th `marker`; returns when it arrived, or nil.
-    func arrival(of marker: String, number: Int = 1, timeout: Double = 10) async -> Date? {
-        let start = Date()
-        while Date().timeIntervalSince(start) < timeout {
-            let found: Date? = lock.withLock {
-                var text = ""
-                for chunk in chunks {
-                    text += chunk.text
-                    if text.components(separatedBy: marker).count - 1 >= number { return chunk.arrived }
-                }
-                return nil
+    /// Waits until `marker` arrived; whether it did.
+    func arrived(_ marker: String, within seconds: Double = 60) async -> Bool {
+        await arrived(within: seconds) { $0.contains(marker) }
+    }
+
+    /// Waits until a `change` event for `revision` or a later one arrived; whether it did.
+    func arrivedChange(revision: Int, within seconds: Double = 60) async -> Bool {
+        await arrived(within: seconds) { text in
+            text.components(separatedBy: "\n\n").contains { event in
+                let lines = event.split(whereSeparator: \.isNewline)
+                guard lines.contains("event: change"), let data = lines.first(where: { $0.hasPrefix("data: ") }),
+                      let change = try? JSONSerialization.jsonObject(with: Data(data.dropFirst(6).utf8)) as? [String: Any],
+                      let changed = change["revision"] as? Int else { return false }
+                return changed >= revision
             }
-            if let found { return found }
+        }
+    }
+
+    private func arrived(within seconds: Double, _ done: (String) -> Bool) async -> Bool {
+        let end = Date().addingTimeInterval(seconds)
+        while !done(lock.withLock { received }) {
+            guard Date() < end else { return false }
             try? await Task.sleep(for: .milliseconds(5))
         }
-        return nil
+        return true
     }
 }
 

@@ -99,12 +99,9 @@ import Testing
         let pack = try await running.packPath()
         let golden = running.rules.appendingPathComponent("meetings/golden/done.json")
         let original = try String(contentsOf: golden, encoding: .utf8)
-        let revision = try await running.revision()
         try original.replacingOccurrences(of: "\"phase\": \"done\"", with: "\"phase\": \"upcoming\"").write(to: golden, atomically: true, encoding: .utf8)
-        #expect(try await running.waitForRevision(after: revision))
-        let changed = try await running.studioCase("meetings/done")
-        #expect(changed?["status"] as? String == "changed")
-        #expect(changed?["problems"] as? [String] == [#"phase: "upcoming" → "done""#])
+        let changed = try #require(await running.waitForCase("meetings/done") { $0["status"] as? String == "changed" }).case
+        #expect(changed["problems"] as? [String] == [#"phase: "upcoming" → "done""#])
 
         let stale = try await running.request("POST", "/api/accept", headers: token,
                                               body: #"{"pack": "\#(pack)", "case": "meetings/done", "current": "something else"}"#)
@@ -115,7 +112,7 @@ import Testing
         #expect(rejected.status == 200)
         #expect(try String(contentsOf: golden, encoding: .utf8) != original, "reject keeps the golden")
 
-        let current = try #require(changed?["current"] as? String)
+        let current = try #require(changed["current"] as? String)
         let body = String(decoding: try JSONSerialization.data(withJSONObject: ["pack": pack, "case": "meetings/done", "current": current]), as: UTF8.self)
         let accepted = try await running.request("POST", "/api/accept", headers: token, body: body)
         #expect(accepted.status == 200)
@@ -135,16 +132,14 @@ import Testing
         let goldens = running.rules.appendingPathComponent("meetings/golden")
         let golden = goldens.appendingPathComponent("countdown-last.json")
         let original = try String(contentsOf: golden, encoding: .utf8)
-        var revision = try await running.revision()
         try FileManager.default.removeItem(at: golden)
-        #expect(try await running.waitForRevision(after: revision))
-        #expect(try await running.studioCase("meetings/countdown-last")?["status"] as? String == "new")
+        #expect(try await running.waitForCase("meetings/countdown-last") { $0["status"] as? String == "new" } != nil)
         let accepted = try await running.request("POST", "/api/accept", headers: token, body: #"{"pack": "\#(pack)", "case": "meetings/countdown-last"}"#)
         #expect(accepted.status == 200)
         #expect(try String(contentsOf: golden, encoding: .utf8) == original)
 
         let pending = goldens.appendingPathComponent("done.json.new")
-        revision = try await running.revision()
+        let revision = try await running.revision()
         try "{}\n".write(to: pending, atomically: true, encoding: .utf8)
         #expect(try await running.waitForRevision(after: revision))
         let rejected = try await running.request("POST", "/api/reject", headers: token, body: #"{"pack": "\#(pack)", "case": "meetings/done"}"#)
@@ -192,13 +187,13 @@ import Testing
         // A badge that fails only at that case's stale date (2026-05-16T15:15:00Z), a moment no
         // fixture is at: the reloader activates it, and only the stale rendering fails.
         let badge = running.rules.appendingPathComponent("match/badge.lua")
-        let revision = try await running.revision()
         try String(contentsOf: badge, encoding: .utf8)
             .replacingOccurrences(of: "return function(input)\n", with: "return function(input)\n  if input.now == 1778944500 then error(\"no stale badge\") end\n")
             .write(to: badge, atomically: true, encoding: .utf8)
-        #expect(try await running.waitForRevision(after: revision))
-        let failing = try await running.studioCase("match/live-67-min")?["stale"] as? [String: Any]
-        #expect(failing?["presentation"] == nil)
+        let failing = try await running.waitForCase("match/live-67-min") {
+            ($0["stale"] as? [String: Any])?["presentation"] == nil
+        }?.case["stale"] as? [String: Any]
+        #expect(failing != nil)
         #expect((failing?["problems"] as? [String])?.first?.contains("match/badge.lua:8:") == true, "\(failing ?? [:])")
         #expect((failing?["problems"] as? [String])?.first?.contains("no stale badge") == true)
     }

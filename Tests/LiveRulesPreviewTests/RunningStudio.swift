@@ -61,7 +61,11 @@ final class RunningStudio: @unchecked Sendable {
 
     /// Case `id` of the first pack as the studio shows it now.
     func studioCase(_ id: String) async throws -> [String: Any]? {
-        ((try await snapshot()["packs"] as? [[String: Any]])?.first?["cases"] as? [[String: Any]])?.first { $0["id"] as? String == id }
+        Self.studioCase(id, in: try await snapshot())
+    }
+
+    private static func studioCase(_ id: String, in snapshot: [String: Any]) -> [String: Any]? {
+        ((snapshot["packs"] as? [[String: Any]])?.first?["cases"] as? [[String: Any]])?.first { $0["id"] as? String == id }
     }
 
     /// The studio's revision now.
@@ -69,14 +73,30 @@ final class RunningStudio: @unchecked Sendable {
         try await snapshot()["revision"] as? Int ?? -1
     }
 
-    /// Waits until the studio's revision passes `revision`; false after `timeout` seconds.
-    func waitForRevision(after revision: Int, timeout: Double = 10) async throws -> Bool {
+    /// Waits until the studio's revision passes `revision`; false after `timeout` seconds (by
+    /// default far past what it takes on a slow, loaded machine). Polls: returns once it did.
+    func waitForRevision(after revision: Int, timeout: Double = 60) async throws -> Bool {
         let start = Date()
         while Date().timeIntervalSince(start) < timeout {
             if try await self.revision() > revision { return true }
             try await Task.sleep(for: .milliseconds(20))
         }
         return false
+    }
+
+    /// Waits, as ``waitForRevision(after:timeout:)`` does, until case `id` of the first pack
+    /// satisfies `done`; returns it and the revision the studio showed it at, or nil. A save may
+    /// reach the studio as more than one batch, each rendered: wait for what the save shows.
+    func waitForCase(
+        _ id: String, timeout: Double = 60, until done: ([String: Any]) -> Bool
+    ) async throws -> (case: [String: Any], revision: Int)? {
+        let start = Date()
+        while Date().timeIntervalSince(start) < timeout {
+            let snapshot = try await snapshot()
+            if let found = Self.studioCase(id, in: snapshot), done(found) { return (found, snapshot["revision"] as? Int ?? -1) }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        return nil
     }
 
     func stop() {

@@ -3,7 +3,8 @@ import LiveRules
 import Testing
 
 /// The fuzz targets' regression corpus (`Fuzz/corpus`), replayed through the checks the targets
-/// run (``PackInputCheck``): every input ends without a broken invariant, quickly.
+/// run (``PackInputCheck``): every input ends without a broken invariant (a broken one traps).
+/// How long an input takes is the fuzzer's to judge: scripts/fuzz.sh fails on any over 5 s.
 @Suite struct FuzzCorpusTests {
     /// The corpus files of one target, sorted; fails when there are none.
     private func inputs(_ target: String) throws -> [URL] {
@@ -15,9 +16,7 @@ import Testing
 
     private func replay(_ target: String, _ check: ([UInt8]) -> Void) throws {
         for url in try inputs(target) {
-            let bytes = [UInt8](try Data(contentsOf: url))
-            let time = ContinuousClock().measure { check(bytes) }
-            #expect(time < .seconds(2), "\(url.lastPathComponent) took \(time)")
+            check([UInt8](try Data(contentsOf: url)))
         }
     }
 

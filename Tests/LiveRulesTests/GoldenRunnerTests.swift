@@ -1,6 +1,7 @@
 import Foundation
 @testable import LiveRules
 @testable import LiveRulesTooling
+import Lua
 import Testing
 
 /// Running golden cases: outcomes, parallel workers, recording, reports.
@@ -52,6 +53,40 @@ import Testing
             #expect(file.uncovered.isEmpty, "\(file.file): uncovered \(file.uncoveredRanges)")
             #expect(!file.executable.isEmpty, "\(file.file) has no executable lines")
         }
+    }
+
+    /// A case the deadline stops is UNDECIDED, not ERROR: the machine decided it, so the report
+    /// keeps it apart and says so. Comparing 8 KB strings of NUL bytes is work no counted
+    /// budget reaches (tens of microseconds per comparison), certain to outlast 20 ms.
+    @Test func aCaseStoppedByTheDeadlineIsUndecided() throws {
+        let pack = try TemporaryPack(files: ["relevance.lua": """
+            local a, b = string.rep("\\0", 8000), string.rep("\\0", 8000)
+            return function(input)
+              if input.phase == "done" then repeat until a < b end
+              return { score = 1, alert = false }
+            end
+            """])
+        let suite = cases(pack)
+        let results = GoldenRunner(workers: 2, limits: LuaLimits(deadline: .milliseconds(20))).run(suite.cases)
+        let undecided = results.filter { if case .undecided = $0.outcome { true } else { false } }
+        #expect(!undecided.isEmpty)
+        for result in undecided {
+            #expect(result.outcome.label == "UNDECIDED")
+            let problem = try #require(result.outcome.problems?.first)
+            #expect(problem.file == result.testCase.packPath + "/relevance.lua" && problem.line == 3, "\(problem)")
+            #expect(problem.message.contains("depends on the machine's speed"))
+        }
+        #expect(!results.contains { if case .failed = $0.outcome { true } else { false } }, "the other cases only changed")
+        let report = GoldenReport(results: results, orphans: [], pending: [], mode: .check)
+        #expect(report.undecided == undecided.count)
+        #expect(report.isFailure)
+        let text = report.text(colour: false)
+        #expect(text.contains("UNDECIDED \(undecided.count) cases fail with the same error: \(undecided.map(\.testCase.id).joined(separator: ", "))"))
+        #expect(text.contains("\(undecided.count) of the failed cases were stopped by the deadline before any counted budget ran out"))
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(report.json().utf8)) as? [String: Any])
+        #expect(json["undecided"] as? Int == undecided.count)
+        let outcomes = (json["cases"] as? [[String: Any]] ?? []).compactMap { $0["outcome"] as? String }
+        #expect(outcomes.filter { $0 == "undecided" }.count == undecided.count)
     }
 
     @Test func coverageNamesTheLinesNoFixtureRan() throws {

@@ -2,12 +2,10 @@ import Foundation
 import Testing
 @testable import LiveRules
 
-/// Hostile pack files, generated here: each ends in its exact error, quickly, instead of
-/// overflowing the stack, taking quadratic time or reading hundreds of megabytes.
+/// Hostile pack files, generated here: each ends in its exact error instead of overflowing the
+/// stack or reading hundreds of megabytes. How long each takes is measured, not tested:
+/// `swift run -c release InputLimitBenchmarks`.
 @Suite struct InputLimitsTests {
-    /// Generous for a 2-core machine running other suites beside this one.
-    private static let timeLimit = Duration.seconds(2)
-
     /// A manifest whose `schema.types` value starts at line 4, column 14, with one type per
     /// line from line 5.
     private static func manifest(types: [String], fields: String = #"["title"]"#) -> String {
@@ -26,24 +24,19 @@ import Testing
         """
     }
 
-    /// The problems loading a meetings pack with `files` reports, and how long loading took.
-    private func loading(_ files: [String: String?], in existing: TemporaryPack? = nil) throws -> (problems: [String], time: Duration) {
+    /// The problems loading a meetings pack with `files` reports.
+    private func loading(_ files: [String: String?], in existing: TemporaryPack? = nil) throws -> [String] {
         let pack = try existing ?? TemporaryPack(files: files)
-        var problems: [String] = []
-        let time = ContinuousClock().measure {
-            do throws(DiagnosticError) {
-                _ = try RulePack.load(from: pack.directory, displayPath: "rules/meetings")
-            } catch {
-                problems = error.diagnostics.map(\.description)
-            }
+        do throws(DiagnosticError) {
+            _ = try RulePack.load(from: pack.directory, displayPath: "rules/meetings")
+            return []
+        } catch {
+            return error.diagnostics.map(\.description)
         }
-        return (problems, time)
     }
 
     private func expectOnly(_ expected: String, loading manifest: String) throws {
-        let (problems, time) = try loading(["pack.json": manifest])
-        #expect(problems == [expected])
-        #expect(time < Self.timeLimit, "took \(time)")
+        #expect(try loading(["pack.json": manifest]) == [expected])
     }
 
     @Test func tensOfThousandsOfNamedTypesAreRefusedByCountBeforeAnyIsRead() throws {
@@ -67,14 +60,8 @@ import Testing
             _ = SchemaResolver(types: types, at: "schema.types", in: &reader)
             return reader.diagnostics.map(\.message)
         }
-        var chain: [String] = [], cycle: [String] = []
-        let time = try ContinuousClock().measure {
-            chain = try problems { $0 + 1 < 10_000 ? "T\($0 + 1)" : nil }
-            cycle = try problems { "T\(($0 + 1) % 10_000)" }
-        }
-        #expect(chain == ["type 'T9967' nests objects and lists 33 levels deep; at most 32 are allowed"])
-        #expect(cycle == ["type 'T0' contains itself; schema types must not be recursive"])
-        #expect(time < Self.timeLimit, "took \(time)")
+        #expect(try problems { $0 + 1 < 10_000 ? "T\($0 + 1)" : nil } == ["type 'T9967' nests objects and lists 33 levels deep; at most 32 are allowed"])
+        #expect(try problems { "T\(($0 + 1) % 10_000)" } == ["type 'T0' contains itself; schema types must not be recursive"])
     }
 
     @Test func aLongCycleWithinTheCountIsReportedWhereItCloses() throws {
@@ -137,23 +124,20 @@ import Testing
         let name = { (i: Int) in "T" + String(repeating: "x", count: 60) + String(format: "%03d", i) }
         let defined = (0..<250).map { "\"\(name($0))\": {}" }
         let fields = (0..<256).map { "\"f\($0)\": \"\(name($0 + 500))\"" }.joined(separator: ", ")
-        let (problems, time) = try loading(["pack.json": Self.manifest(types: ["\"A\": {}", "\"S\": {\(fields)}"] + defined)])
+        let problems = try loading(["pack.json": Self.manifest(types: ["\"A\": {}", "\"S\": {\(fields)}"] + defined)])
         #expect(problems.count == InputLimits.problemsPerFile + 1)
         #expect(problems.first?.contains("unknown type '\(name(500))' — did you mean") == true, "\(problems.first ?? "")")
         #expect(problems.last == "rules/meetings/pack.json:1:1: error: more than 20 problems; the rest are not reported")
-        #expect(time < Self.timeLimit, "took \(time)")
     }
 
-    @Test func aLongKeyAboveManyDeepValuesParsesInLinearTime() throws {
+    @Test func aLongKeyAboveManyDeepValuesParsesWithTheirPositions() throws {
         let key = String(repeating: "k", count: 100_000)
         let deep = String(repeating: "[", count: 500) + Array(repeating: "0", count: 30_000).joined(separator: ",") + String(repeating: "]", count: 500)
         let text = "{\"\(key)\": \(deep)}"
-        var document: JSONDocument?
-        let time = try ContinuousClock().measure { document = try JSONParser.parse(text) }
-        #expect(time < Self.timeLimit, "took \(time)")
+        let document = try JSONParser.parse(text)
         let path = JSONPath.member(key, in: "") + String(repeating: "[0]", count: 499) + "[29999]"
-        #expect(document?.positions[path] == SourcePosition(line: 1, column: 100_006 + 500 + 2 * 29_999))
-        #expect(document?.positions.count == 1 + 500 + 30_000)
+        #expect(document.positions[path] == SourcePosition(line: 1, column: 100_006 + 500 + 2 * 29_999))
+        #expect(document.positions.count == 1 + 500 + 30_000)
     }
 
     @Test func positionsLookUpOnlyPathsJSONPathWrites() throws {
@@ -174,16 +158,15 @@ import Testing
         try handle.truncate(atOffset: 200 << 20)
         try handle.close()
         let manifest = try RulePack.load(from: pack.directory, displayPath: "rules/meetings").manifest
-        var problems: [String] = []
-        let time = ContinuousClock().measure {
-            do throws(DiagnosticError) {
-                _ = try Fixture.load(from: url, displayPath: "rules/meetings/fixtures/huge.json", manifest: manifest)
-            } catch {
-                problems = error.diagnostics.map(\.description)
-            }
+        // The size in the message is the file's, from fstat: a refusal after reading could only
+        // say "more than 65536".
+        do throws(DiagnosticError) {
+            _ = try Fixture.load(from: url, displayPath: "rules/meetings/fixtures/huge.json", manifest: manifest)
+            Issue.record("a fixture of 200 MiB was read")
+        } catch {
+            #expect(error.diagnostics.map(\.description)
+                == ["rules/meetings/fixtures/huge.json:1:1: error: the file has 209715200 bytes; a fixture may have at most 65536 (64 KiB)"])
         }
-        #expect(problems == ["rules/meetings/fixtures/huge.json:1:1: error: the file has 209715200 bytes; a fixture may have at most 65536 (64 KiB)"])
-        #expect(time < .milliseconds(500), "took \(time)")
     }
 
     @Test func aFixtureThatIsAPipeIsRefusedWithoutWaiting() throws {
@@ -206,9 +189,9 @@ import Testing
         let handle = try FileHandle(forWritingTo: pack.directory.appendingPathComponent("pack.json"))
         try handle.truncate(atOffset: 200 << 20)
         try handle.close()
-        let (problems, time) = try loading([:], in: pack)
-        #expect(problems == ["rules/meetings/pack.json:1:1: error: the file has 209715200 bytes; a pack manifest may have at most 262144 (256 KiB)"])
-        #expect(time < .milliseconds(500), "took \(time)")
+        // The size in the message is the file's, from fstat, as for a fixture.
+        #expect(try loading([:], in: pack)
+            == ["rules/meetings/pack.json:1:1: error: the file has 209715200 bytes; a pack manifest may have at most 262144 (256 KiB)"])
     }
 
     @Test func aFixtureWithThousandsOfUnknownKeysStopsReportingAtTheLimit() throws {
@@ -217,18 +200,15 @@ import Testing
         let keys = (0..<5_000).map { "\"n\($0)\": 1" }.joined(separator: ",\n")
         let url = root.appendingPathComponent("tiny/fixtures/keys.json")
         try "{\"now\": \"2026-03-02T09:00:00Z\", \"attributes\": {}, \"state\": {\"n\": 1,\n\(keys)}}".write(to: url, atomically: true, encoding: .utf8)
-        var problems: [String] = []
-        let time = ContinuousClock().measure {
-            do throws(DiagnosticError) {
-                _ = try Fixture.load(from: url, displayPath: "keys.json", manifest: manifest)
-            } catch {
-                problems = error.diagnostics.map(\.description)
-            }
+        do throws(DiagnosticError) {
+            _ = try Fixture.load(from: url, displayPath: "keys.json", manifest: manifest)
+            Issue.record("a fixture with 5,000 unknown keys was read")
+        } catch {
+            let problems = error.diagnostics.map(\.description)
+            #expect(problems.count == InputLimits.problemsPerFile + 1)
+            #expect(problems.first == "keys.json:2:7: error: state.n0: not in the schema of TinyState — did you mean n?")
+            #expect(problems.last == "keys.json:1:1: error: more than 20 problems; the rest are not reported")
         }
-        #expect(problems.count == InputLimits.problemsPerFile + 1)
-        #expect(problems.first == "keys.json:2:7: error: state.n0: not in the schema of TinyState — did you mean n?")
-        #expect(problems.last == "keys.json:1:1: error: more than 20 problems; the rest are not reported")
-        #expect(time < Self.timeLimit, "took \(time)")
     }
 
     /// The densest fixture within the limit, lists of empty lists as deep as the schema allows
@@ -258,9 +238,6 @@ import Testing
         try text.write(to: url, atomically: true, encoding: .utf8)
         let pack = try RulePack.load(from: root, displayPath: "tiny")
         let fixture = try Fixture.load(from: url, displayPath: "densest.json", manifest: pack.manifest)
-        var presented: Presentation?
-        let time = try ContinuousClock().measure { presented = try Presenter(pack: pack).present(fixture) }
-        #expect(presented?.badge.text == "v1")
-        #expect(time < Self.timeLimit, "took \(time)")
+        #expect(try Presenter(pack: pack).present(fixture).badge.text == "v1")
     }
 }

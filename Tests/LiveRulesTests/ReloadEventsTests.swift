@@ -5,10 +5,8 @@ import Testing
 @Suite struct ReloadEventsTests {
     @Test func aWaitThatRunsOutRecordsAFailure() {
         let events = ReloadEvents()
-        let started = Date()
         withKnownIssue("no reloader sends events here") {
             _ = events.wait(for: 1, seconds: 0.2)
         }
-        #expect(Date().timeIntervalSince(started) < 2)
     }
 }

@@ -89,7 +89,6 @@ import Testing
         "local s = string.rep('ab', 4000) for i = 1, 1e7 do local u = s:upper() end",
     ])
     func workTheHookCannotSeeEndsInTheStepBudget(source: String) throws {
-        let start = ContinuousClock.now
         // The step budget must end it, whatever the build: the deadline, which would end it too,
         // is set out of the way (scripts/hostile-timings.sh checks both on an idle machine).
         let error = try failure(source, limits: LuaLimits(deadline: .seconds(5)))
@@ -98,7 +97,6 @@ import Testing
             return
         }
         #expect(location?.file == "b.lua")
-        #expect(ContinuousClock.now - start < .seconds(2))
     }
 
     @Test func peakMemoryIsMeasuredPerCall() throws {

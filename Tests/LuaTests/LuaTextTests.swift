@@ -43,4 +43,15 @@ import Lua
         #expect(!LuaText.isColour(""))
         #expect(!LuaText.isColour("#12\u{0}456"))
     }
+
+    @Test func escapingShowsBytesThatAreNotTextAsHex() {
+        func escaped(_ bytes: [UInt8], limit: Int = 64) -> String {
+            bytes.withUnsafeBytes { LuaText.escaped($0, limit: limit) }
+        }
+        #expect(escaped(Array("lock".utf8) + [0xFF] + Array("Screen".utf8)) == "lock\\xFFScreen")
+        #expect(escaped(Array("é→🙂".utf8)) == "é→🙂")
+        #expect(escaped(Array("a\nb\t\\".utf8) + [0x1B, 0x7F]) == "a\\nb\\t\\\\\\x1B\\x7F")
+        #expect(escaped([0xC0, 0x80, 0xED, 0xA0, 0x80, 0xF4, 0x90, 0x80, 0x80, 0xE2, 0x82]) == "\\xC0\\x80\\xED\\xA0\\x80\\xF4\\x90\\x80\\x80\\xE2\\x82")
+        #expect(escaped(Array(repeating: UInt8(ascii: "k"), count: 100), limit: 4) == "kkkk…")
+    }
 }

@@ -52,16 +52,28 @@ import Testing
         #expect(state.stackDepth == 0)
     }
 
-    @Test func aModuleThatFailedToLoadCanBeRequiredAgain() throws {
-        let state = try state(["flaky.lua": "error('not today')"])
-        for _ in 0..<2 {
+    /// Lua itself caches no failure, so every module requiring a failing one would run it again:
+    /// a pack's setup would cost as many runs as there are paths through its require graph.
+    @Test func aModuleThatFailedToLoadFailsAgainAtOnceWithItsFirstError() throws {
+        let state = try state([
+            "flaky.lua": "tries = (tries or 0) + 1\nerror('not today, try ' .. tries)",
+            "broken.lua": "return {",
+        ])
+        for _ in 0..<3 {
             do {
                 try state.run("require('flaky')", chunkName: "m.lua")
                 Issue.record("a failing module loaded")
             } catch {
-                #expect(error.message.contains("not today"), "the module's own error, not a circular require: \(error)")
+                // The module's first error, not a circular require or a second run.
+                #expect(error.message == "not today, try 1", "\(error)")
+                #expect(error.location == SourceLocation(file: "rules/demo/flaky.lua", line: 2))
             }
+            #expect(throws: LuaError.self) { try state.run("require('broken')", chunkName: "m.lua") }
         }
+        #expect(try state.run("return tries", chunkName: "m.lua", returning: Int.self) == 1)
+        #expect(try state.run("local ok, e = pcall(require, 'broken') return e", chunkName: "m.lua", returning: String.self)
+            == "rules/demo/broken.lua:1: unexpected symbol near <eof>")
+        #expect(state.stackDepth == 0)
     }
 
     @Test func modulesGivenAsTextsAreNeverReadFromDisk() throws {

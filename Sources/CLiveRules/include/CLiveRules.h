@@ -63,6 +63,11 @@ int lrl_layout_wanted(lua_State *L);
 #define LRL_OUT_IDS 64         /* field ids a fast read tells apart */
 #define LRL_OUT_PLACEMENTS 16  /* placements an output holds at most */
 #define LRL_OUT_FIELDS 128     /* shown fields, and dropped ids, of all placements together */
+/* What an output may legally hold, for both readers (the host's OutputLimits documents them). */
+#define LRL_OUT_NAME 64        /* bytes of a name: an id, a phase, a tone, a glyph, a colour */
+#define LRL_OUT_TEXT 4096      /* bytes of one text: a badge's, a field's, a fallback, an alert's */
+#define LRL_OUT_TEXTS 262144   /* bytes of all the text one read hands the host, each copy counted */
+#define LRL_OUT_SECONDS 1e11   /* a date's distance from 1970, in seconds (about 3,000 years) */
 
 /* A string the output table holds: valid while that table is. */
 typedef struct lrl_text {
@@ -109,10 +114,12 @@ int lrl_output_prepare(lua_State *L);
 /* Reads the presentation table at result (absolute index) with the reading table at reading into
 ** out (an lrl_output): 1 when it has exactly the shape and vocabulary of a presentation (a phase
 ** among the phases, a layout for every placement and no other, declared ids each shown or
-** dropped once, colours "#RRGGBB", a score in 0...100, finite dates, an alert's non-empty text),
-** 0 on anything else, which the host's detailed reader then explains. Raw reads only, read-only
-** tables read through; UTF-8, tones and glyph spellings are left to the host. Never raises.
-** [-0, +0, -] */
+** dropped once, colours "#RRGGBB", a score in 0...100, dates within LRL_OUT_SECONDS, an alert's
+** non-empty text, texts within LRL_OUT_NAME, LRL_OUT_TEXT and LRL_OUT_TEXTS), 0 on anything
+** else, which the host's detailed reader then explains. Every table it reads must hold exactly
+** the keys it reads: plain tables (read-only ones read through, to a table without a metatable),
+** lists with nothing past their length. Raw reads only; UTF-8, tones and glyph spellings are
+** left to the host. Never raises. [-0, +0, -] */
 int lrl_output_read(lua_State *L, int result, int reading, void *out);
 
 #endif

@@ -73,7 +73,9 @@ typedef struct lrs_context {
   int64_t host_steps;         /* C work the running host function reported (lrs_callhost charges
                                  it when the function returns) */
   int enforcing;              /* 1 while rule code runs; 0 while the host marshals (never fails) */
-  int call_depth;             /* nesting of lrs_pcall: budgets reset only at depth 0 */
+  int call_depth;             /* nesting of lrs_pcall: budgets reset only at depth 0, unheld */
+  int held;                   /* 1 while lrs_holdbudgets keeps one allowance for every call */
+  int held_serving;           /* serving as it was before the hold (a hold counts) */
   int exceeded;               /* an lrs_exceeded, sticky within one top-level call */
   int hook_slice;             /* instructions the count hook was last armed for */
   int coverage;               /* 1 while line hits are recorded (the hook also gets line events) */
@@ -150,15 +152,31 @@ void lrs_pool_release(lrs_pool *pool);
 ** traceback in registry[LRS_TRACEBACK]. Returns a LUA_* status; the budget that ran out, if any,
 ** is in ctx->exceeded. [-(nargs+1), +(nresults|1), -] */
 int lrs_pcall(lua_State *L, int nargs, int nresults);
-/* Compiles a text chunk (never binary) with the memory budget armed; when pure is set, refuses
-** it as a syntax error if it is not pure (lrs_checkchunk). Pushes the function or an error
-** message. [-0, +1, -] */
+/* Steps charged per byte of a pack's chunk (a pure one) before it is compiled: Lua's compiler
+** does work no allocation shows (jump lists walked once per `and`, `or` and `elseif`, locals
+** searched through every enclosing function), measured at up to 2.1 us per byte of a chunk of
+** the size pack files may have (16 KiB); so the chunks one budget compiles are bounded too. */
+#define LRS_COMPILE_STEPS 16
+
+/* Compiles a text chunk (never binary) with the memory budget armed; when pure is set, first
+** charges LRS_COMPILE_STEPS per byte (refusing the chunk with the steps budget error, at its
+** line 1, when they run out) and then refuses it as a syntax error if it is not pure
+** (lrs_checkchunk). Pushes the function or an error message. [-0, +1, -] */
 int lrs_loadtext(lua_State *L, const char *source, size_t length, const char *chunkname, int pure);
 /* Checks that the Lua function on top is a pure chunk: that no function nested in it assigns one
 ** of its top-level locals (lrs_purity.c). Returns LUA_OK, or pushes "chunk:line: a function
-** assigns 'x', a local of the file's top level..." and returns the error status. The check is not
-** charged to the budgets. [-0, +(0|1), -] */
+** assigns 'x', a local of the file's top level..." and returns the error status. The binary dump
+** the check reads is built under the memory cap (a memory error sets ctx->exceeded) and its bytes
+** are charged as any allocation. [-0, +(0|1), -] */
 int lrs_checkchunk(lua_State *L);
+/* Begins a hold: from now until lrs_releasebudgets every top-level lrs_pcall and lrs_loadtext
+** shares one allowance of every counted budget (a pack's setup), and instructions are counted
+** even serving; the deadline, a backstop, stays per call. Returns 1, or 0 (holding nothing) when
+** a hold or a call is already in progress. [-0, +0, -] */
+int lrs_holdbudgets(lua_State *L);
+/* Ends the hold lrs_holdbudgets began; the next top-level call gets a fresh allowance.
+** [-0, +0, -] */
+void lrs_releasebudgets(lua_State *L);
 /* Charges cost units of C work to the current call; raises a budget error when they run out.
 ** Library wrappers call it before doing work the count hook cannot see. [-0, +0, v] */
 void lrs_charge(lua_State *L, int64_t cost);
@@ -213,6 +231,11 @@ int lrs_opensandbox(lua_State *L);
 ** library tables: later writes raise an error naming the global, reads of undefined globals
 ** raise too, and what the globals hold is frozen. Run it through lrs_pcall. */
 int lrs_sealglobals(lua_State *L);
+/* lua_CFunction: guards the globals while a pack loads: what they hold now (the libraries, host
+** functions) moves behind them, the library tables become read-only, and assigning one of those
+** names raises; other names may be assigned until lrs_sealglobals (rawset refuses the guarded
+** globals: their metatable is protected). Run it through lrs_pcall. */
+int lrs_guardglobals(lua_State *L);
 /* Replaces the table on top by a read-only proxy (writes raise naming `what`, rawset refuses;
 ** reads, #, pairs and ipairs see the contents). [-1, +1, m] */
 void lrs_makereadonly(lua_State *L, const char *what);
@@ -240,6 +263,9 @@ void lrs_guardbase(lua_State *L);
 void lrs_guardstring(lua_State *L);
 void lrs_guardtable(lua_State *L);
 void lrs_guardutf8(lua_State *L);
+void lrs_guardmath(lua_State *L);
+/* Guards the arithmetic metamethods of the string metatable on top. */
+void lrs_guardstringarithmetic(lua_State *L);
 
 /* --- read-only proxies (lrs_proxy.c) --- */
 

@@ -9,17 +9,19 @@ enum DriverOutcome {
     /// An input did not match the schema: where (0-based indices, as in the input) and what.
     case rejected(path: String, problem: String)
 
-    /// Reads the driver's result: `{ path = …, problem = … }`, or the rules' output (with each
-    /// field's measured slot when `readsSlots`). A `fast` reader reads a good output in one pass;
-    /// what it cannot read is read field by field.
-    init(reading result: LuaTableReader, phases: [String], readsSlots: Bool, fast: OutputReader? = nil) throws(LuaError) {
+    /// Reads the driver's result: `{ path = …, problem = … }` (the host's own words), or the
+    /// rules' output for `manifest`'s pack (with each field's measured slot when `readsSlots`).
+    /// A `fast` reader reads a good output in one pass; what it cannot read is read field by
+    /// field.
+    init(reading result: LuaTableReader, manifest: PackManifest, readsSlots: Bool, fast: OutputReader? = nil) throws(LuaError) {
         if let presentation = fast?.presentation(of: result) {
             self = .checked(presentation)
         } else if result.has("problem") {
             self = .rejected(path: try result.string("path"), problem: try result.string("problem"))
         } else {
             do throws(OutputProblem) {
-                self = .presented(.success(try PresentationOutput(reading: result, phases: phases, readsSlots: readsSlots)))
+                self = .presented(.success(try PresentationOutput(reading: result, phases: manifest.phases, fieldIds: manifest.fields.count,
+                                                                  readsSlots: readsSlots)))
             } catch {
                 self = .presented(.failure(error))
             }

@@ -98,9 +98,8 @@ enum HostFunctions {
         return date.timeIntervalSince1970
     }
 
-    /// What building the placement table costs, in steps: about 30 µs of work, at the rate the
-    /// step budget allows (2,000,000 steps end well inside the 50 ms deadline). Helpers ask for
-    /// the table once, when they load.
+    /// What building the placement table costs, in steps: about 30 µs of work, at no more than
+    /// ``LuaLimits/costPerStep`` per step. Helpers ask for the table once, when they load.
     static let placementsSteps = 2_000
 
     /// The largest date `time.clock` takes, in seconds from 1970 either way (about 3,000 years):

@@ -5,7 +5,8 @@ import Lua
 /// Reads the rules' output in one pass in C (`lrl_output_read`) and builds the presentation
 /// straight from it: field ids, phases and placements are looked up in Lua tables prepared once,
 /// so a good output costs no path strings, no intermediate dictionaries and no hashing of ids.
-/// It answers only for an output that fits the presentation vocabulary; on anything else it
+/// It answers only for an output that fits the presentation vocabulary within ``OutputLimits``
+/// (the C reader checks them before the texts are copied here); on anything else it
 /// answers nil and the detailed reader (``PresentationOutput``) reads the output again and names
 /// the problem, so what a bad output reports is exactly what it always reported.
 final class OutputReader {

@@ -29,6 +29,12 @@ public enum PresentationError: Error, Sendable, CustomStringConvertible {
         }
     }
 
+    /// Whether the failure depends on the machine rather than on the rules and the input alone:
+    /// a rule stopped by the deadline (`LuaError.dependsOnMachine`).
+    public var dependsOnMachine: Bool {
+        if case .rule(let error) = self { error.dependsOnMachine } else { false }
+    }
+
     /// Whether the failure is the input's fault rather than a rule's.
     public var isInputError: Bool {
         if case .input = self { true } else { false }

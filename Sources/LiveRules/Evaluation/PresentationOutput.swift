@@ -2,7 +2,8 @@ import Foundation
 import Lua
 
 /// What the rules returned, and the one place it is checked against the presentation vocabulary:
-/// the phase and the shape of every part while it is read, the rest by ``validated(fields:)``.
+/// the phase and the shape of every part while it is read, within ``OutputLimits``, the rest by
+/// ``validated(fields:timed:)``.
 struct PresentationOutput {
     struct BadgeOutput {
         var text: String
@@ -51,35 +52,50 @@ struct PresentationOutput {
     var timing: TimingOutput?
 
     /// Reads the driver's presentation table field by field (straight from the stack), each part
-    /// as the problem of the rule that returned it. The phase comes first and must be one of
-    /// `phases`: the driver stops after the phase rule when it is not, so nothing else is there.
-    /// Each field's `slot` is read only when `readsSlots` (for the output checks).
-    init(reading output: LuaTableReader, phases: [String], readsSlots: Bool) throws(OutputProblem) {
+    /// as the problem of the rule that returned it, within ``OutputLimits`` (`fieldIds`: how many
+    /// field ids the manifest declares). The phase comes first and must be one of `phases`: the
+    /// driver stops after the phase rule when it is not, so nothing else is there. Each field's
+    /// `slot` is kept only when `readsSlots` (for the output checks).
+    init(reading driverResult: LuaTableReader, phases: [String], fieldIds: Int, readsSlots: Bool) throws(OutputProblem) {
+        let output = driverResult.limited(by: OutputLimits.reading)
+        let name = OutputLimits.nameBytes
         phase = try Self.phase(in: output, phases: phases)
         badge = try Self.reading(.badge) { () throws(LuaError) in
             try output.table("badge") { badge throws(LuaError) in
-                BadgeOutput(text: try badge.string("text"), tone: try badge.string("tone"))
+                let read = BadgeOutput(text: try badge.string("text"), tone: try badge.string("tone", atMost: name))
+                try badge.checkKeys(only: ["text", "tone"])
+                return read
             }
         }
         relevance = try Self.reading(.relevance) { () throws(LuaError) in
             try output.table("relevance") { relevance throws(LuaError) in
-                Relevance(score: try relevance.number("score"), alert: try relevance.bool("alert"))
+                let read = Relevance(score: try relevance.number("score"), alert: try relevance.bool("alert"))
+                try relevance.checkKeys(only: ["score", "alert"])
+                return read
             }
         }
         layout = try Self.reading(.layout) { () throws(LuaError) in
             try output.table("layout") { layout throws(LuaError) in
                 var layouts: [String: LayoutOutput] = [:]
-                for placement in layout.stringKeys() {
+                let names = try layout.names(expecting: OutputLimits.layoutKeys, naming: "a placement name")
+                // Read in a fixed order (placements first), so the text budget runs out at the
+                // same place on every run, whatever order Lua's hash gives the keys.
+                let ordered = Placement.allCases.map(\.rawValue).filter(names.contains) + names.filter { Placement(rawValue: $0) == nil }.sorted()
+                for placement in ordered {
                     layouts[placement] = try layout.table(placement) { entry throws(LuaError) in
-                        let fields = try entry.list("fields") { element throws(LuaError) in
+                        let fields = try entry.list("fields", atMost: fieldIds) { element throws(LuaError) in
                             try element.table { field throws(LuaError) in
-                                FieldOutput(id: try field.string("id"), text: try field.string("text"),
-                                            glyph: try field.optionalString("glyph"), slot: readsSlots ? try field.optionalString("slot") : nil)
+                                let id = try field.string("id", atMost: name), text = try field.string("text")
+                                let glyph = try field.optionalString("glyph", atMost: name), slot = try field.optionalString("slot", atMost: name)
+                                let read = FieldOutput(id: id, text: text, glyph: glyph, slot: readsSlots ? slot : nil)
+                                try field.checkKeys(only: ["id", "text", "glyph", "slot"])
+                                return read
                             }
                         }
-                        let dropped = try entry.list("dropped", optional: true) { element throws(LuaError) in
-                            try element.string()
+                        let dropped = try entry.list("dropped", optional: true, atMost: fieldIds) { element throws(LuaError) in
+                            try element.string(atMost: name)
                         }
+                        try entry.checkKeys(only: ["fields", "dropped"])
                         return LayoutOutput(fields: fields ?? [], dropped: dropped)
                     }
                 }
@@ -88,24 +104,33 @@ struct PresentationOutput {
         }
         palette = try Self.reading(.palette) { () throws(LuaError) in
             try output.table("palette") { palette throws(LuaError) in
-                func appearance(_ name: String) throws(LuaError) -> AppearanceOutput {
-                    try palette.table(name) { look throws(LuaError) in
-                        AppearanceOutput(background: try look.string("background"), foreground: try look.string("foreground"),
-                                         accent: try look.string("accent"), fallback: try look.optionalString("fallback"))
+                func appearance(_ key: String) throws(LuaError) -> AppearanceOutput {
+                    try palette.table(key) { look throws(LuaError) in
+                        let read = AppearanceOutput(background: try look.string("background", atMost: name),
+                                                    foreground: try look.string("foreground", atMost: name),
+                                                    accent: try look.string("accent", atMost: name), fallback: try look.optionalString("fallback"))
+                        try look.checkKeys(only: ["background", "foreground", "accent", "fallback"])
+                        return read
                     }
                 }
-                return PaletteOutput(light: try appearance("light"), dark: try appearance("dark"),
-                                     standByNight: try appearance("standByNight"))
+                let read = PaletteOutput(light: try appearance("light"), dark: try appearance("dark"),
+                                         standByNight: try appearance("standByNight"))
+                try palette.checkKeys(only: ["light", "dark", "standByNight"])
+                return read
             }
         }
         guard output.has("timing") else { return }
         timing = try Self.reading(.timing) { () throws(LuaError) in
             try output.table("timing") { timing throws(LuaError) in
                 let alert = timing.has("alert") ? try timing.table("alert") { alert throws(LuaError) in
-                    AlertText(title: try alert.string("title"), body: try alert.string("body"))
+                    let read = AlertText(title: try alert.string("title"), body: try alert.string("body"))
+                    try alert.checkKeys(only: ["title", "body"])
+                    return read
                 } : nil
-                return TimingOutput(stale: timing.has("stale") ? try timing.number("stale") : nil,
-                                    dismissal: timing.has("dismissal") ? try timing.number("dismissal") : nil, alert: alert)
+                let read = TimingOutput(stale: timing.has("stale") ? try timing.number("stale") : nil,
+                                        dismissal: timing.has("dismissal") ? try timing.number("dismissal") : nil, alert: alert)
+                try timing.checkKeys(only: ["stale", "dismissal", "alert"])
+                return read
             }
         }
     }
@@ -113,7 +138,7 @@ struct PresentationOutput {
     /// The phase, which must be one of `phases`.
     private static func phase(in output: LuaTableReader, phases: [String]) throws(OutputProblem) -> String {
         let type = output.typeName("phase")
-        let phase = type == "string" ? try? output.string("phase") : nil
+        let phase = type == "string" ? try? output.string("phase", atMost: OutputLimits.nameBytes) : nil
         if let phase, phases.contains(phase) { return phase }
         let found = if let phase { "\"\(phase)\"" } else if type == "nil" { "nil" } else { "a \(type)" }
         throw OutputProblem(stage: .phase, path: "phase", message: "expected one of \(phases.sorted().joined(separator: ", ")), got \(found)",
@@ -189,6 +214,10 @@ extension PresentationOutput {
             guard let seconds else { return nil }
             guard seconds.isFinite else {
                 throw OutputProblem(stage: .timing, path: "timing.\(key)", message: "expected a time in Unix seconds, got \(seconds)")
+            }
+            guard abs(seconds) <= OutputLimits.maximumSeconds else {
+                throw OutputProblem(stage: .timing, path: "timing.\(key)", message:
+                    "expected a time in Unix seconds within ±\(Int(OutputLimits.maximumSeconds)) (about 3,000 years of 1970), got \(seconds)")
             }
             return Date(timeIntervalSince1970: seconds)
         }

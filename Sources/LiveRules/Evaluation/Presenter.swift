@@ -66,7 +66,10 @@ public final class Presenter {
         } catch {
             throw .setup([Diagnostic(file: pack.displayPath + "/" + RulePack.manifestFile, message: error.message)])
         }
-        present = try Self.setUp(pack, in: lua, strict: strict, recorder: recorder)
+        let (state, explainer) = (lua, recorder)
+        present = try state.withSharedBudget { () throws(PresentationError) in
+            try Self.setUp(pack, in: state, strict: strict, recorder: explainer)
+        }
         do {
             reader = checksOutput ? nil : try OutputReader(pack: pack, in: lua)
         } catch {
@@ -76,7 +79,8 @@ public final class Presenter {
 
     /// Defines the global `note(...)` (see ``explain(_:)``), runs the rule files and loads the
     /// driver; returns the driver's present function. With a recorder, the driver calls each rule
-    /// through ``explaining(_:in:recorder:)``.
+    /// through ``explaining(_:in:recorder:)``. Runs under one budget (``LuaState/withSharedBudget(_:)``):
+    /// once it is spent, the rule files after the one that spent it are not run.
     private static func setUp(_ pack: RulePack, in lua: LuaState, strict: Bool, recorder: ExplanationRecorder?)
         throws(PresentationError) -> LuaRef {
         var rules: [String: LuaRef] = [:]
@@ -86,6 +90,7 @@ public final class Presenter {
         do {
             typeOf = try lua.run("note = require('liverules.explain').note\nreturn type", chunkName: "liverules/setup.lua",
                                  returning: LuaRef.self)
+            try lua.guardGlobals()
         } catch {
             throw .setup([Diagnostic(luaError: error, file: "liverules/setup.lua")])
         }
@@ -94,15 +99,18 @@ public final class Presenter {
             do {
                 let rule = try lua.run(source.text, chunkName: source.chunkName, pure: true, returning: LuaRef.self)
                 let type = try lua.call(typeOf, rule, returning: String.self)
-                guard type == "function" else {
+                guard type == "function", !lua.isCFunction(rule) else {
                     let end = sources.topLevelReturn(in: source.chunkName)
                     problems.append(Diagnostic(file: source.chunkName, line: end.line, column: end.column, message:
-                        "the \(stage.rawValue) rule must return a function (end the file with `return function(input) … end`), got \(type)"))
+                        "the \(stage.rawValue) rule must return a function (end the file with `return function(input) … end`), got "
+                        + (type == "function" ? "a library function" : type)))
                     continue
                 }
                 rules[stage.rawValue] = rule
             } catch {
                 problems.append(Diagnostic(luaError: error.restoringChunkName(in: pack).explained(by: sources), file: source.chunkName))
+                if case .budget = error { break }  // the setup's budget is spent: the files after cannot run
+                if case .memory = error { break }
             }
         }
         // A mistake in a module several rules require fails each of them the same way: once.
@@ -216,7 +224,7 @@ public final class Presenter {
             let attributes = try keptAttributes.argument(for: attributes, in: lua, keeping: strict)
             let state = try keptState.argument(for: state, in: lua, keeping: strict)
             outcome = try lua.call(present, attributes.0, state.0, now, previous, attributes.keep, state.keep) { result throws(LuaError) in
-                try DriverOutcome(reading: result, phases: pack.manifest.phases, readsSlots: checksOutput, fast: reader)
+                try DriverOutcome(reading: result, manifest: pack.manifest, readsSlots: checksOutput, fast: reader)
             }
         } catch {
             forgetInputs()

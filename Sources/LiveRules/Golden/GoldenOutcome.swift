@@ -8,22 +8,33 @@ package enum GoldenOutcome: Sendable, Hashable {
     case missing(actual: String)
     /// The fixture could not be read or presented: the problems, compiler style.
     case failed([Diagnostic])
+    /// The presentation was stopped by the deadline before any counted budget ran out: no
+    /// verdict on the rules, since another machine may end it otherwise (the problem).
+    case undecided([Diagnostic])
 
     package var isPassed: Bool { self == .passed }
 
     /// Whether the case could not be presented at all (a JUnit error), rather than presented
     /// differently from its golden (a failure).
-    package var isError: Bool {
-        if case .failed = self { true } else { false }
+    package var isError: Bool { problems != nil }
+
+    /// The problems of a case that could not be presented (failed or undecided); nil otherwise.
+    package var problems: [Diagnostic]? {
+        switch self {
+        case .failed(let diagnostics), .undecided(let diagnostics): diagnostics
+        case .passed, .changed, .missing: nil
+        }
     }
 
-    /// How reports head the case: `PASS`, `FAIL` (changed), `MISSING` (no golden), `ERROR`.
+    /// How reports head the case: `PASS`, `FAIL` (changed), `MISSING` (no golden), `ERROR`,
+    /// `UNDECIDED` (the deadline stopped it).
     package var label: String {
         switch self {
         case .passed: "PASS"
         case .changed: "FAIL"
         case .missing: "MISSING"
         case .failed: "ERROR"
+        case .undecided: "UNDECIDED"
         }
     }
 }
@@ -55,7 +66,7 @@ extension GoldenResult {
             return []
         case .missing:
             return ["no golden \(testCase.goldenPath) (run `liverules test --record` to write it)"]
-        case .failed(let diagnostics):
+        case .failed(let diagnostics), .undecided(let diagnostics):
             return diagnostics.map(\.description)
         case .changed(let expected, _):
             if expected.isEmpty { return ["new golden \(testCase.goldenPath)"] }

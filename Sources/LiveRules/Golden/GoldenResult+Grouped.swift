@@ -6,7 +6,7 @@ extension Array where Element == GoldenResult {
         var groups: [[GoldenResult]] = []
         var errors: [[Diagnostic]: Int] = [:]
         for result in self where !result.outcome.isPassed {
-            guard case .failed(let diagnostics) = result.outcome else {
+            guard let diagnostics = result.outcome.problems else {
                 groups.append([result])
                 continue
             }

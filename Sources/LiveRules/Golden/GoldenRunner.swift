@@ -107,7 +107,8 @@ package struct GoldenRunner: Sendable {
         } catch let error as DiagnosticError {
             return .failed(error.diagnostics)
         } catch let error as PresentationError {
-            return .failed(error.diagnostics(inputFile: testCase.fixturePath))
+            let diagnostics = error.diagnostics(inputFile: testCase.fixturePath)
+            return error.dependsOnMachine ? .undecided(diagnostics) : .failed(diagnostics)
         } catch {
             return .failed([Diagnostic(file: testCase.fixturePath, message: "\(error)")])
         }

@@ -1,3 +1,5 @@
+import Lua
+
 /// The most a pack file may hold. Pack files come from people and tools the host does not
 /// control, so every reader checks these before doing the work they bound: a file's size before
 /// reading it, counts before walking lists, depth while descending. Within them, reading any
@@ -9,6 +11,10 @@
 public enum InputLimits {
     /// Bytes of a `pack.json`.
     public static let manifestBytes = 256 << 10
+    /// Bytes of a Lua file of a pack (a rule file or a module): 2.5 times the largest bundled
+    /// one. Lua's compiler does more than linear work on some constructs; the costliest file this
+    /// size measured compiles in 35 ms (`LuaState.pureChunkBytes`).
+    public static let luaFileBytes = LuaState.pureChunkBytes
     /// Bytes of a fixture: 16 times the 4 KB ActivityKit allows a content state update. The
     /// densest fixture this size (lists of empty lists, about 30,000 tables) still fits, as Lua
     /// tables checked against the schema, in a state's default 16 MiB memory budget.

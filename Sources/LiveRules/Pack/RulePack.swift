@@ -86,12 +86,22 @@ public struct RulePack: Sendable {
     }
 
     /// The UTF-8 text of every Lua file of the pack (``luaFileNames(in:)``), by relative path;
-    /// files that are not UTF-8 are left out.
+    /// files that are not UTF-8 are left out. A file over ``InputLimits/luaFileBytes`` is refused
+    /// before it is read (all such files in one error).
     private static func luaFiles(in folder: PackFolder) throws(DiagnosticError) -> [String: String] {
         var files: [String: String] = [:]
+        var refused: [Diagnostic] = []
         for path in try luaFileNames(in: folder) {
-            if let text = String(data: try folder.read(path), encoding: .utf8) { files[path] = text }
+            guard let url = try folder.location(of: path) else { throw DiagnosticError([Diagnostic(file: folder.display(path), message: "cannot read the file")]) }
+            do {
+                let data = try JSONFile.contents(of: url, displayPath: folder.display(path), limit: InputLimits.luaFileBytes,
+                                                 kind: "a rule file or module")
+                if let text = String(data: data, encoding: .utf8) { files[path] = text }
+            } catch {
+                refused += error.diagnostics
+            }
         }
+        guard refused.isEmpty else { throw DiagnosticError(refused) }
         return files
     }
 

@@ -133,7 +133,7 @@ extension Reloader {
         guard !groups.isEmpty else { return nil }
         return groups.flatMap { group -> [Diagnostic] in
             // One mistake that fails many fixtures alike is reported once, naming them.
-            if case .failed(let diagnostics) = group[0].outcome, group.count > 1 {
+            if let diagnostics = group[0].outcome.problems, group.count > 1 {
                 return diagnostics.map { FixtureSweep.merged($0, presenting: group.map { $0.testCase.name + ".json" }) }
             }
             return [Diagnostic(file: group[0].testCase.fixturePath, message: "golden test fails: "

@@ -17,7 +17,7 @@ package enum GoldenStatus: String, Sendable, Hashable, Codable, CaseIterable {
         case .passed: self = .unchanged
         case .changed: self = .changed
         case .missing: self = .new
-        case .failed: self = .error
+        case .failed, .undecided: self = .error
         }
     }
 }

@@ -30,7 +30,7 @@ extension PreviewStudio {
                     if case .changed = result.outcome { try PendingChange(testCase).accept() }
                 case .passed:
                     throw StudioError(.conflict, "\(id) already matches its golden")
-                case .failed(let problems):
+                case .failed(let problems), .undecided(let problems):
                     throw StudioError(.conflict, "\(id) fails: " + problems.map(\.description).joined(separator: "; "))
                 }
             case .reject:

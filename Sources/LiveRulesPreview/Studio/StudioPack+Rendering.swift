@@ -51,7 +51,7 @@ extension StudioCase {
             (golden, current) = (expected, actual)
             diff = LineDiff.unified(old: expected, new: actual, oldName: testCase.goldenPath, newName: "current")
         case .missing(let actual): current = actual
-        case .failed: placed = nil
+        case .failed, .undecided: placed = nil
         }
         self.init(
             id: testCase.id, name: testCase.name, status: GoldenStatus(outcome),

@@ -22,7 +22,7 @@ package enum GoldenRecorder {
             case .passed where try testCase.folder.exists(testCase.pendingFile):
                 try testCase.folder.remove(testCase.pendingFile)
                 done.append("removed stale \(testCase.pendingPath)")
-            case .passed, .failed:
+            case .passed, .failed, .undecided:
                 break
             }
         }

@@ -15,6 +15,7 @@ extension GoldenReport {
             case .passed: entry["outcome"] = .string("passed")
             case .missing: entry["outcome"] = .string("missing")
             case .failed: entry["outcome"] = .string("failed")
+            case .undecided: entry["outcome"] = .string("undecided")
             case .changed: entry["outcome"] = .string("changed")
             }
             let failures = Self.failures(of: result)
@@ -24,6 +25,7 @@ extension GoldenReport {
         var report: [String: JSONValue] = [
             "passed": .integer(Int64(passed)),
             "failed": .integer(Int64(failed)),
+            "undecided": .integer(Int64(undecided)),
             "cases": .array(cases),
             "orphans": .array(orphans.map(JSONValue.string)),
             "pending": .array(pending.map(JSONValue.string)),
@@ -50,7 +52,7 @@ extension GoldenReport {
         switch result.outcome {
         case .passed:
             return []
-        case .failed(let diagnostics):
+        case .failed(let diagnostics), .undecided(let diagnostics):
             return diagnostics.map { diagnostic in
                 .object(["kind": .string("error"), "file": .string(diagnostic.file), "line": .integer(Int64(diagnostic.line)),
                          "column": .integer(Int64(diagnostic.column)), "severity": .string(diagnostic.severity.rawValue),
@@ -135,7 +137,7 @@ extension GoldenReport {
     /// for a changed or missing golden.
     private func junitPlace(of result: GoldenResult) -> (element: String, file: String, line: Int) {
         switch result.outcome {
-        case .failed(let diagnostics):
+        case .failed(let diagnostics), .undecided(let diagnostics):
             return ("error", diagnostics.first?.file ?? result.testCase.fixturePath, diagnostics.first?.line ?? 1)
         case .changed(let expected, let actual):
             return ("failure", result.testCase.goldenPath, Self.firstChangedLine(expected, actual))
@@ -154,7 +156,7 @@ extension GoldenReport {
         for group in results.groupedByProblem() {
             let result = group[0], ids = group.map(\.testCase.id).joined(separator: ", ")
             switch result.outcome {
-            case .failed(let diagnostics):
+            case .failed(let diagnostics), .undecided(let diagnostics):
                 for diagnostic in diagnostics {
                     lines.append(Self.annotation(diagnostic.severity.rawValue, file: diagnostic.file, line: diagnostic.line,
                                                  column: diagnostic.column, title: ids, message: diagnostic.message))

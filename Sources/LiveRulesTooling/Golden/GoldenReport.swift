@@ -36,6 +36,12 @@ package struct GoldenReport: Sendable {
     package var passed: Int { results.filter(\.outcome.isPassed).count }
     package var failed: Int { results.count - passed + (mode == .ci ? orphans.count + pending.count : 0) }
 
+    /// Cases the deadline stopped before any counted budget ran out: counted as failed, but no
+    /// verdict on the rules (``GoldenOutcome/undecided(_:)``).
+    package var undecided: Int {
+        results.filter { if case .undecided = $0.outcome { true } else { false } }.count
+    }
+
     /// `N passed, N failed`: the last line of the text report.
     package var summary: String { "\(passed) passed, \(failed) failed" }
 
@@ -86,6 +92,10 @@ package struct GoldenReport: Sendable {
                     + belowMinimum.map { TerminalText.escaped($0.file) }.joined(separator: ", "), "1;31", colour))
             }
             lines.append("")
+        }
+        if undecided > 0 {
+            lines.append(Self.paint("\(undecided) of the failed \(undecided == 1 ? "case was" : "cases were") stopped by the deadline "
+                + "before any counted budget ran out (UNDECIDED above): that depends on this machine's speed, not only on the rules", "33", colour))
         }
         lines.append(Self.paint(summary, isFailure ? "1;31" : "32", colour))
         return lines.joined(separator: "\n") + "\n"

@@ -7,8 +7,16 @@ public enum LuaBudget: Sendable, Hashable, CustomStringConvertible {
     case steps(Int)
     /// Bytes of one string.
     case stringBytes(Int)
-    /// CPU time of one top-level call (see ``LuaLimits/deadline``).
+    /// CPU time of one top-level call (see ``LuaLimits/deadline``). The one budget whose
+    /// outcome depends on the machine: see ``dependsOnMachine``.
     case deadline(Duration)
+
+    /// Whether running out of this budget depends on the machine rather than on the rules and
+    /// their inputs alone: true for the deadline only. A counted run that ends at the deadline
+    /// has no verdict; reports keep it apart from rule failures.
+    public var dependsOnMachine: Bool {
+        if case .deadline = self { true } else { false }
+    }
 
     /// The budget and its limit, as error messages name it.
     public var description: String {

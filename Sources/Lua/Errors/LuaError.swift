@@ -32,12 +32,21 @@ public enum LuaError: Error, Sendable, Equatable, CustomStringConvertible {
     public var message: String {
         switch self {
         case .syntax(let message, _), .runtime(let message, _, _): message
+        case .budget(let budget, _) where budget.dependsOnMachine:
+            "\(budget) exceeded before any counted budget ran out: this outcome depends on the machine's speed, not only on the rules"
         case .budget(let budget, _): "\(budget) exceeded"
         case .memory(let limit, _): "memory budget of \(limit) bytes exceeded"
         case .decoding(let path, let expected, let found):
             (path.isEmpty ? "" : "\(path): ") + "expected \(expected), got \(found)"
         case .encoding(let path, let message): (path.isEmpty ? "" : "\(path): ") + message
         }
+    }
+
+    /// Whether the error depends on the machine (its speed, its load) rather than on the rules
+    /// and their inputs alone: a call stopped by the deadline. Such an error is no verdict on the
+    /// rules; golden runs report it apart.
+    public var dependsOnMachine: Bool {
+        if case .budget(let budget, _) = self { budget.dependsOnMachine } else { false }
     }
 
     /// `file:line: error: message`, or `error: message` without a location.

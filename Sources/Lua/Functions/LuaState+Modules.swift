@@ -7,8 +7,9 @@ extension LuaState {
     /// the text file `a/b.lua` inside `sandbox.moduleRoot`, named `<chunkPrefix>/a/b.lua` in
     /// errors; modules named `<hostModulePrefix>.…` come from `sandbox.hostModules` instead,
     /// named by their path alone. Names with anything but letters, digits, `_` and `.` are
-    /// refused, and so is any file outside its root. The pack's modules must be pure (see
-    /// ``LuaState/load(_:chunkName:pure:)``); the host's are trusted.
+    /// refused, and so is any file outside its root, and a pack's module longer than
+    /// ``LuaState/pureChunkBytes`` (a file's size is checked before it is read). The pack's
+    /// modules must be pure (see ``LuaState/load(_:chunkName:pure:)``); the host's are trusted.
     func installModuleSearcher() {
         let packRoot = sandbox.moduleRoot.map(Self.resolved)
         let packModules = sandbox.modules
@@ -35,6 +36,7 @@ extension LuaState {
             let chunkName = "@" + (prefix.isEmpty ? relative : prefix + "/" + relative)
             if let packModules {
                 guard let source = packModules[relative] else { throw LuaModuleError.notFound(name, relative) }
+                try Self.checkLength(of: name, bytes: source.utf8.count)
                 try call.return(source)
                 try call.return(chunkName)
                 try call.return(true)
@@ -43,14 +45,21 @@ extension LuaState {
             guard let root = packRoot else { throw LuaModuleError.notFound(name, relative) }
             let file = root.appendingPathComponent(relative).resolvingSymlinksInPath()
             guard file.path.hasPrefix(root.path + "/") else { throw LuaModuleError.outsideRoot(name) }
+            try Self.checkLength(of: name, bytes: (try? file.resourceValues(forKeys: [.fileSizeKey]).fileSize) ?? 0)
             guard let source = try? String(contentsOf: file, encoding: .utf8) else {
                 throw LuaModuleError.notFound(name, relative)
             }
+            try Self.checkLength(of: name, bytes: source.utf8.count)  // it may have grown since
             try call.return(source)
             try call.return(chunkName)
             try call.return(true)
         })
         lrs_setsearcher(L)
+    }
+
+    /// Refuses a pack module longer than ``pureChunkBytes``.
+    private static func checkLength(of name: String, bytes: Int) throws(LuaModuleError) {
+        guard bytes <= pureChunkBytes else { throw .tooLong(name, bytes: bytes) }
     }
 
     private static func resolved(_ url: URL) -> URL {
@@ -69,12 +78,14 @@ enum LuaModuleError: Error, CustomStringConvertible {
     case outsideRoot(String)
     case notFound(String, String)
     case notAHostModule(String, known: [String])
+    case tooLong(String, bytes: Int)
 
     var description: String {
         switch self {
         case .invalidName(let name): "require '\(name)': module names use letters, digits, '_' and '.'"
         case .outsideRoot(let name): "require '\(name)': the module is outside the pack folder"
         case .notFound(let name, let file): "require '\(name)': no file \(file) in the pack folder"
+        case .tooLong(let name, let bytes): "require '\(name)': " + LuaState.tooLong(bytes, what: "a pack module")
         case .notAHostModule(let name, let known):
             "require '\(name)': the host has no such module (it has \(known.isEmpty ? "none" : known.joined(separator: ", ")))"
         }

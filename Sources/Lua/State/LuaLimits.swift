@@ -1,7 +1,13 @@
 /// The budgets of one Lua state. Each is enforced while rule code runs; host marshaling is
 /// never refused.
+///
+/// In ``LuaBudgetMode/counted`` mode the outcome of a call depends only on the code, its inputs
+/// and these limits: the counted budgets (instructions, steps, memory, string length) end every
+/// call that would run away, and the deadline is a far backstop whose error says that the
+/// machine decided (``LuaBudget/dependsOnMachine``).
 public struct LuaLimits: Sendable, Hashable {
-    /// Lua VM instructions per call (each `call` and each loaded chunk gets a fresh allowance).
+    /// Lua VM instructions per call (each `call` and each loaded chunk gets a fresh allowance,
+    /// except inside `LuaState.withSharedBudget(_:)`, where one allowance covers every call).
     public var instructions: Int
     /// Units of C library work per call; see ``LuaBudget/steps(_:)``.
     public var steps: Int
@@ -10,21 +16,21 @@ public struct LuaLimits: Sendable, Hashable {
     /// The longest string a rule may build, in bytes.
     public var stringBytes: Int
     /// CPU time one top-level call may take (the calling thread's, on Linux; wall time
-    /// elsewhere); nil for none. The last line of defence against C work that the other budgets
-    /// do not count: a watchdog thread stops the call at its next instruction. Whole
-    /// milliseconds.
+    /// elsewhere); nil for none. A watchdog thread stops the call at its next instruction.
+    /// Counted, a backstop against work no counted budget reaches (``backstop``); serving, the
+    /// guard against a runaway rule (``servingDeadline(for:)``). Whole milliseconds.
     public var deadline: Duration?
     /// Whether instructions are counted as calls run (see ``LuaBudgetMode``).
     public var mode: LuaBudgetMode
 
     /// Counted budgets: a million instructions, two million steps, 16 MiB, strings of 8 KiB and
-    /// 50 ms of CPU time per call unless given.
+    /// the ``backstop`` deadline unless given.
     public init(
         instructions: Int = 1_000_000,
         steps: Int = 2_000_000,
         memoryBytes: Int = 16 << 20,
         stringBytes: Int = 8 << 10,
-        deadline: Duration? = .milliseconds(50),
+        deadline: Duration? = LuaLimits.backstop,
         mode: LuaBudgetMode = .counted
     ) {
         self.instructions = instructions
@@ -35,6 +41,20 @@ public struct LuaLimits: Sendable, Hashable {
         self.mode = mode
     }
 
+    /// The counted mode's deadline: 5 s of CPU time. Far past what the counted budgets allow:
+    /// the costliest call within the default budgets (``costPerInstruction``,
+    /// ``costPerStep``) took 0.26 s here and 2.4 s under `valgrind --tool=none`, where every
+    /// instruction runs many times slower; so it ends only work that no counted budget reaches.
+    public static let backstop: Duration = .seconds(5)
+
+    /// The most CPU time one VM instruction was measured to take when its work is bounded by
+    /// the other limits (comparing two strings of 8 KiB, the longest, at 0.27 µs), rounded up.
+    /// See the README's budget section.
+    public static let costPerInstruction: Duration = .nanoseconds(300)
+    /// The most CPU time one step of C work was measured to take, over every kind of work the
+    /// step budget charges, rounded up.
+    public static let costPerStep: Duration = .nanoseconds(20)
+
     /// Serving budgets: the same budgets as `counted`, without counting instructions, and a
     /// deadline of ``servingDeadline(for:)`` unless `deadline` is given.
     public static func serving(_ counted: LuaLimits = LuaLimits(), deadline: Duration? = nil) -> LuaLimits {
@@ -44,14 +64,14 @@ public struct LuaLimits: Sendable, Hashable {
         return limits
     }
 
-    /// CPU time a serving call may take so that no call that passes `counted` is ever stopped
-    /// while serving: five times the counted deadline (or, without one, five times 250 ns per
-    /// budgeted instruction, above the most any kind of VM instruction was measured to cost
-    /// with the count hook on). A call that passes `counted` used at most the counted deadline
-    /// of CPU time; serving runs the same instructions without the hook, so never slower; the
-    /// factor of five covers a slower or throttled core. The defaults give 250 ms.
+    /// CPU time a serving call may take so that no call that passes `counted` is stopped while
+    /// serving on a machine up to five times slower: five times the most a call within the
+    /// counted instruction and step budgets can cost (``costPerInstruction`` per instruction
+    /// plus ``costPerStep`` per step), in whole milliseconds. The defaults give 1.7 s.
     public static func servingDeadline(for counted: LuaLimits) -> Duration {
-        (counted.deadline ?? .nanoseconds(250) * counted.instructions) * 5
+        let costliest = costPerInstruction * counted.instructions + costPerStep * counted.steps
+        let milliseconds = (costliest * 5).components
+        return .milliseconds(milliseconds.seconds * 1000 + (milliseconds.attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000)
     }
 
     /// The deadline in nanoseconds, 0 for none.

@@ -2,7 +2,8 @@ import CLua
 
 extension LuaState {
     /// How errors show the value at `slot`: "nil", "string \"abc\"", "number 3.5", "integer 3",
-    /// "boolean true", "table"… Reads only; no metamethod runs.
+    /// "boolean true", "table"… Reads only; no metamethod runs; of a long string, copies only
+    /// the start it shows.
     @usableFromInline func describe(at slot: Int32) -> String {
         switch lua_type(L, slot) {
         case LUA_TNONE, LUA_TNIL: return "nil"
@@ -13,7 +14,8 @@ extension LuaState {
         case LUA_TSTRING:
             var length = 0
             let pointer = lua_tolstring(L, slot, &length)
-            let text = String(decoding: UnsafeRawBufferPointer(start: pointer, count: length), as: UTF8.self)
+            // 40 characters take at most 160 bytes (and a cut one at the end of them).
+            let text = String(decoding: UnsafeRawBufferPointer(start: pointer, count: min(length, 164)), as: UTF8.self)
             return "string \"\(text.count > 40 ? text.prefix(40) + "…" : text)\""
         default:
             return String(cString: lua_typename(L, lua_type(L, slot)))

@@ -57,10 +57,18 @@ public final class LuaState {
 
     // MARK: Loading
 
+    /// The most bytes of a pure chunk (see ``load(_:chunkName:pure:)``) or a pack module: longer
+    /// ones are refused before they are compiled. Lua's compiler does work that grows faster than
+    /// the text on some constructs (a chain of `or`s walks a list that grows with each); at this
+    /// size the costliest chunk measured compiles in 35 ms (see the README's limits on pack files).
+    public static let pureChunkBytes = 16 << 10
+
     /// Compiles a text chunk without running it. `chunkName` is how errors name it
     /// (`rules/meetings/badge.lua` gives `rules/meetings/badge.lua:12:`). Binary chunks are refused.
     ///
-    /// A `pure` chunk is also refused, as a syntax error at the line of the assignment, when a
+    /// A `pure` chunk is a pack's code. It is refused, as a syntax error at its line 1, when it
+    /// is longer than ``pureChunkBytes``; its compile is charged to the step budget (16 steps a
+    /// byte); and it is refused, as a syntax error at the line of the assignment, when a
     /// function in it assigns a local of the chunk's top level: such a local lives as long as
     /// the chunk, so a rule that assigns one would carry a value from one call to the next.
     /// (Tables such locals hold can still be changed; inputs and modules reach rules read-only.)
@@ -84,11 +92,20 @@ public final class LuaState {
 
     /// Pushes the compiled chunk. [-0, +1]
     func pushChunk(_ source: String, chunkName: String, pure: Bool = false) throws(LuaError) {
+        if pure, source.utf8.count > Self.pureChunkBytes {
+            throw .syntax(message: Self.tooLong(source.utf8.count, what: "a pack's Lua file"),
+                          location: SourceLocation(file: chunkName, line: 1))
+        }
         var source = source
         let status = source.withUTF8 { text in
             lrs_loadtext(L, text.baseAddress, text.count, "@" + chunkName, pure ? 1 : 0)
         }
         guard status == LUA_OK else { throw popError(status: status, compiling: true) }
+    }
+
+    /// Why a chunk of `bytes` bytes is refused: "the file has … bytes; `what` may have at most …".
+    static func tooLong(_ bytes: Int, what: String) -> String {
+        "the file has \(bytes) bytes; \(what) may have at most \(pureChunkBytes) (\(pureChunkBytes >> 10) KiB)"
     }
 
     // MARK: Calling
@@ -155,7 +172,7 @@ public final class LuaState {
     /// message handler kept apart; classifies the error. Errors the allocator caused carry no
     /// position in their message: they get the place it noted. [-1, +0]
     private func popError(status: Int32, compiling: Bool = false) -> LuaError {
-        let text = lua_type(L, -1) == LUA_TSTRING ? (try? string(at: -1)) ?? "" : "(error object is not a string)"
+        let text = lua_type(L, -1) == LUA_TSTRING ? errorText(at: -1) : "(error object is not a string)"
         lrs_pop(L, 1)
         let traceback = takeTraceback()
         var (location, message) = SourceLocation.split(text)
@@ -164,6 +181,10 @@ public final class LuaState {
                 $0.withMemoryRebound(to: CChar.self, capacity: 1) { String(cString: $0) }
             }
             location = SourceLocation.split(noted).0
+        }
+        if location == nil {  // an error value that is not a message: where the code was that raised it
+            let host = sandbox.hostModulePrefix.map { $0 + "/" }
+            location = LuaStackFrame.frames(of: traceback).first { host == nil || !$0.location.file.hasPrefix(host!) }?.location
         }
         let exceeded = lrs_exceeded(UInt32(context.pointee.exceeded))
         if exceeded != LRS_WITHIN_BUDGET { location = callerOutsideHostModules(location, traceback: traceback) }
@@ -182,6 +203,15 @@ public final class LuaState {
             if compiling { return .syntax(message: message, location: location) }
             return .runtime(message: message, location: location, traceback: traceback)
         }
+    }
+
+    /// The string at index as error text: its bytes when they are valid UTF-8; otherwise escaped
+    /// (``LuaText/escaped(_:limit:)``), so that no byte of a rule's message is lost. [-0, +0]
+    private func errorText(at index: Int32) -> String {
+        var length = 0
+        guard let pointer = lua_tolstring(L, index, &length) else { return "" }
+        let bytes = UnsafeRawBufferPointer(start: pointer, count: length)
+        return LuaText.string(validating: bytes) ?? LuaText.escaped(bytes, limit: .max)
     }
 
     /// For a budget spent inside one of the host's modules (``LuaSandbox/hostModulePrefix``):
@@ -203,10 +233,17 @@ public final class LuaState {
             return ""
         }
         defer { lrs_pop(L, 1) }
-        return (try? string(at: -1)) ?? ""
+        return errorText(at: -1)
     }
 
     // MARK: Globals
+
+    /// Whether `value` is a function written in C (a library or host function), not in Lua.
+    public func isCFunction(_ value: LuaRef) -> Bool {
+        value.push(into: self)
+        defer { lrs_pop(L, 1) }
+        return lua_iscfunction(L, -1) != 0
+    }
 
     /// The global `name`, also after sealing; `nil` when it is nil. Reads raw: no rule
     /// metamethod runs.
@@ -228,6 +265,15 @@ public final class LuaState {
         defer { lrs_pop(L, 1) }
         try push(value)
         setRawField(name, of: -2)
+    }
+
+    /// Guards the globals while a pack loads: what they hold now (the libraries, host functions,
+    /// what the host defined) can no longer be replaced, and the library tables become
+    /// read-only, so no pack chunk changes what the host's own Lua or another chunk gets from
+    /// them. Other globals may be defined until ``sealGlobals(freezing:)``.
+    public func guardGlobals() throws(LuaError) {
+        lua_pushcclosure(L, lrs_guardglobals, 0)
+        try protectedCall(arguments: 0, results: 0)
     }
 
     /// Seals the globals and library tables: from now on a rule that assigns a global, or reads

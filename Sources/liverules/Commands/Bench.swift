@@ -22,12 +22,12 @@ struct Bench: ParsableCommand {
     var iterations = 2_000
 
     @Option(help: ArgumentHelp(
-        "The deadline of CPU time per call, in milliseconds (0: none).",
-        discussion: "Raise it under a tool that slows every instruction, such as valgrind, so that it keeps watching without stopping the pack's setup."))
-    var deadline = 50
+        "The counted deadline of CPU time per call, in milliseconds (0: none): a backstop the counted budgets come before.",
+        discussion: "Raise it under a tool that slows every instruction many times over, so that it keeps watching without stopping the pack's setup."))
+    var deadline = Int(LuaLimits.backstop.components.seconds * 1000)
 
     @Flag(help: ArgumentHelp(
-        "Time presentations as a server runs them: instructions not counted, the deadline (five times --deadline) the only guard.",
+        "Time presentations as a server runs them: instructions not counted, the serving deadline the only guard against a runaway rule.",
         discussion: "The default counts every instruction, as tests, check and CI do."))
     var serving = false
 

@@ -45,9 +45,9 @@ struct Test: ParsableCommand {
     var minCoverage: Double?
 
     @Option(help: ArgumentHelp(
-        "The deadline of CPU time per call, in milliseconds.",
-        discussion: "Raise it under a tool that slows every instruction, such as valgrind; the counted budgets apply whatever it is."))
-    var deadline = 50
+        "The deadline of CPU time per call, in milliseconds: a backstop for work no counted budget reaches.",
+        discussion: "A case it stops is UNDECIDED, not a verdict on the rules: the machine's speed decided it. Raise it under a tool that slows every instruction many times over; the counted budgets apply whatever it is."))
+    var deadline = Int(LuaLimits.backstop.components.seconds * 1000)
 
     func validate() throws {
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }

@@ -3,16 +3,18 @@ import LiveRules
 import Testing
 
 /// Collects a reloader's events as they come (from the reloading thread: waiting here must not
-/// depend on the test's own task pool). A wait that runs out records a test failure.
+/// depend on the test's own task pool). Waits poll and return as soon as what they wait for
+/// came; one that runs out (after ``Patience`` unless given) records a test failure.
 final class ReloadEvents: @unchecked Sendable {
     private let lock = NSLock()
     private var received: [ReloadEvent] = []
 
     func append(_ event: ReloadEvent) { lock.withLock { received.append(event) } }
+
     var all: [ReloadEvent] { lock.withLock { received } }
 
     /// Waits until `count` events arrived, at most `seconds`; returns the events.
-    func wait(for count: Int, seconds: Double = 5, sourceLocation: SourceLocation = #_sourceLocation) -> [ReloadEvent] {
+    func wait(for count: Int, seconds: Double = Patience.seconds, sourceLocation: SourceLocation = #_sourceLocation) -> [ReloadEvent] {
         wait(seconds: seconds, sourceLocation: sourceLocation) { $0.count >= count }
     }
 
@@ -21,7 +23,7 @@ final class ReloadEvents: @unchecked Sendable {
     /// deliver one save as two batches: waiting for the event a save must cause, rather than for
     /// a count of events, keeps an extra one from being taken for it.
     func first(
-        after count: Int, seconds: Double = 5, sourceLocation: SourceLocation = #_sourceLocation,
+        after count: Int, seconds: Double = Patience.seconds, sourceLocation: SourceLocation = #_sourceLocation,
         where match: (ReloadEvent) -> Bool
     ) -> ReloadEvent? {
         wait(seconds: seconds, sourceLocation: sourceLocation) { $0.dropFirst(count).contains(where: match) }
@@ -30,7 +32,7 @@ final class ReloadEvents: @unchecked Sendable {
 
     /// Waits until the events satisfy `done`, at most `seconds`; returns the events.
     func wait(
-        seconds: Double = 5, sourceLocation: SourceLocation = #_sourceLocation, until done: ([ReloadEvent]) -> Bool
+        seconds: Double = Patience.seconds, sourceLocation: SourceLocation = #_sourceLocation, until done: ([ReloadEvent]) -> Bool
     ) -> [ReloadEvent] {
         let deadline = Date().addingTimeInterval(seconds)
         while !done(all) {

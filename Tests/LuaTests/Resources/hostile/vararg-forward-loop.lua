@@ -1,5 +1,5 @@
 -- expect: deadline
--- Forwards a 4000-value vararg list to an empty Lua function forever: each call copies 4000 values, C work no library function is there to charge. Stock lua5.4: still running after 20 s; without the deadline the instruction budget would allow 0.37 s of CPU.
+-- Forwards a 4000-value vararg list to an empty Lua function forever: each call copies 4000 values, C work no library function is there to charge. Stock lua5.4: still running after 20 s. The counted budgets would allow 0.6 s of CPU here (the instruction budget ends it there); the test's deadline is 20 ms, so the deadline may stop it while the list grows or in the loop.
 local function grow(n, ...)
   if n == 0 then
     local function ignore() end

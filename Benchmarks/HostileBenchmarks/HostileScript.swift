@@ -1,0 +1,63 @@
+import Foundation
+import Lua
+
+/// One script of a hostile corpus: its source and the outcome its header declares (nil when
+/// the header is malformed).
+struct HostileScript {
+    let name: String
+    let source: String
+    let expected: Expectation?
+
+    /// Every `.lua` file of `folder`, sorted by name; empty when there is none.
+    static func all(in folder: String) throws -> [HostileScript] {
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { $0.hasSuffix(".lua") }.sorted()
+        return try names.map { name in
+            let source = try String(contentsOfFile: folder + "/" + name, encoding: .utf8)
+            return HostileScript(name: name, source: source, expected: Expectation(header: source))
+        }
+    }
+
+    /// How errors name the script.
+    var chunkName: String { "hostile/" + name }
+
+    /// A state as the tests give each script: its header's limits (the defaults when it has
+    /// none), a pack's rule `present` run over a `util` module, and the globals sealed.
+    func preparedState() throws -> LuaState {
+        let sandbox = LuaSandbox(modules: ["util.lua": Self.util], chunkPrefix: "pack")
+        let state = try LuaState(limits: expected?.limits ?? LuaLimits(), sandbox: sandbox)
+        try state.run(Self.rule, chunkName: "pack/rule.lua")
+        try state.sealGlobals()
+        return state
+    }
+
+    /// Loads and calls the script on `state`; returns the error it ended in, nil if it returned.
+    func run(on state: LuaState) -> LuaError? {
+        do throws(LuaError) {
+            try state.call(try state.load(source, chunkName: chunkName))
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    private static let util = """
+        local util = {}
+        function util.minutes(seconds) return string.format("%d min", seconds // 60) end
+        return util
+        """
+
+    private static let rule = """
+        local util = require("util")
+        function present(s, now)
+          for i, m in ipairs(s.meetings) do
+            if now < m.start then
+              return { phase = "upcoming", badge = { text = "in " .. util.minutes(m.start - now), tone = "info" } }
+            elseif now < m["end"] then
+              local text = string.format("%d of %d, %s left", i, #s.meetings, util.minutes(m["end"] - now))
+              return { phase = "live", badge = { text = text, tone = "alert" } }
+            end
+          end
+          return { phase = "done", badge = { text = "all done", tone = "calm" } }
+        end
+        """
+}

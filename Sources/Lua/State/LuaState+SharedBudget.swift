@@ -1,0 +1,18 @@
+import CLuaShim
+
+extension LuaState {
+    /// Runs `body` with one allowance of every counted budget (instructions, steps) for all the
+    /// calls and loads in it, as one top-level call would have: what one spends, the next cannot
+    /// (a budget that ran out stays spent), and instructions are counted even in
+    /// ``LuaBudgetMode/serving`` mode, so the outcome is the same in both. Memory is the state's
+    /// cap throughout; the deadline, a backstop, stays per call. For work that is one job however
+    /// many chunks it takes, such as setting up a pack: its rule files, the modules they require
+    /// and the pack's compiles (see ``load(_:chunkName:pure:)``).
+    ///
+    /// Inside another `withSharedBudget`, or inside a call, `body` runs under the budget in force.
+    public func withSharedBudget<R, E: Error>(_ body: () throws(E) -> R) throws(E) -> R {
+        let holding = lrs_holdbudgets(L) != 0
+        defer { if holding { lrs_releasebudgets(L) } }
+        return try body()
+    }
+}
