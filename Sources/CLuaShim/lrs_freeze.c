@@ -6,16 +6,28 @@
 ** constants, closures) is shared by every presentation that follows. Freezing walks what they
 ** reach — tables (keys, values, metatables) and the upvalues of Lua functions — and replaces every
 ** table by a read-only proxy of a frozen copy (lrs_makereadonly), so a write raises and rawset
-** refuses. Upvalues are replaced in place (lua_setupvalue), so closures keep their identity.
-** The host's helper modules and everything they reach are marked as the host's and left alone:
-** they keep private caches and guard what they hand out themselves.
+** refuses. Upvalues are replaced in place (lua_setupvalue), so closures keep their identity; a
+** function's _ENV is frozen too unless it is the globals, which lrs_sealglobals seals. What keeps
+** state in a way no copy can freeze is refused: a function that assigns a variable it keeps
+** between calls (a closure a factory returned, lrs_keptassignment) and an iterator
+** (lrs_isiterator). The host's helper modules and everything they reach are marked as the
+** host's and left alone: they keep private caches and guard what they hand out themselves.
 */
+#include <stdarg.h>
 #include <string.h>
 #include "CLuaShim.h"
 
 #define LRS_MEMO "lrs.freeze.memo"     /* value -> its frozen replacement (itself when kept) */
 #define LRS_SHADOWS "lrs.freeze.shadow"/* frozen proxy -> the frozen copy behind it */
 #define LRS_FREEZE_DEPTH 180           /* deepest nesting frozen (C recursion) */
+
+/* Where a value being frozen is held, for errors: upvalue `name` of the function defined at
+** source:line. */
+typedef struct lrs_holder {
+  const char *name;
+  char source[LUA_IDSIZE];
+  int line;
+} lrs_holder;
 
 /* Metamethod fields a frozen proxy does not copy from the original metatable: the proxy's own,
 ** and those rules may not have. */
@@ -54,7 +66,7 @@ static void lrs_memoset(lua_State *L, int index, int replacement) {
   lua_pop(L, 1);
 }
 
-static void lrs_freezevalue(lua_State *L, int index, int depth);
+static void lrs_freezevalue(lua_State *L, int index, int depth, const lrs_holder *holder);
 
 /* Raises when freezing goes deeper than any pack's data. [-0, +0, v] */
 static void lrs_checkdepth(lua_State *L, int depth) {
@@ -63,18 +75,32 @@ static void lrs_checkdepth(lua_State *L, int depth) {
   luaL_checkstack(L, 12, "freezing the pack's data");
 }
 
-/* Replaces every upvalue of the Lua function at index (except _ENV) by its frozen value.
-** [-0, +0, e] */
+/* Whether the value at index is the globals table. [-0, +0, -] */
+static int lrs_isglobals(lua_State *L, int index) {
+  lua_rawgeti(L, LUA_REGISTRYINDEX, LUA_RIDX_GLOBALS);
+  int globals = lua_rawequal(L, index, -1);
+  lua_pop(L, 1);
+  return globals;
+}
+
+/* Replaces every upvalue of the Lua function at index (but the globals as _ENV) by its frozen
+** value. [-0, +0, e] */
 static void lrs_freezeupvalues(lua_State *L, int index, int depth) {
+  lua_Debug ar;
+  lua_pushvalue(L, index);
+  lua_getinfo(L, ">S", &ar);
+  lrs_holder holder = {NULL, "", ar.linedefined};
+  memcpy(holder.source, ar.short_src, sizeof holder.source);
   for (int n = 1;; n++) {
     const char *name = lua_getupvalue(L, index, n);
     if (name == NULL) return;
-    if (strcmp(name, "_ENV") == 0) {
+    int value = lua_gettop(L);
+    if (strcmp(name, "_ENV") == 0 && lrs_isglobals(L, value)) {
       lua_pop(L, 1);
       continue;
     }
-    int value = lua_gettop(L);
-    lrs_freezevalue(L, value, depth + 1);
+    holder.name = name;
+    lrs_freezevalue(L, value, depth + 1, &holder);
     if (lua_rawequal(L, -1, value)) lua_pop(L, 2);
     else if (lua_setupvalue(L, index, n)) lua_pop(L, 1);
   }
@@ -82,11 +108,11 @@ static void lrs_freezeupvalues(lua_State *L, int index, int depth) {
 
 /* Replaces every value of the table at index (a host proxy's real table) by its frozen value,
 ** in place. [-0, +0, e] */
-static void lrs_freezeentries(lua_State *L, int index, int depth) {
+static void lrs_freezeentries(lua_State *L, int index, int depth, const lrs_holder *holder) {
   lua_pushnil(L);
   while (lua_next(L, index)) {
     int value = lua_gettop(L);
-    lrs_freezevalue(L, value, depth + 1);
+    lrs_freezevalue(L, value, depth + 1, holder);
     if (!lua_rawequal(L, -1, value)) {
       lua_pushvalue(L, value - 1);
       lua_insert(L, -2);
@@ -99,7 +125,7 @@ static void lrs_freezeentries(lua_State *L, int index, int depth) {
 }
 
 /* Builds the frozen proxy of the plain table at t and pushes it. [-0, +1, e] */
-static void lrs_freezetable(lua_State *L, int t, int depth) {
+static void lrs_freezetable(lua_State *L, int t, int depth, const lrs_holder *holder) {
   lua_createtable(L, 0, 0);                       /* shadow: the frozen copy */
   int shadow = lua_gettop(L);
   lua_pushvalue(L, shadow);
@@ -114,8 +140,8 @@ static void lrs_freezetable(lua_State *L, int t, int depth) {
   lua_pop(L, 1);
   lua_pushnil(L);
   while (lua_next(L, t)) {                        /* shadow[frozen key] = frozen value */
-    lrs_freezevalue(L, -2, depth + 1);
-    lrs_freezevalue(L, -2, depth + 1);
+    lrs_freezevalue(L, -2, depth + 1, holder);
+    lrs_freezevalue(L, -2, depth + 1, holder);
     lua_rawset(L, shadow);
     lua_pop(L, 1);
   }
@@ -127,11 +153,11 @@ static void lrs_freezetable(lua_State *L, int t, int depth) {
     while (lua_next(L, original)) {
       if (lua_type(L, -2) == LUA_TSTRING && strcmp(lua_tostring(L, -2), "__index") == 0) {
         lua_createtable(L, 0, 1);                 /* shadow misses fall through to it */
-        lrs_freezevalue(L, -2, depth + 1);
+        lrs_freezevalue(L, -2, depth + 1, holder);
         lua_setfield(L, -2, "__index");
         lua_setmetatable(L, shadow);
       } else if (lua_type(L, -2) == LUA_TSTRING && !lrs_ownfield(lua_tostring(L, -2))) {
-        lrs_freezevalue(L, -1, depth + 1);
+        lrs_freezevalue(L, -1, depth + 1, holder);
         lua_pushvalue(L, -3);
         lua_insert(L, -2);
         lua_rawset(L, own);
@@ -175,12 +201,57 @@ static void lrs_markvalue(lua_State *L, int index, int depth) {
   }
 }
 
+/* Raises the message, which names its own place (luaL_error would add the caller's). [-0, +1, v] */
+static void lrs_refuse(lua_State *L, const char *format, ...) {
+  va_list arguments;
+  va_start(arguments, format);
+  lua_pushvfstring(L, format, arguments);
+  va_end(arguments);
+  lua_error(L);
+}
+
+/* Raises for the Lua function at index when it assigns a variable it keeps between calls: at
+** the assignment, or at the function holding it when that is in another file. [-0, +0, v] */
+static void lrs_refusekept(lua_State *L, int index, const lrs_holder *holder) {
+  char name[64];
+  lua_Integer line = lrs_keptassignment(L, index, name, sizeof name);
+  if (line == 0) return;
+  lua_Debug ar;
+  lua_pushvalue(L, index);
+  lua_getinfo(L, ">S", &ar);
+  const char *advice = "its value would carry from one presentation to the next (rules are pure: "
+                       "make it a local of the function that assigns it, or compute it at the top "
+                       "level)";
+  if (holder != NULL && strcmp(holder->source, ar.short_src) != 0)
+    lrs_refuse(L, "%s:%d: the function defined here keeps '%s', a function made while the pack "
+               "loaded that assigns '%s' (%s:%d), which it keeps between calls: %s",
+               holder->source, holder->line, holder->name, name, ar.short_src, (int)line, advice);
+  lrs_refuse(L, "%s:%d: a function made while the pack loaded%s%s%s assigns '%s', which it keeps "
+             "between calls: %s", ar.short_src, (int)line, holder ? " (kept in '" : "",
+             holder ? holder->name : "", holder ? "')" : "", name, advice);
+}
+
+/* Raises for an iterator at index, naming the function holding it. [-0, +0, v] */
+static void lrs_refuseiterator(lua_State *L, int index, const lrs_holder *holder) {
+  if (!lrs_isiterator(L, index)) return;
+  const char *advice = "it would resume in the next presentation where the last one left off "
+                       "(call pairs or gmatch inside the function that loops)";
+  if (holder == NULL)
+    lrs_refuse(L, "a table built while the pack loaded holds an iterator (from pairs or "
+               "string.gmatch): %s", advice);
+  lrs_refuse(L, "%s:%d: the function defined here keeps '%s', an iterator (from pairs or "
+             "string.gmatch) made while the pack loaded: %s", holder->source, holder->line,
+             holder->name, advice);
+}
+
 /* Pushes the frozen replacement of the value at index: itself for what is not a table, for the
 ** host's and for read-only tables (whose real tables are frozen in place); a frozen proxy for
-** a plain table. Lua functions get their upvalues frozen. [-0, +1, e] */
-static void lrs_freezevalue(lua_State *L, int index, int depth) {
+** a plain table. Lua functions get their upvalues frozen. Raises for a function that keeps
+** state (lrs_refusekept, lrs_refuseiterator). [-0, +1, e] */
+static void lrs_freezevalue(lua_State *L, int index, int depth, const lrs_holder *holder) {
   index = lua_absindex(L, index);
   int type = lua_type(L, index);
+  if (type == LUA_TFUNCTION && lua_iscfunction(L, index)) lrs_refuseiterator(L, index, holder);
   if (type != LUA_TTABLE && !(type == LUA_TFUNCTION && !lua_iscfunction(L, index))) {
     lua_pushvalue(L, index);
     return;
@@ -189,6 +260,7 @@ static void lrs_freezevalue(lua_State *L, int index, int depth) {
   if (lrs_memoget(L, index) != LUA_TNIL) return;
   lua_pop(L, 1);
   if (type == LUA_TFUNCTION) {
+    lrs_refusekept(L, index, holder);
     lrs_memoset(L, index, index);
     lrs_freezeupvalues(L, index, depth);
     lua_pushvalue(L, index);
@@ -197,13 +269,13 @@ static void lrs_freezevalue(lua_State *L, int index, int depth) {
   if (lrs_isreadonly(L, index)) {                 /* a module's, the globals, the host's */
     lrs_memoset(L, index, index);
     if (lrs_proxykindof(L, index) != LRS_PROXY_HOST && lrs_pushbehind(L, index)) {
-      lrs_freezeentries(L, lua_gettop(L), depth);
+      lrs_freezeentries(L, lua_gettop(L), depth, holder);
       lua_pop(L, 1);
     }
     lua_pushvalue(L, index);
     return;
   }
-  lrs_freezetable(L, index, depth);
+  lrs_freezetable(L, index, depth, holder);
 }
 
 void lrs_markhost(lua_State *L, int index) {
@@ -212,7 +284,7 @@ void lrs_markhost(lua_State *L, int index) {
 
 void lrs_freeze(lua_State *L, int index) {
   index = lua_absindex(L, index);
-  lrs_freezevalue(L, index, 0);
+  lrs_freezevalue(L, index, 0, NULL);
   lua_replace(L, index);
 }
 

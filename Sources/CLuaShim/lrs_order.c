@@ -148,7 +148,7 @@ void lrs_pushorderedpairs(lua_State *L, int t, int skipprivate) {
   lrs_pushorderedkeys(L, t, skipprivate);
   lua_pushvalue(L, t);
   lua_pushinteger(L, 0);
-  lua_pushcclosure(L, lrs_orderediterator, 3);
+  lrs_pushiterator(L, lrs_orderediterator, 3);
   lua_pushnil(L);
   lua_pushnil(L);
 }

@@ -514,7 +514,7 @@ int lrs_str_gmatch(lua_State *L) {
   g->pattern = p;
   g->next = s + init;
   g->last_end = NULL;
-  lua_pushcclosure(L, gmatch_step, 3);
+  lrs_pushiterator(L, gmatch_step, 3);
   return 1;
 }
 

@@ -28,6 +28,30 @@ import Testing
         return files
     }
 
+    /// A counter a factory made while the pack loaded, or an iterator kept from then, would
+    /// make each case's result depend on the cases before it: `eval` and `test` both refuse the
+    /// pack, naming the line.
+    @Test(arguments: [
+        ("local tick = (function() local n = 0 return function() n = n + 1 return n end end)()",
+         "rules/meetings/badge.lua:1:1: error: a function made while the pack loaded (kept in 'tick') assigns 'n'"),
+        ("local word = string.gmatch('a b c d e f g h', '%a')",
+         "rules/meetings/badge.lua:7:1: error: the function defined here keeps 'word', an iterator"),
+    ])
+    func stateKeptPastLoadingFailsEvalAndTest(prelude: String, error: String) throws {
+        let badge = try String(contentsOf: CLI.root.appendingPathComponent("rules/meetings/badge.lua"), encoding: .utf8)
+            .replacingOccurrences(of: "return { text = case.text,", with: "return { text = case.text .. tostring(\(prelude.hasPrefix("local tick") ? "tick()" : "word()")),")
+        let files = ["badge.lua": prelude + "\n" + badge]
+        let outcome = try eval(files)
+        #expect(outcome.status == 1)
+        #expect(outcome.errors.hasPrefix(error), "\(outcome.errors)")
+        let root = try CLI.copyOfPack("meetings", files: files)
+        defer { try? FileManager.default.removeItem(at: root) }
+        let test = try CLI.run(["test", "rules/meetings"], in: root)
+        #expect(test.status == 1)
+        #expect(test.output.contains(String(error.dropFirst("rules/meetings/".count).prefix(40))), "\(test.output)")
+        #expect(!test.output.contains("passed, 0 failed"))
+    }
+
     @Test func aRuleFileOverTheLimitIsRefusedBeforeItIsCompiled() throws {
         let chain = "local a\nreturn a" + String(repeating: " and a", count: 60_000) + "\n"
         let outcome = try eval(["badge.lua": chain])

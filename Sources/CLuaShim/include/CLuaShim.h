@@ -164,11 +164,16 @@ int lrs_pcall(lua_State *L, int nargs, int nresults);
 ** (lrs_checkchunk). Pushes the function or an error message. [-0, +1, -] */
 int lrs_loadtext(lua_State *L, const char *source, size_t length, const char *chunkname, int pure);
 /* Checks that the Lua function on top is a pure chunk: that no function nested in it assigns one
-** of its top-level locals (lrs_purity.c). Returns LUA_OK, or pushes "chunk:line: a function
+** of its top-level locals or its _ENV (lrs_purity.c). Returns LUA_OK, or pushes "chunk:line: a function
 ** assigns 'x', a local of the file's top level..." and returns the error status. The binary dump
 ** the check reads is built under the memory cap (a memory error sets ctx->exceeded) and its bytes
 ** are charged as any allocation. [-0, +(0|1), -] */
 int lrs_checkchunk(lua_State *L);
+/* Finds an assignment, by the Lua function at index or a function made inside it, to one of that
+** function's upvalues: a variable it keeps between its calls (lrs_purity.c). Returns its line (0:
+** none) and copies the variable's name into name. The dump it reads is built under the memory
+** cap while the budgets are enforced. [-0, +0, m] */
+lua_Integer lrs_keptassignment(lua_State *L, int index, char *name, size_t size);
 /* Begins a hold: from now until lrs_releasebudgets every top-level lrs_pcall and lrs_loadtext
 ** shares one allowance of every counted budget (a pack's setup), and instructions are counted
 ** even serving; the deadline, a backstop, stays per call. Returns 1, or 0 (holding nothing) when
@@ -324,6 +329,12 @@ void lrs_pushorderedkeys(lua_State *L, int t, int skipprivate);
 /* Pushes iterator, nil, nil for a generic for over the table at t in the defined order; the
 ** iterator ignores its arguments. [-0, +3, e] */
 void lrs_pushorderedpairs(lua_State *L, int t, int skipprivate);
+/* Pushes a C closure of f over the n values on top, marked as an iterator: a closure whose
+** upvalues change as it runs (its position), so that freezing can refuse one a pack kept.
+** [-n, +1, m] */
+void lrs_pushiterator(lua_State *L, lua_CFunction f, int n);
+/* Whether the value at index is a closure lrs_pushiterator made. [-0, +0, -] */
+int lrs_isiterator(lua_State *L, int index);
 /* Pushes the key after the key at k (nil: the first) in the table at t, in the defined order,
 ** and its value, returning 2; pushes nil and returns 1 past the last. Charges #t steps.
 ** [-0, +(1|2), e] */
@@ -333,8 +344,9 @@ int lrs_orderednext(lua_State *L, int t, int k, int skipprivate);
 
 /* Replaces the value at index by its frozen version: a plain table by a read-only proxy of a
 ** deeply frozen copy, a Lua function's upvalues by their frozen versions (in place); read-only
-** tables get their real tables' values frozen. What lrs_markhost marked is left alone.
-** [-0, +0, e] */
+** tables get their real tables' values frozen. What lrs_markhost marked is left alone. Raises
+** for what cannot be frozen: a Lua function that assigns a variable it keeps between calls
+** (lrs_keptassignment), an iterator (lrs_isiterator). [-0, +0, e] */
 void lrs_freeze(lua_State *L, int index);
 /* Marks the value at index and all it reaches as the host's: lrs_freeze leaves it alone.
 ** [-0, +0, e] */
