@@ -35,6 +35,19 @@ import Testing
         #expect(banner.contains { $0.contains("meetings/badges.lua:\(lines + 1):1: error:") }, "\(banner)")
         let kept = (pack?["cases"] as? [[String: Any]])?.first { $0["id"] as? String == "meetings/combo-back-to-back-5-min" }
         #expect(kept.flatMap(badgeText) == "Happening", "the last good rendering stays")
+
+        // A counter kept from loading would make each case depend on those drawn before it.
+        let counter = "local tick = (function() local n = 0 return function() n = n + 1 return n end end)()\n"
+        let counting = counter + original.replacingOccurrences(of: "first = facts.first == true,", with: "first = facts.first == true and tick() > 0,")
+        #expect(counting.contains("tick() > 0"))
+        try counting.write(to: badges, atomically: true, encoding: .utf8)
+        banner = []
+        while !banner.contains(where: { $0.contains("assigns 'n'") }), Date() < deadline.addingTimeInterval(60) {
+            try await Task.sleep(for: .milliseconds(20))
+            pack = (try await running.snapshot()["packs"] as? [[String: Any]])?.first
+            banner = pack?["banner"] as? [String] ?? []
+        }
+        #expect(banner.contains { $0.contains("meetings/badges.lua:1:1: error: a function made while the pack loaded") }, "\(banner)")
     }
 
     @Test func aSavedFixtureIsRenderedAgain() async throws {
