@@ -53,7 +53,8 @@ let package = Package(
             name: "LiveRulesPreview",
             dependencies: [
                 "LiveRulesTooling", "LiveRules", .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "NIOCore", package: "swift-nio"), .product(name: "Logging", package: "swift-log"),
+                .product(name: "HummingbirdCore", package: "hummingbird"), .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"), .product(name: "Logging", package: "swift-log"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ],
             exclude: ["Page"],
@@ -102,12 +103,15 @@ let package = Package(
             dependencies: ["Lua", "CLua", "CLuaShim"],
             resources: [.copy("Resources")]
         ),
+        // What a printed `curl` command hands to curl, run by a real shell: for the push tests
+        // of the library and of the CLI.
+        .target(name: "CurlCapture", path: "Tests/CurlCapture"),
         .testTarget(
             name: "LiveRulesTests",
-            dependencies: ["LiveRules", "LiveRulesTooling", "LiveRulesExamples", "Lua", "CLiveRules"],
+            dependencies: ["LiveRules", "LiveRulesTooling", "LiveRulesExamples", "Lua", "CLiveRules", "CurlCapture"],
             resources: [.copy("Resources")]
         ),
-        .testTarget(name: "LiveRulesCLITests", dependencies: ["liverules"]),
+        .testTarget(name: "LiveRulesCLITests", dependencies: ["liverules", "CurlCapture"]),
         // Runs the built `liverules preview` in processes of its own (its server and its memory
         // stay out of the test process, whose other suites measure theirs).
         .testTarget(name: "LiveRulesPreviewTests", dependencies: ["liverules"]),

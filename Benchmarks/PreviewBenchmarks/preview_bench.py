@@ -27,9 +27,9 @@ def percentile(values, share):
     return ordered[min(len(ordered) - 1, max(0, int(round(share * len(ordered) + 0.5)) - 1))]
 
 
-def fetch(url):
+def fetch(url, headers=None):
     started = time.monotonic()
-    with urllib.request.urlopen(url) as response:
+    with urllib.request.urlopen(urllib.request.Request(url, headers=headers or {})) as response:
         body = response.read()
     return body, time.monotonic() - started
 
@@ -47,7 +47,8 @@ def main():
         for name in ["", "studio.css", "studio.js"]:
             body, _ = fetch(studio.url + name)
             weights[name or "index.html"] = (len(body), len(gzip.compress(body)))
-        data, _ = fetch(studio.url + "api/studio")
+        token = {"X-LiveRules-Token": studio.token}
+        data, _ = fetch(studio.url + "api/studio", token)
         weights["api/studio (3 packs)"] = (len(data), len(gzip.compress(data)))
         exports = []
         with tempfile.TemporaryDirectory() as folder:
@@ -62,7 +63,7 @@ def main():
             print(f"  {name:24} {raw:>9} {packed:>8}")
         print(f"liverules preview --export (load, present and write all {total} cases; the whole process): "
               f"p50 {statistics.median(exports) * 1000:.0f} ms over {options.loads} runs")
-        api = [fetch(studio.url + "api/studio")[1] for _ in range(10)]
+        api = [fetch(studio.url + "api/studio", token)[1] for _ in range(10)]
         print(f"GET /api/studio (all {total} cases): p50 {statistics.median(api) * 1000:.1f} ms")
 
         with sync_playwright() as playwright:

@@ -7,8 +7,9 @@
 ** budget off (its allocations never fail, so nothing longjmps through Swift); a -1 from it means
 ** an error value is on top, which is raised here, in C, with the chunk:line of the innermost Lua
 ** function (the rule, also when the call came through a C function such as require). The work
-** the function reported (ctx->host_steps) is charged here once it returns, so a host function's
-** cost counts against the step budget like the string library's. */
+** the function reported (ctx->host_steps), with LRS_HOST_CALL_STEPS for the call itself, is
+** charged here once it returns, so a host function's cost counts against the step budget like
+** the string library's. */
 static int lrs_callhost(lua_State *L) {
   lrs_context *ctx = lrs_ctx(L);
   void *box = lua_touserdata(L, lua_upvalueindex(1));
@@ -26,7 +27,7 @@ static int lrs_callhost(lua_State *L) {
   }
   ctx->enforcing = enforcing;
   if (results < 0) return lua_error(L);
-  if (steps > 0) lrs_charge(L, steps);
+  lrs_charge(L, LRS_HOST_CALL_STEPS + steps);
   return results;
 }
 

@@ -3,9 +3,13 @@ Chromium (Debian's `chromium`, through Playwright), for the browser tests and th
 benchmark."""
 import os
 import pathlib
+import re
 import shutil
 import subprocess
 import tempfile
+import threading
+import time
+import urllib.request
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 PACKS = ("delivery", "match", "meetings")
@@ -24,13 +28,17 @@ def fixture_count(rules, packs=PACKS):
 
 
 class RunningStudio:
-    """`liverules preview` on a temporary copy of rules/ on a free port."""
+    """`liverules preview` on a temporary copy of rules/ on a free port, each file of `edits` (a
+    path under rules/) changed by its function before it starts."""
 
-    def __init__(self, packs=PACKS, environment=None):
+    def __init__(self, packs=PACKS, environment=None, edits=None):
         self.folder = pathlib.Path(tempfile.mkdtemp(prefix="preview-browser-"))
         self.rules = self.folder / "rules"
         for pack in packs:
             shutil.copytree(ROOT / "rules" / pack, self.rules / pack)
+        for path, edit in (edits or {}).items():
+            file = self.rules / path
+            file.write_text(edit(file.read_text()))
         env = dict(os.environ)
         env.pop("CI", None)
         env.update(environment or {})
@@ -42,6 +50,25 @@ class RunningStudio:
             self.stop()
             raise RuntimeError("liverules preview did not start: " + line + self.process.stderr.read())
         self.url = line.split()[3]
+        self.errors = []
+        threading.Thread(target=lambda: self.errors.extend(iter(self.process.stderr.readline, "")), daemon=True).start()
+        page = self.get("")
+        self.token = re.search(r'name="liverules-token" content="([0-9a-f]+)"', page.decode()).group(1)
+
+    def get(self, path, headers=None):
+        """The body of `GET path` (no proxy in between)."""
+        opener = urllib.request.build_opener(urllib.request.ProxyHandler({}))
+        with opener.open(urllib.request.Request(self.url + path, headers=headers or {}), timeout=PATIENCE_MS / 1000) as response:
+            return response.read()
+
+    def wait_for_log(self, text):
+        """Waits until the server wrote `text` to standard error (at most PATIENCE_MS); whether it did."""
+        end = time.monotonic() + PATIENCE_MS / 1000
+        while time.monotonic() < end:
+            if any(text in line for line in list(self.errors)):
+                return True
+            time.sleep(0.02)
+        return False
 
     def save(self, path, text):
         """Writes `path` as editors save, a file written beside the rules renamed over it: one

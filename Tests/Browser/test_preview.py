@@ -4,11 +4,16 @@ watch the page follow. Run by scripts/test.sh when chromium and Playwright are i
 
     python3 Tests/Browser/test_preview.py
 """
+import http.server
 import json
 import pathlib
 import sys
 import tempfile
+import threading
+import time
 import unittest
+import urllib.error
+import urllib.parse
 
 from playwright.sync_api import sync_playwright
 
@@ -159,6 +164,111 @@ class PreviewInBrowserTests(unittest.TestCase):
         scrubber.fill("316")
         self.assertIn("2026-03-02T14:30:00Z done All done", page.locator("#timeline .moment").text_content())
         self.assertEqual(page.locator("#timeline .moment figure.surface").count(), 7)
+
+
+# From 2026-03-10 on (after every meetings fixture, so the pack loads as it is), the badge rule
+# spends most of its instruction budget at every step (SLOW), or all of it (FAILING).
+FROM = 1773100800
+SLOW = {"meetings/badge.lua": lambda rule: rule.replace(
+    "return function(input)\n", f"return function(input)\n  if input.now >= {FROM} then local n = 0 for i = 1, 300000 do n = n + i end end\n")}
+FAILING = {"meetings/badge.lua": lambda rule: rule.replace(
+    "return function(input)\n", f"return function(input)\n  if input.now >= {FROM} then while true do end end\n")}
+LONG = {"from": "2026-03-10T00:00:00Z", "to": "2026-03-23T00:00:00Z", "step": "60"}
+COMBO = "meetings/combo-back-to-back-5-min"
+
+
+class QuietHandler(http.server.SimpleHTTPRequestHandler):
+    """Serves a folder as another site would, without logging each request."""
+
+    def log_message(self, *arguments):
+        pass
+
+
+class StudioBoundsInBrowserTests(unittest.TestCase):
+    """Expensive requests from the page and from another site: bounded, stopped, refused."""
+
+    @classmethod
+    def setUpClass(cls):
+        cls.playwright = sync_playwright().start()
+        cls.browser = launch(cls.playwright)
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.browser.close()
+        cls.playwright.stop()
+
+    def open(self, edits):
+        self.studio = RunningStudio(packs=["meetings"], edits=edits)
+        self.addCleanup(self.studio.stop)
+        page = self.browser.new_page(viewport={"width": 1440, "height": 900})
+        self.addCleanup(page.close)
+        page.set_default_timeout(PATIENCE_MS)
+        open_studio(page, self.studio, fixture_count(self.studio.rules, ["meetings"]))
+        return page
+
+    def step_through(self, page, range_):
+        case(page, COMBO).locator('button[data-act="timeline"]').click()
+        page.wait_for_selector("#timeline .counts[data-updates]")
+        for name, value in range_.items():
+            page.fill(f'#timeline input[name="{name}"]', value)
+        page.click('#timeline button[type="submit"]')
+
+    def test_a_timeline_failing_at_every_step_stops_and_says_so(self):
+        page = self.open(FAILING)
+        self.step_through(page, {"from": "2026-03-10T00:00:00Z", "to": "2026-03-10T08:00:00Z", "step": "60"})
+        stopped = page.wait_for_selector("#timeline .stopped")
+        self.assertEqual(stopped.text_content(), "stopped after 20 of 481 steps: 20 steps in a row failed; 461 steps skipped")
+        self.assertEqual(page.locator("#timeline .segment").count(), 1, "the error is one segment")
+
+    def test_closing_a_timeline_stops_it_on_the_server(self):
+        page = self.open(SLOW)
+        self.step_through(page, LONG)
+        page.wait_for_selector("#timeline h2:has-text('…')")
+        # The server is stepping through it: another asks, and is told it is busy.
+        self.assertTrue(self.wait_until_busy())
+        page.keyboard.press("Escape")
+        self.assertTrue(self.studio.wait_for_log(f"timeline of {COMBO}: stopped after"), self.studio.errors)
+        self.assertTrue(self.studio.wait_for_log("of 18721 steps: the client went away"), self.studio.errors)
+
+    def test_another_site_cannot_make_the_studio_work(self):
+        page = self.open(SLOW)
+        path = str(self.studio.rules / "meetings")
+        long = self.studio.url + "api/timeline?" + urllib.parse.urlencode({"pack": path, "case": COMBO, **LONG})
+        with tempfile.TemporaryDirectory() as folder:
+            pathlib.Path(folder, "index.html").write_text("<!doctype html><title>elsewhere</title>")
+            server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), lambda *a: QuietHandler(*a, directory=folder))
+            threading.Thread(target=server.serve_forever, daemon=True).start()
+            self.addCleanup(server.server_close)
+            self.addCleanup(server.shutdown)
+            elsewhere = self.browser.new_page()
+            self.addCleanup(elsewhere.close)
+            elsewhere.goto(f"http://127.0.0.1:{server.server_address[1]}/")
+            outcomes = elsewhere.evaluate("""async (url) => Promise.all([1, 2, 3, 4].map(() =>
+                fetch(url, { mode: "no-cors" }).then(() => "sent").catch(() => "failed")).concat(
+                fetch(url, { headers: { "X-LiveRules-Token": "guessed" } }).then(() => "read").catch(() => "blocked")))""", long)
+        self.assertEqual(outcomes[-1], "blocked", "a request with the token header needs a preflight, which is refused")
+        # None of them made the studio work: its own timeline is not refused as busy, and the
+        # page and its style sheet are served.
+        self.step_through(page, {"from": "2026-03-10T00:00:00Z", "to": "2026-03-10T00:10:00Z", "step": "60"})
+        page.wait_for_selector("#timeline .counts[data-updates]")
+        self.assertEqual(page.locator("#timeline .problems").count(), 0)
+        self.assertIn(b"--zoom", self.studio.get("studio.css"))
+        self.assertNotIn("timeline of", "".join(self.studio.errors))
+
+    def wait_until_busy(self):
+        """Whether a one-step timeline is refused as busy (polling, at most PATIENCE_MS)."""
+        path = str(self.studio.rules / "meetings")
+        probe = "api/timeline?" + urllib.parse.urlencode(
+            {"pack": path, "case": COMBO, "from": "2026-03-10T00:00:00Z", "to": "2026-03-10T00:00:00Z"})
+        end = time.monotonic() + PATIENCE_MS / 1000
+        while time.monotonic() < end:
+            try:
+                self.studio.get(probe, {"X-LiveRules-Token": self.studio.token})
+            except urllib.error.HTTPError as error:
+                if error.code == 503:
+                    return True
+            time.sleep(0.05)
+        return False
 
 
 class ExportInBrowserTests(unittest.TestCase):

@@ -1,3 +1,4 @@
+import CurlCapture
 import Foundation
 import Testing
 
@@ -31,10 +32,21 @@ import Testing
         #expect(outcome.output.contains("'\\''"), "the apostrophe in 64' is quoted for the shell")
         #expect(outcome.output.hasSuffix("\"https://api.push.apple.com/3/device/$DEVICE_TOKEN\"\n"))
         // The shell gives curl the body byte for byte.
-        let data = try #require(outcome.output.components(separatedBy: "--data ").last?.components(separatedBy: " \\\n").first)
-        let echoed = try CLI.shell("printf '%s' \(data)")
-        let body = try json(echoed)
-        #expect((body["aps"] as? [String: Any])?["alert"] != nil)
+        let captured = try CapturedCurl(outcome.output, shell: "/bin/sh")
+        let body = try #require(captured.arguments.firstIndex(of: "--data-binary").map { captured.arguments[$0 + 1] })
+        #expect((try json(body)["aps"] as? [String: Any])?["alert"] != nil)
+    }
+
+    @Test func androidCurlTakesTheTokenFromTheEnvironment() throws {
+        let outcome = try CLI.run(["payload", "rules/match", goal, "--platform", "android", "--format", "curl"])
+        #expect(outcome.status == 0, "\(outcome.errors)")
+        #expect(outcome.output.contains(#","token":"'"$FCM_TOKEN"'"}}'"#), "\(outcome.output)")
+        #expect(outcome.output.hasSuffix("\"https://fcm.googleapis.com/v1/projects/$FCM_PROJECT_ID/messages:send\"\n"))
+        let captured = try CapturedCurl(outcome.output, shell: "/bin/sh")
+        let body = try #require(captured.arguments.firstIndex(of: "--data-binary").map { captured.arguments[$0 + 1] })
+        let message = try #require(try json(body)["message"] as? [String: Any])
+        #expect(message["token"] as? String == CapturedCurl.environment["FCM_TOKEN"])
+        #expect((message["data"] as? [String: String])?["title"] == "Arsenal 2–1 Chelsea")
     }
 
     @Test func androidMessageIsAnFCMDataMessage() throws {
@@ -44,6 +56,7 @@ import Testing
         let data = try #require(message["data"] as? [String: String])
         #expect(data["title"] == "Arsenal 2–1 Chelsea" && data["ongoing"] == "true" && data["requestPromotedOngoing"] == "true")
         #expect((message["android"] as? [String: String])?["priority"] == "high")
+        #expect(message["token"] == nil, "the sender sets message.token")
     }
 
     @Test func aTimestampNotNewerIsRefused() throws {
@@ -143,16 +156,5 @@ import Testing
         #expect(outcome.status != 0)
         #expect(outcome.errors.contains("rules/match/pack.json:"), "\(outcome.errors)")
         #expect(outcome.errors.contains("'lastEvnt' is not a field of MatchContentState — did you mean lastEvent?"), "\(outcome.errors)")
-    }
-}
-
-extension CLI {
-    /// What `/bin/sh -c command` prints.
-    static func shell(_ command: String) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", command]
-        let finished = try FinishedProcess.run(process)
-        return String(decoding: finished.output, as: UTF8.self)
     }
 }

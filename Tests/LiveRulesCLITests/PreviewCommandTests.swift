@@ -36,6 +36,15 @@ struct PreviewCommandTests {
         let port = line.split(separator: ":").dropFirst(2).first.map { String($0.prefix { $0.isNumber }) } ?? ""
         let second = try CLI.run(["preview", "rules", "--port", port])
         #expect(second.status == 2)
-        #expect(second.errors.contains("the server stopped"), "\(second.errors)")
+        #expect(second.errors == "liverules preview:1:1: error: port \(port) is in use (another liverules preview?): "
+                + "pass --port with another port, or --port 0 for any free one\n", "\(second.errors)")
+    }
+
+    @Test func refusesAnAddressNotOfThisMachine() throws {
+        let outcome = try CLI.run(["preview", "rules", "--host", "203.0.113.7", "--port", "0"])
+        #expect(outcome.status == 2)
+        #expect(outcome.errors.hasSuffix("liverules preview:1:1: error: cannot listen on 203.0.113.7: "
+                                         + "it is not an address of this machine: pass --host 127.0.0.1\n"), "\(outcome.errors)")
+        #expect(!outcome.errors.contains("errno"))
     }
 }

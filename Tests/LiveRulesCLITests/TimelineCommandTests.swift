@@ -41,4 +41,44 @@ struct TimelineCommandTests {
         let outside = try CLI.run(["timeline", "rules/meetings", "../../etc/passwd"])
         #expect(outside.status == 2)
     }
+
+    /// A copy of the meetings pack whose badge rule runs `code` first at every step.
+    private static func meetings(badgeFirst code: String) throws -> URL {
+        let badge = try String(contentsOf: CLI.root.appendingPathComponent("rules/meetings/badge.lua"), encoding: .utf8)
+        let edited = badge.replacingOccurrences(of: "return function(input)\n", with: "return function(input)\n  \(code)\n")
+        #expect(edited != badge)
+        return try CLI.copyOfPack("meetings", files: ["badge.lua": edited])
+    }
+
+    @Test(arguments: [("an error", #"error("no badge today")"#, "no badge today"),
+                      ("the instruction budget", "while true do end", "instruction")])
+    func stopsAfterTwentyStepsInARowFail(_ variant: String, code: String, says: String) throws {
+        let folder = try Self.meetings(badgeFirst: code)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let outcome = try CLI.run(["timeline", "rules/meetings", "combo-back-to-back-5-min"], in: folder)
+        #expect(outcome.status == 1, "\(variant): \(outcome.errors)")
+        let lines = outcome.output.split(separator: "\n").map(String.init)
+        #expect(lines.first?.hasSuffix("every 1 min, 391 steps") == true)
+        #expect(lines.filter { $0.contains(says) }.count == 1, "\(variant): the error is printed once: \(lines)")
+        #expect(lines.filter { $0.contains("ERROR") }.count == 1, "\(variant)")
+        #expect(lines.dropLast().last == "stopped after 20 of 391 steps: 20 steps in a row failed; 371 steps skipped", "\(variant): \(lines)")
+        #expect(lines.last == "1 update, 0 alerts")
+        let json = try CLI.run(["timeline", "rules/meetings", "combo-back-to-back-5-min", "--format", "json"], in: folder)
+        #expect(json.status == 1)
+        let object = try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any]
+        #expect(object?["presented"] as? Int == 20)
+        #expect(object?["steps"] as? Int == 391)
+        #expect(object?["stopped"] as? String == "stopped after 20 of 391 steps: 20 steps in a row failed; 371 steps skipped")
+    }
+
+    @Test func goesOnThroughFailuresThatAreNotInARow() throws {
+        let folder = try Self.meetings(badgeFirst: #"if input.now % 120 == 0 then error("even minute") end"#)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let outcome = try CLI.run(["timeline", "rules/meetings", "combo-back-to-back-5-min", "--format", "json"], in: folder)
+        #expect(outcome.status == 1)
+        let object = try JSONSerialization.jsonObject(with: Data(outcome.output.utf8)) as? [String: Any]
+        #expect(object?["presented"] as? Int == 391)
+        #expect(object?["stopped"] is NSNull)
+    }
 }
+

@@ -34,6 +34,24 @@ enum HTTPTestClient {
         }
     }
 
+    /// Sends `text` as it is (the tests write its `Host` and framing) and reads until `count`
+    /// whole responses arrived or the server closes: the whole responses, in order.
+    static func raw(port: Int, _ text: String, count: Int) async throws -> [HTTPTestResponse] {
+        try await onThread {
+            let socket = try connect(port: port)
+            defer { close(socket) }
+            try send(socket, text)
+            var data = Data()
+            var buffer = [UInt8](repeating: 0, count: 65536)
+            while try responses(in: data).count < count {
+                let received = recv(socket, &buffer, buffer.count, 0)
+                if received <= 0 { break }
+                data.append(contentsOf: buffer[0..<received])
+            }
+            return try responses(in: data)
+        }
+    }
+
     static func blockingRequest(
         port: Int, _ method: String, _ target: String, host: String?, headers: [String: String], body: String
     ) throws -> HTTPTestResponse {
@@ -43,6 +61,11 @@ enum HTTPTestClient {
         for (name, value) in headers { head += "\(name): \(value)\r\n" }
         if !body.isEmpty || method == "POST" { head += "Content-Length: \(body.utf8.count)\r\n" }
         try send(socket, head + "\r\n" + body)
+        return try parse(readAll(socket))
+    }
+
+    /// The bytes `socket` receives until the server closes it (or a minute passes without any).
+    static func readAll(_ socket: Int32) -> Data {
         var data = Data()
         var buffer = [UInt8](repeating: 0, count: 65536)
         while true {
@@ -50,7 +73,23 @@ enum HTTPTestClient {
             if count <= 0 { break }
             data.append(contentsOf: buffer[0..<count])
         }
-        return try parse(data)
+        return data
+    }
+
+    /// The whole responses at the start of `data`, one after another (each framed by its
+    /// Content-Length).
+    static func responses(in data: Data) throws -> [HTTPTestResponse] {
+        var rest = data[...], responses: [HTTPTestResponse] = []
+        while let split = rest.firstRange(of: Data("\r\n\r\n".utf8)) {
+            let head = String(decoding: rest[..<split.lowerBound], as: UTF8.self)
+            let length = head.components(separatedBy: "\r\n").first { $0.lowercased().hasPrefix("content-length:") }
+                .flatMap { Int($0.dropFirst("content-length:".count).trimmingCharacters(in: .whitespaces)) } ?? 0
+            guard rest.distance(from: split.upperBound, to: rest.endIndex) >= length else { break }
+            let end = rest.index(split.upperBound, offsetBy: length)
+            responses.append(try parse(Data(rest[..<end])))
+            rest = rest[end...]
+        }
+        return responses
     }
 
     static func connect(port: Int) throws -> Int32 {
@@ -108,6 +147,61 @@ enum HTTPTestClient {
     }
 }
 
+/// A request sent on a connection of its own, whose answer a thread of its own reads, so that a
+/// test can do other things while the server works on it, or go away before it is answered.
+final class OpenRequest: @unchecked Sendable {
+    private let socket: Int32
+    private let lock = NSLock()
+    private var answer: Data?
+    private var closed = false
+
+    /// Sends `GET target` with `headers`.
+    init(port: Int, _ target: String, headers: [String: String] = [:]) throws {
+        socket = try HTTPTestClient.connect(port: port)
+        var head = "GET \(target) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n"
+        for (name, value) in headers { head += "\(name): \(value)\r\n" }
+        try HTTPTestClient.send(socket, head + "\r\n")
+        Thread.detachNewThread { [self] in
+            let data = HTTPTestClient.readAll(socket)
+            lock.withLock { answer = data }
+        }
+    }
+
+    deinit {
+        close()
+        Glibc.close(socket)
+    }
+
+    /// Goes away: closes the connection without waiting for the answer.
+    func close() {
+        lock.withLock {
+            guard !closed else { return }
+            closed = true
+            shutdown(socket, Int32(SHUT_RDWR))
+        }
+    }
+
+    /// Stops sending (closes the connection's sending side) and still reads the answer.
+    func stopSending() {
+        shutdown(socket, Int32(SHUT_WR))
+    }
+
+    /// Whether the whole answer arrived (the server answered and closed the connection).
+    var isAnswered: Bool {
+        lock.withLock { answer.map { !$0.isEmpty } ?? false }
+    }
+
+    /// The answer, once the server sent it and closed, waiting at most `seconds`.
+    func response(within seconds: Double = 60) async -> HTTPTestResponse? {
+        let end = Date().addingTimeInterval(seconds)
+        while Date() < end {
+            if let answer = lock.withLock({ answer }) { return try? HTTPTestClient.parse(answer) }
+            try? await Task.sleep(for: .milliseconds(10))
+        }
+        return nil
+    }
+}
+
 /// An open `GET /api/events` connection whose bytes a thread of its own collects as they arrive.
 /// Its waits poll and return as soon as what they wait for arrived, at most `seconds` (by default
 /// far past what it takes on a slow, loaded machine).
@@ -116,9 +210,11 @@ final class EventStreamClient: @unchecked Sendable {
     private let lock = NSLock()
     private var received = ""
 
-    init(port: Int) throws {
+    /// Opens the stream with `token` (as the page does: `?token=`).
+    init(port: Int, token: String) throws {
         socket = try HTTPTestClient.connect(port: port)
-        try HTTPTestClient.send(socket, "GET /api/events HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nAccept: text/event-stream\r\n\r\n")
+        try HTTPTestClient.send(
+            socket, "GET /api/events?token=\(token) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nAccept: text/event-stream\r\n\r\n")
         Thread.detachNewThread { [self] in
             var buffer = [UInt8](repeating: 0, count: 16384)
             while true {
@@ -133,7 +229,19 @@ final class EventStreamClient: @unchecked Sendable {
 
     deinit {
         shutdown(socket, Int32(SHUT_RDWR))
-        close(socket)
+        Glibc.close(socket)
+    }
+
+    /// Goes away: closes the connection (its reading thread holds the client until then).
+    func close() {
+        shutdown(socket, Int32(SHUT_RDWR))
+    }
+
+    /// Waits until the stream opened (its `hello` arrived: true) or was refused (a 503: false);
+    /// nil when neither happened.
+    func opened(within seconds: Double = 60) async -> Bool? {
+        guard await arrived(within: seconds, { $0.contains("event: hello") || $0.hasPrefix("HTTP/1.1 503") }) else { return nil }
+        return lock.withLock { received }.contains("event: hello")
     }
 
     /// Waits until `marker` arrived; whether it did.

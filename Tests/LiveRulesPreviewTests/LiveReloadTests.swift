@@ -11,7 +11,7 @@ import Testing
     @Test func aSavedRuleReachesAConnectedClientAndABrokenOneShowsTheBanner() async throws {
         let running = try await RunningStudio()
         defer { running.stop() }
-        let events = try EventStreamClient(port: running.port)
+        let events = try EventStreamClient(port: running.port, token: running.token)
         #expect(await events.arrived("event: hello"))
 
         let badges = running.rules.appendingPathComponent("meetings/badges.lua")
@@ -53,7 +53,7 @@ import Testing
     @Test func aSavedFixtureIsRenderedAgain() async throws {
         let running = try await RunningStudio()
         defer { running.stop() }
-        let events = try EventStreamClient(port: running.port)
+        let events = try EventStreamClient(port: running.port, token: running.token)
         #expect(await events.arrived("event: hello"))
         let fixture = running.rules.appendingPathComponent("meetings/fixtures/done.json")
         let text = try String(contentsOf: fixture, encoding: .utf8)

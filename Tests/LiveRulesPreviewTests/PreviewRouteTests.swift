@@ -15,7 +15,7 @@ import Testing
         let script = try await running.request("GET", "/studio.js")
         #expect(script.status == 200)
         #expect(script.headers["content-type"]?.hasPrefix("text/javascript") == true)
-        #expect(script.body.contains("EventSource(\"/api/events\")"))
+        #expect(script.body.contains("EventSource(\"/api/events?token=\""))
         #expect(try await running.request("GET", "/studio.css").status == 200)
         #expect(try await running.request("GET", "/missing.js").status == 404)
         let other = try await RunningStudio()
@@ -26,7 +26,7 @@ import Testing
     @Test func servesEveryCaseWithItsSurfacesAndGoldenStatus() async throws {
         let running = try await RunningStudio()
         defer { running.stop() }
-        let response = try await running.request("GET", "/api/studio")
+        let response = try await running.api("GET", "/api/studio")
         #expect(response.status == 200)
         let snapshot = response.json
         let surfaces = (snapshot["surfaces"] as? [[String: Any]] ?? []).compactMap { $0["id"] as? String }
@@ -49,9 +49,9 @@ import Testing
         #expect(slots?["androidOngoing"]?.first == "title", "Android's first field is drawn in its lead slot")
         #expect(slots?["lockScreen"]?.count == ((presentation?["layout"] as? [String: Any])?["lockScreen"] as? [String: Any]).flatMap { ($0["fields"] as? [Any])?.count })
         let path = try await running.packPath()
-        let one = try await running.request("GET", "/api/studio?pack=" + path.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!)
+        let one = try await running.api("GET", "/api/studio?pack=" + path.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!)
         #expect((one.json["packs"] as? [Any])?.count == 1)
-        #expect((try await running.request("GET", "/api/studio?pack=nowhere").json["packs"] as? [Any])?.count == 0)
+        #expect((try await running.api("GET", "/api/studio?pack=nowhere").json["packs"] as? [Any])?.count == 0)
     }
 
     @Test func refusesStateChangesWithoutTheToken() async throws {
@@ -73,7 +73,7 @@ import Testing
         let token = ["X-LiveRules-Token": running.token]
         let pack = try await running.packPath()
         for target in ["/../../etc/passwd", "/%2e%2e/%2e%2e/etc/passwd", "/..%2f..%2fetc%2fpasswd", "/api/../../etc/passwd"] {
-            let response = try await running.request("GET", target)
+            let response = try await running.api("GET", target)
             #expect([400, 404].contains(response.status), "\(target): \(response.status)")
             #expect(!response.body.contains("root:"))
         }
@@ -165,16 +165,18 @@ import Testing
         let running = try await RunningStudio()
         defer { running.stop() }
         let query = "pack=\(try await running.packPath().addingPercentEncoding(withAllowedCharacters: .alphanumerics)!)&case=meetings%2Fcombo-back-to-back-5-min"
-        let response = try await running.request("GET", "/api/timeline?" + query)
+        let response = try await running.api("GET", "/api/timeline?" + query)
         #expect(response.status == 200)
         let moments = response.json["moments"] as? [[String: Any]] ?? []
         #expect(response.json["steps"] as? Int == 391)
+        #expect(response.json["presented"] as? Int == 391)
+        #expect(response.json["stopped"] is NSNull)
         #expect(moments.first?["now"] as? String == "2026-03-02T08:00:00Z")
         #expect(moments.contains { $0["now"] as? String == "2026-03-02T10:20:00Z" && ($0["presentation"] as? [String: Any])?["phase"] as? String == "combo" })
         #expect(moments.allSatisfy { $0["slots"] is [String: Any] })
-        #expect(try await running.request("GET", "/api/timeline?" + query + "&step=0").status == 400)
-        #expect(try await running.request("GET", "/api/timeline?" + query + "&from=yesterday").status == 400)
-        #expect(try await running.request("GET", "/api/timeline?pack=x&case=y").status == 404)
+        #expect(try await running.api("GET", "/api/timeline?" + query + "&step=0").status == 400)
+        #expect(try await running.api("GET", "/api/timeline?" + query + "&from=yesterday").status == 400)
+        #expect(try await running.api("GET", "/api/timeline?pack=x&case=y").status == 404)
     }
 
     @Test func drawsEachCaseAtItsStaleDateAndShowsWhenTheRulesFailThere() async throws {

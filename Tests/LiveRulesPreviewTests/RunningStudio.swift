@@ -13,14 +13,22 @@ final class RunningStudio: @unchecked Sendable {
     /// The token the served page carries.
     let token: String
     private let process: Process
+    private let errors = CollectedText()
 
-    /// Copies `packs` of `rules/` and serves them; with `ci`, `CI` is set for the server.
-    init(packs: [String] = ["meetings"], ci: Bool = false) async throws {
+    /// Copies `packs` of `rules/`, with each file of `edits` (a path under `rules/`) changed by
+    /// its function, and serves them; with `ci`, `CI` is set for the server.
+    init(packs: [String] = ["meetings"], ci: Bool = false, edits: [String: @Sendable (String) -> String] = [:]) async throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("preview-\(UUID().uuidString)")
         rules = folder.appendingPathComponent("rules")
         try FileManager.default.createDirectory(at: rules, withIntermediateDirectories: true)
         for pack in packs {
             try FileManager.default.copyItem(at: Self.root.appendingPathComponent("rules/\(pack)"), to: rules.appendingPathComponent(pack))
+        }
+        for (path, edit) in edits {
+            let file = rules.appendingPathComponent(path)
+            let text = try String(contentsOf: file, encoding: .utf8)
+            guard edit(text) != text else { throw HTTPTestError("the edit of \(path) changes nothing") }
+            try edit(text).write(to: file, atomically: true, encoding: .utf8)
         }
         process = Process()
         process.executableURL = Bundle.main.bundleURL.appendingPathComponent("liverules")
@@ -28,8 +36,12 @@ final class RunningStudio: @unchecked Sendable {
         var environment = ProcessInfo.processInfo.environment
         environment["CI"] = ci ? "1" : nil
         process.environment = environment
-        let output = Pipe()
+        let output = Pipe(), errorOutput = Pipe()
         process.standardOutput = output
+        process.standardError = errorOutput
+        errorOutput.fileHandleForReading.readabilityHandler = { [errors] handle in
+            errors.append(String(decoding: handle.availableData, as: UTF8.self))
+        }
         try process.run()
         let line = try await HTTPTestClient.onThread { String(decoding: output.fileHandleForReading.availableData, as: UTF8.self) }
         guard line.hasPrefix("preview studio at http://127.0.0.1:"),
@@ -45,13 +57,45 @@ final class RunningStudio: @unchecked Sendable {
 
     deinit { stop() }
 
+    /// `method target` as it is (no token unless `headers` has it).
     func request(_ method: String, _ target: String, headers: [String: String] = [:], body: String = "") async throws -> HTTPTestResponse {
         try await HTTPTestClient.request(port: port, method, target, headers: headers, body: body)
     }
 
+    /// `method target` with the token, as the page asks the API.
+    func api(_ method: String, _ target: String, headers: [String: String] = [:], body: String = "") async throws -> HTTPTestResponse {
+        try await request(method, target, headers: headers.merging(["X-LiveRules-Token": token]) { given, _ in given }, body: body)
+    }
+
+    /// `GET target` with the token on a connection of its own, answered in the background.
+    func open(_ target: String) throws -> OpenRequest {
+        try OpenRequest(port: port, target, headers: ["X-LiveRules-Token": token])
+    }
+
     /// The studio's JSON (`/api/studio`).
     func snapshot() async throws -> [String: Any] {
-        try await request("GET", "/api/studio").json
+        try await api("GET", "/api/studio").json
+    }
+
+    /// What the server wrote to standard error so far.
+    var log: String {
+        errors.text
+    }
+
+    /// Waits until the server wrote `marker` to standard error, at most `timeout` seconds (by
+    /// default far past what it takes on a slow, loaded machine); whether it did.
+    func waitForLog(_ marker: String, timeout: Double = 60) async throws -> Bool {
+        try await waitForLog(timeout: timeout) { $0.contains(marker) }
+    }
+
+    /// Waits, as ``waitForLog(_:timeout:)`` does, until what the server wrote satisfies `done`.
+    func waitForLog(timeout: Double = 60, until done: (String) -> Bool) async throws -> Bool {
+        let start = Date()
+        while Date().timeIntervalSince(start) < timeout {
+            if done(log) { return true }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        return false
     }
 
     /// The first pack's path as the studio names it.
@@ -105,5 +149,19 @@ final class RunningStudio: @unchecked Sendable {
             process.waitUntilExit()
         }
         try? FileManager.default.removeItem(at: folder)
+    }
+}
+
+/// Text appended from one thread and read from another.
+final class CollectedText: @unchecked Sendable {
+    private let lock = NSLock()
+    private var collected = ""
+
+    func append(_ text: String) {
+        lock.withLock { collected += text }
+    }
+
+    var text: String {
+        lock.withLock { collected }
     }
 }

@@ -60,19 +60,30 @@ import Testing
     }
 
     /// A rule calling a host function in a loop ends in the step budget, which each call is
-    /// charged to, not in the deadline.
+    /// charged to, not in the deadline: by the work it does (entries visited, bytes read), and
+    /// for the call itself when its arguments are empty.
     @Test(arguments: [
         "liverules_host_placements()",
         "liverules_host_suggestion('lockscren', { 'lockScreen', 'standBy', 'islandMinimal' })",
         "liverules_host_colour_valid('#FFFFFF')",
         "liverules_host_clock(0, 'Europe/Berlin')",
+        "liverules_host_colour_valid('')",
+        "liverules_host_text_length('')",
+        "liverules_host_suggestion('', {})",
+        "liverules_host_suggestion('', empties)",
+        "liverules_host_suggestion(string.rep('a', 200), longs)",
     ])
     func aHostFunctionInALoopEndsInTheStepBudget(call: String) throws {
         let state = try LuaState(limits: LuaLimits(instructions: 100_000_000, deadline: .seconds(30)),
                                  sandbox: LuaSandbox(hostModules: HostResources.helpers, hostModulePrefix: HostResources.modulePrefix))
         HostFunctions.install(in: state)
         do {
-            try state.run("while true do \(call) end", chunkName: "loop.lua")
+            try state.run("""
+                local empties, longs = {}, {}
+                for i = 1, 60000 do empties[i] = "" end
+                for i = 1, 200 do longs[i] = string.rep("b", 199 + i % 3) end
+                while true do \(call) end
+                """, chunkName: "loop.lua")
             Issue.record("the loop ended")
         } catch {
             guard case .budget(.steps, _) = error else { Issue.record("unexpected \(error)"); return }

@@ -83,6 +83,26 @@ import Testing
         #expect(found.first?.hasPrefix("rules/meetings/badge.lua:4:1: error: ") == true, "\(found)")
     }
 
+    /// A pack's name appears in file names, commands, URLs and generated Lua: it is a plain
+    /// name or the manifest is refused at it.
+    @Test(arguments: [("meet\nos.exit(1) --", false), ("../secret", false), ("a b", false), (".hidden", false),
+                      ("-flag", false), ("r\u{E9}gle", false), (String(repeating: "a", count: 65), false),
+                      ("meetings-2.1_b", true), (String(repeating: "a", count: 64), true)])
+    func aPacksNameIsAPlainName(name: String, accepted: Bool) throws {
+        let data = try Data(contentsOf: Paths.rules.appendingPathComponent("meetings/pack.json"))
+        var text = String(decoding: data, as: UTF8.self)
+        text = text.replacingOccurrences(of: #""name": "meetings""#, with: #""name": "#
+            + String(decoding: try JSONEncoder().encode(name), as: UTF8.self))
+        do {
+            let manifest = try PackManifest.read(Data(text.utf8), displayPath: "rules/meetings/pack.json")
+            #expect(accepted, "\(name) was accepted")
+            #expect(manifest.name == name)
+        } catch {
+            #expect(!accepted, "\(name): \(error)")
+            #expect(error.description.hasPrefix("rules/meetings/pack.json:2:11: error: 'name' must be 1 to 64 letters"), "\(error)")
+        }
+    }
+
     @Test func aMissingRuleFileIsReportedAtTheManifestEntry() throws {
         let found = try problems(["palette.lua": nil])
         #expect(found.count == 1)

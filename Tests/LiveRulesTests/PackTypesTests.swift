@@ -30,6 +30,32 @@ import Testing
         }
     }
 
+    /// A pack's own text in the definitions — its enums' values, with quotes, backslashes, line
+    /// breaks, `]]` and control characters — is quoted or escaped: every file still compiles, no
+    /// line of code appears that the generator did not write, and each enum value reads back as
+    /// exactly its bytes. (A pack's name cannot hold such text: the manifest refuses it.)
+    @Test func hostileNamesAndValuesStayInsideTheirLiteralsAndComments() throws {
+        let values = ["a\"b", "c\nd", "e]]f", "g\\h", "i\rj", "k\u{1B}[2Jl", "--[[", "m\"..os.exit(1)..\"n"]
+        let enumJSON = String(decoding: try JSONEncoder().encode(values), as: UTF8.self)
+        let temporary = try TemporaryPack(files: [:])
+        var manifest = try temporary.read("pack.json")
+        manifest = manifest.replacingOccurrences(of: #""channel": "string""#, with: #""channel": "Channel""#)
+            .replacingOccurrences(of: #""LateNotice": {"#, with: "\"Channel\": \(enumJSON),\n      \"LateNotice\": {")
+        try manifest.write(to: temporary.directory.appendingPathComponent("pack.json"), atomically: true, encoding: .utf8)
+        let pack = try RulePack.load(from: temporary.directory, displayPath: "rules/meetings")
+        let lua = try LuaState()
+        for file in PackTypes(pack: pack).files where file.path.hasSuffix(".lua") {
+            #expect(throws: Never.self, "\(file.path)") { _ = try lua.load(file.text, chunkName: file.path) }
+            // Lua breaks lines at \n and \r: every line holding the pack's text is a comment.
+            let lines = file.text.split(whereSeparator: { $0 == "\n" || $0 == "\r" })
+            #expect(lines.filter { $0.contains("os.exit") }.allSatisfy { $0.hasPrefix("--") }, "\(file.path)")
+        }
+        let text = try #require(PackTypes(pack: pack).files.first { $0.path == "types/pack.lua" }?.text)
+        let alias = try #require(text.split(separator: "\n").first { $0.hasPrefix("---@alias") && $0.contains(".Channel ") })
+        let literals = String(alias.drop { $0 != "\"" })
+        #expect(try lua.run("return { \(literals.replacingOccurrences(of: "|", with: ", ")) }", chunkName: "check.lua", returning: [String].self) == values)
+    }
+
     @Test(arguments: packs)
     func thePackFileMentionsEverySchemaFieldPhaseFieldIdAndRule(_ name: String) throws {
         let pack = try Self.load(name)

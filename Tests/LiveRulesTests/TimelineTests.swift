@@ -69,4 +69,65 @@ struct TimelineTests {
         #expect(failure.diagnostics.first?.description == "rules/meetings/badge.lua:1:1: error: badge: broken")
         #expect(timeline.lines.contains { $0.contains("ERROR") })
     }
+
+    /// A timeline of `steps` minutes of the `done` case whose step `index` (from 0) fails when
+    /// `fails(index)`; the number of presentations asked for.
+    private static func timeline(steps: Int, stopping: (Timeline) -> String? = { _ in nil },
+                                 failing fails: (Int) -> Bool) throws -> (Timeline, Int) {
+        let (pack, fixture) = try meetings("done")
+        let presenter = try Presenter(pack: pack)
+        let range = TimelineRange(from: fixture.now, to: fixture.now + Double(steps - 1) * 60, step: 60)
+        var calls = 0
+        let timeline = Timeline(fixture, range: range, stopping: stopping) { fixture throws(PresentationError) in
+            calls += 1
+            if fails(calls - 1) { throw PresentationError.output(file: "rules/meetings/badge.lua", line: 1, column: 1, path: "badge", message: "broken") }
+            return try presenter.present(fixture)
+        }
+        return (timeline, calls)
+    }
+
+    @Test func stopsAfterTwentyStepsInARowFail() throws {
+        #expect(Timeline.failuresBeforeStopping == 20)
+        for firstFailure in [0, 7] {
+            let (timeline, calls) = try Self.timeline(steps: 481) { $0 >= firstFailure }
+            #expect(calls == firstFailure + 20, "nothing is presented after the twentieth failure in a row")
+            #expect(timeline.presented == calls)
+            #expect(timeline.skipped == 481 - calls)
+            #expect(timeline.stop == .failing)
+            #expect(timeline.moments.filter { if case .failure = $0.outcome { true } else { false } }.count == 1, "the error once")
+            let note = "stopped after \(calls) of 481 steps: 20 steps in a row failed; \(481 - calls) steps skipped"
+            #expect(timeline.stopNote == note)
+            #expect(timeline.lines.dropLast().last == note)
+            guard case .object(let json) = timeline.json else { Issue.record("not an object"); return }
+            #expect(json["stopped"] == .string(note))
+            #expect(json["presented"] == .integer(Int64(calls)))
+        }
+    }
+
+    @Test func goesOnThroughFailuresThatAreNotTwentyInARow() throws {
+        for fails in [{ (index: Int) in index % 2 == 0 }, { $0 < 19 }, { $0 % 20 != 19 }] as [(Int) -> Bool] {
+            let (timeline, calls) = try Self.timeline(steps: 100, failing: fails)
+            #expect(calls == 100)
+            #expect(timeline.stop == nil)
+            #expect(timeline.stopNote == nil)
+            guard case .object(let json) = timeline.json else { Issue.record("not an object"); return }
+            #expect(json["stopped"] == .null)
+        }
+        let (lastTwenty, calls) = try Self.timeline(steps: 40) { $0 >= 20 }
+        #expect(calls == 40, "failing to the end of the range skips nothing")
+        #expect(lastTwenty.stop == nil)
+    }
+
+    @Test func stopsWhereTheCallerSays() throws {
+        var asked: [Int] = []
+        let (timeline, calls) = try Self.timeline(steps: 100, stopping: { timeline in
+            asked.append(timeline.presented)
+            return timeline.presented == 5 ? "the client went away" : nil
+        }, failing: { _ in false })
+        #expect(asked == [0, 1, 2, 3, 4, 5], "asked before each step, with the timeline so far")
+        #expect(calls == 5)
+        #expect(timeline.stop == .stopped("the client went away"))
+        #expect(timeline.stopNote == "stopped after 5 of 100 steps: the client went away; 95 steps skipped")
+    }
 }
+

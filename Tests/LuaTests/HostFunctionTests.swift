@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import CLuaShim
 @testable import Lua
 
 /// Swift functions called from Lua.
@@ -51,8 +52,12 @@ import Testing
         #expect(throws: LuaError.budget(.steps(1_000), location: SourceLocation(file: "w.lua", line: 1))) {
             try state.run("work(1001)", chunkName: "w.lua")
         }
+        // The call itself costs LRS_HOST_CALL_STEPS: a function reporting the whole budget exceeds it.
+        #expect(throws: LuaError.budget(.steps(1_000), location: SourceLocation(file: "w.lua", line: 1))) {
+            try state.run("work(1000)", chunkName: "w.lua")
+        }
         // Each call starts with the whole budget again, and the state stays usable.
-        #expect(try state.run("return work(1000)", chunkName: "w.lua", returning: Bool.self))
+        #expect(try state.run("return work(\(1_000 - Int(LRS_HOST_CALL_STEPS)))", chunkName: "w.lua", returning: Bool.self))
         #expect(state.stackDepth == 0)
     }
 

@@ -148,6 +148,35 @@ import Testing
         #expect(state.stackDepth == 0)
     }
 
+    /// A module file past the size limit is refused by its size, unread; one that is a pipe, a
+    /// folder or not UTF-8 is no module: nothing waits on the pipe.
+    @Test func moduleFilesAreReadBoundedAndOnlyWhenTheyAreFiles() throws {
+        let root = try pack(["ok.lua": "return 1"])
+        let huge = root.appendingPathComponent("huge.lua")
+        #expect(FileManager.default.createFile(atPath: huge.path, contents: nil))
+        let handle = try FileHandle(forWritingTo: huge)
+        try handle.truncate(atOffset: 1 << 30)
+        try handle.close()
+        #expect(mkfifo(root.appendingPathComponent("pipe.lua").path, 0o600) == 0)
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("folder.lua"), withIntermediateDirectories: true)
+        try Data([0x72, 0x65, 0x74, 0x75, 0x72, 0x6E, 0x20, 0xFF]).write(to: root.appendingPathComponent("latin.lua"))
+        let state = try LuaState(sandbox: LuaSandbox(moduleRoot: root, chunkPrefix: "rules/demo"))
+        for (name, expected) in [
+            ("huge", "require 'huge': the file has 1073741824 bytes; a pack module may have at most 16384 (16 KiB)"),
+            ("pipe", "require 'pipe': no file pipe.lua in the pack folder"),
+            ("folder", "require 'folder': no file folder.lua in the pack folder"),
+            ("latin", "require 'latin': no file latin.lua in the pack folder"),
+        ] {
+            do {
+                try state.run("return require('\(name)')", chunkName: "rules/demo/main.lua")
+                Issue.record("\(name) loaded")
+            } catch {
+                #expect(error.message.contains(expected), "\(error)")
+            }
+        }
+        #expect(try state.run("return require('ok')", chunkName: "rules/demo/main.lua", returning: Int.self) == 1)
+    }
+
     @Test func requireWithoutAModuleFolderIsAnError() throws {
         let state = try LuaState()
         #expect(throws: LuaError.self) { try state.run("require('x')", chunkName: "m.lua") }

@@ -222,8 +222,11 @@ void lrs_setcoverage(lua_State *L, int on);
 
 /* --- Swift functions (lrs_function.c) --- */
 
-/* Pushes a Lua function that calls ctx->dispatch with box; a -1 from dispatch becomes a Lua error
-** raised here, in C. [-0, +1, -] */
+/* Steps every call of a Swift function costs before its own work: crossing into Swift, decoding
+** the arguments and pushing the results take several instructions' time even for empty ones. */
+#define LRS_HOST_CALL_STEPS 8
+/* Pushes a Lua function that calls ctx->dispatch with box, charging LRS_HOST_CALL_STEPS and what
+** the function reports; a -1 from dispatch becomes a Lua error raised here, in C. [-0, +1, -] */
 void lrs_pushhostfunction(lua_State *L, void *box);
 
 /* --- sandbox (lrs_sandbox.c) --- */

@@ -1,35 +1,16 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import Lua
 
 /// Reading JSON files with errors that name the file, line and column.
 enum JSONFile {
-    /// The bytes of the regular file at `url`, refused without reading them when it has more
-    /// than `limit`; `displayPath` names the file in diagnostics and `kind` says what it is
-    /// ("a fixture"). Never blocks on a pipe or device: those are refused as not files.
+    /// The bytes of the file at `url`, read by ``BoundedFile``: a file of `kind` ("a fixture")
+    /// over `limit` bytes is refused unread; `displayPath` names the file in diagnostics.
     static func contents(of url: URL, displayPath: String, limit: Int, kind: String) throws(DiagnosticError) -> Data {
-        func refused(_ message: String) -> DiagnosticError { DiagnosticError([Diagnostic(file: displayPath, message: message)]) }
-        func tooLarge(_ size: String) -> DiagnosticError {
-            refused("the file has \(size) bytes; \(kind) may have at most \(limit) (\(limit >> 10) KiB)")
-        }
-        let descriptor = open(url.path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-        guard descriptor >= 0 else { throw refused("cannot read the file") }
-        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
-        var info = stat()
-        guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { throw refused("cannot read the file: not a file") }
-        guard info.st_size <= limit else { throw tooLarge("\(info.st_size)") }
-        let data: Data
         do {
-            // One byte past the limit, for a file that grew since fstat.
-            data = try handle.read(upToCount: limit + 1) ?? Data()
+            return try BoundedFile.read(url.path, limit: limit)
         } catch {
-            throw refused("cannot read the file: \(error.localizedDescription)")
+            throw DiagnosticError([Diagnostic(file: displayPath, message: error.message(kind: kind, limit: limit))])
         }
-        guard data.count <= limit else { throw tooLarge("more than \(limit)") }
-        return data
     }
 
     /// Parses JSON bytes read from the file `displayPath` names and reads the document with

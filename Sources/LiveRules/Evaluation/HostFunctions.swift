@@ -45,7 +45,7 @@ enum HostFunctions {
         lua.register("liverules_host_suggestion") { call in
             let name = try call.argument(1, as: String.self)
             let known = try call.argument(2, as: [String].self)
-            call.charge(known.reduce(name.utf8.count) { $0 + $1.utf8.count } * 4)
+            call.charge(suggestionSteps(for: name, among: known))
             try call.return(Suggestion.hint(for: name, among: known))
         }
         lua.register("liverules_host_colour_valid") { call in
@@ -77,6 +77,20 @@ enum HostFunctions {
                     + "or \"2026-11-24T09:00:00Z\", got \"\(text)\"")
             }
             try call.return(seconds)
+        }
+    }
+
+    /// What `liverules_host_suggestion` does for `name` among `known`, in steps: each entry is
+    /// decoded and packed (16 steps and 4 a byte, however short), and compared by edit distance
+    /// when its length is close enough to `name`'s to be a typo (a quarter step per cell of the
+    /// distance table, ``LuaText/closestName(to:among:)``).
+    static func suggestionSteps(for name: String, among known: [String]) -> Int {
+        let length = name.utf8.count
+        let bound = length < 6 ? 1 : 2
+        return known.reduce(4 * length) { steps, entry in
+            let other = entry.utf8.count
+            let compared = abs(length - other) <= bound && max(length, other) <= LuaText.longestComparedName
+            return steps + 16 + 4 * other + (compared ? length * other / 4 : 0)
         }
     }
 

@@ -17,7 +17,7 @@ import Lua
 /// - A date is within ``maximumSeconds`` of 1970; a score within 0...100.
 /// - Every table is plain (no metatable; a read-only table is read through to the one behind it)
 ///   and holds only the keys the reader reads: a list nothing past its length.
-enum OutputLimits {
+package enum OutputLimits {
     /// The longest name a manifest may declare (``InputLimits/nameBytes``).
     static let nameBytes = Int(LRL_OUT_NAME)
     /// The longest text: the 4 KB a whole APNs or FCM payload may carry, so no text longer could
@@ -29,7 +29,7 @@ enum OutputLimits {
     static let totalTextBytes = Int(LRL_OUT_TEXTS)
     /// The furthest a date may be from 1970, in seconds (about 3,000 years), as for `time.clock`
     /// (``HostFunctions/maximumSeconds``).
-    static let maximumSeconds = LRL_OUT_SECONDS
+    package static let maximumSeconds = LRL_OUT_SECONDS
     /// Keys a layout may hold: its placements (a check of its keys looks at
     /// `LuaTableReader.extraKeys` more, to name a mistaken one).
     static let layoutKeys = Placement.allCases.count

@@ -99,7 +99,7 @@ package struct GoldenRunner: Sendable {
         do {
             let fixture = try Fixture.load(testCase.fixtureFile, in: testCase.folder, manifest: manifest)
             let actual = try present(fixture).canonicalUTF8()
-            guard let data = try testCase.folder.readIfPresent(testCase.goldenFile) else {
+            guard let data = try testCase.folder.readIfPresent(testCase.goldenFile, limit: InputLimits.goldenBytes, kind: "a golden") else {
                 return .missing(actual: String(decoding: actual, as: UTF8.self))
             }
             if same(data, actual) { return .passed }

@@ -19,6 +19,13 @@ public enum InputLimits {
     /// densest fixture this size (lists of empty lists, about 30,000 tables) still fits, as Lua
     /// tables checked against the schema, in a state's default 16 MiB memory budget.
     public static let fixtureBytes = 64 << 10
+    /// Bytes of a golden: about four times the canonical JSON of the largest presentation the
+    /// output limits allow (256 KiB of text, each byte at most two when escaped, with its
+    /// structure), so every golden `test --record` writes is read back.
+    public static let goldenBytes = 2 << 20
+    /// Bytes of a push body `payload validate` reads: 16 times the 4 KB APNs and FCM accept, so
+    /// the validator can say by how much one is over.
+    public static let payloadBytes = 64 << 10
     /// Nesting of arrays and objects in a JSON file; a top-level container is level 1.
     public static let jsonDepth = 512
     /// Named types in a schema.

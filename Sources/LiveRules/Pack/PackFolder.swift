@@ -1,4 +1,5 @@
 import Foundation
+import Lua
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -46,24 +47,23 @@ package struct PackFolder: Sendable, Hashable {
         return nil
     }
 
-    /// The bytes of the file `relative`; "cannot read the file" when there is none.
-    package func read(_ relative: String) throws(DiagnosticError) -> Data {
-        guard let data = try readIfPresent(relative) else { throw failure(relative, "cannot read the file") }
+    /// The bytes of the file `relative`, as ``readIfPresent(_:limit:kind:)``; "cannot read the
+    /// file: no such file" when there is none.
+    package func read(_ relative: String, limit: Int, kind: String) throws(DiagnosticError) -> Data {
+        guard let data = try readIfPresent(relative, limit: limit, kind: kind) else {
+            throw failure(relative, "cannot read the file: no such file")
+        }
         return data
     }
 
-    /// The bytes of the file `relative`, or nil when nothing is there.
-    package func readIfPresent(_ relative: String) throws(DiagnosticError) -> Data? {
+    /// The bytes of the file `relative`, or nil when nothing is there; a file of `kind` ("a
+    /// golden") over `limit` bytes is refused without reading it (``BoundedFile``).
+    package func readIfPresent(_ relative: String, limit: Int, kind: String) throws(DiagnosticError) -> Data? {
         guard let real = try locate(relative) else { return nil }
-        let descriptor = open(real, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
-        guard descriptor >= 0 else { throw failure(relative, "cannot read the file: \(Self.errorText())") }
-        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
-        var info = stat()
-        guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { throw failure(relative, "cannot read the file: not a file") }
         do {
-            return try handle.readToEnd() ?? Data()
+            return try BoundedFile.read(real, limit: limit, followingLinks: false)
         } catch {
-            throw failure(relative, "cannot read the file: \(error.localizedDescription)")
+            throw failure(relative, error.message(kind: kind, limit: limit))
         }
     }
 

@@ -74,7 +74,12 @@ extension PackManifest {
             }
             return text
         }
-        let name = string("name", "the pack's name")
+        var name = string("name", "the pack's name")
+        if let given = name, !Self.isPackName(given) {
+            reader.error("'name' must be 1 to \(InputLimits.nameBytes) letters, digits, '-', '_' or '.', starting with a letter "
+                + "or digit (it names the pack in files, commands and URLs); got \(JSONWriter.quoted(given))", at: "name")
+            name = nil
+        }
         let version = string("version", "a version such as \"1.0.0\"")
         if let version, !Self.isVersion(version) {
             reader.error("'version' must be MAJOR.MINOR.PATCH, e.g. \"1.0.0\"; got \"\(version)\"", at: "version")
@@ -113,6 +118,18 @@ extension PackManifest {
         else { return nil }
         return PackManifest(name: name, version: version, hostAPI: hostAPI, description: description,
                             schema: schema, phases: phases, rules: rules, fields: fields, checks: checks, push: push)
+    }
+
+    /// Whether `text` can name a pack: ASCII letters, digits, `-`, `_` and `.`, a letter or
+    /// digit first, at most ``InputLimits/nameBytes``.
+    private static func isPackName(_ text: String) -> Bool {
+        let bytes = Array(text.utf8)
+        guard let first = bytes.first, bytes.count <= InputLimits.nameBytes, Self.isAlphanumeric(first) else { return false }
+        return bytes.allSatisfy { Self.isAlphanumeric($0) || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: ".") }
+    }
+
+    private static func isAlphanumeric(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
     }
 
     private static func isVersion(_ text: String) -> Bool {

@@ -50,30 +50,44 @@ public struct AndroidMessage: Sendable, Hashable {
         guard errors.isEmpty else { throw .invalid(errors) }
     }
 
-    /// The HTTP v1 request body: `{"message": {"token", "android": {"priority"}, "data"}}`, the
-    /// device's registration token from `$FCM_TOKEN`.
+    /// The message without its target: `{"message": {"android": {"priority"}, "data"}}`. It holds
+    /// no token and no placeholder for one: the sender sets `message.token` as a JSON member (see
+    /// ``json(token:)``), never by replacing text.
     public var json: JSONValue {
-        .object(["message": .object([
-            "token": .string("$FCM_TOKEN"),
-            "android": .object(["priority": .string(priority)]),
-            "data": .object(data.mapValues(JSONValue.string)),
-        ])])
+        .object(["message": .object(message)])
+    }
+
+    /// The HTTP v1 request body for the device whose registration token is `token`:
+    /// `{"message": {"android", "data", "token"}}`.
+    public func json(token: String) -> JSONValue {
+        var message = self.message
+        message["token"] = .string(token)
+        return .object(["message": .object(message)])
     }
 
     /// A `curl` command that sends the message through FCM's HTTP v1 API: the project from
-    /// `$FCM_PROJECT_ID`, an OAuth access token from `$FCM_ACCESS_TOKEN`.
+    /// `$FCM_PROJECT_ID`, an OAuth access token from `$FCM_ACCESS_TOKEN`, the device's
+    /// registration token from `$FCM_TOKEN`. The shell passes the body as one argument: the
+    /// compact text of ``json(token:)`` byte for byte, the value of `$FCM_TOKEN` (placed as it is:
+    /// FCM tokens need no JSON escapes) only inside the `token` string, nothing else expanded.
     public var curl: String {
-        // The token placeholder leaves the single quotes so the shell expands it.
-        let body = PushPayload.shellQuoted((try? JSONWriter.compact(json)) ?? "")
-            .replacingOccurrences(of: "$FCM_TOKEN", with: "'\"$FCM_TOKEN\"'")
-        return """
-            curl --fail-with-body \\
-              --header "authorization: Bearer $FCM_ACCESS_TOKEN" \\
-              --header 'content-type: application/json' \\
-              --data \(body) \\
-              "https://fcm.googleapis.com/v1/projects/$FCM_PROJECT_ID/messages:send"
+        // "token" sorts after "android" and "data", so the body with an empty token ends with
+        // that token's empty string and the closing braces: the token goes between its quotes.
+        let closing = "\"}}"
+        let empty = (try? JSONWriter.compact(json(token: ""))) ?? ""
+        precondition(empty.hasSuffix(",\"token\":\"" + closing), "the token is the message's last member")
+        let body = ShellWord(String(empty.dropLast(closing.count))) + .variable("FCM_TOKEN") + ShellWord(closing)
+        var command = ShellCommand("curl", "--fail-with-body")
+        command.add("--header", "authorization: Bearer " + .variable("FCM_ACCESS_TOKEN"))
+        command.add("--header", "content-type: application/json")
+        command.add("--data-binary", body)
+        command.add("https://fcm.googleapis.com/v1/projects/" + .variable("FCM_PROJECT_ID") + "/messages:send")
+        return command.text
+    }
 
-            """
+    /// The members of `message` other than its target.
+    private var message: [String: JSONValue] {
+        ["android": .object(["priority": .string(priority)]), "data": .object(data.mapValues(JSONValue.string))]
     }
 
     /// What would keep the notification from being promoted: no title, not ongoing or not

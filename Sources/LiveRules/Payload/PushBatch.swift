@@ -6,7 +6,7 @@ public struct PushBatch: Sendable {
     public enum Platform: String, Sendable, CaseIterable {
         /// APNs: `{"headers": …, "body": {"aps": …}}` per line.
         case ios
-        /// FCM HTTP v1: `{"message": …}` per line (see ``AndroidMessage``).
+        /// FCM HTTP v1: `{"message": …}` per line, without its token (see ``AndroidMessage/json``).
         case android
     }
 

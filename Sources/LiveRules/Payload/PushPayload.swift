@@ -26,19 +26,17 @@ public struct PushPayload: Sendable, Hashable {
 
     /// An HTTP/2 `curl` command that sends the push: the provider token comes from `$APNS_TOKEN`
     /// and the activity's push token from `$DEVICE_TOKEN`; `host` is APNs' production host unless
-    /// given (`api.sandbox.push.apple.com` for development builds).
+    /// given (`api.sandbox.push.apple.com` for development builds). The shell passes the body as
+    /// one literal argument, ``bodyText`` byte for byte: nothing in it is expanded, and the tokens
+    /// go only into the authorization header and the URL's path.
     public func curl(host: String = "api.push.apple.com") -> String {
-        var lines = ["curl --http2 --fail-with-body \\", "  --header \"authorization: bearer $APNS_TOKEN\" \\"]
+        var command = ShellCommand("curl", "--http2", "--fail-with-body")
+        command.add("--header", "authorization: bearer " + .variable("APNS_TOKEN"))
         for name in headers.keys.sorted() {
-            lines.append("  --header \(Self.shellQuoted("\(name): \(headers[name]!)")) \\")
+            command.add("--header", ShellWord("\(name): \(headers[name]!)"))
         }
-        lines.append("  --data \(Self.shellQuoted(bodyText)) \\")
-        lines.append("  \"https://\(host)/3/device/$DEVICE_TOKEN\"")
-        return lines.joined(separator: "\n") + "\n"
-    }
-
-    /// `text` in single quotes for a POSIX shell, a quote inside written `'\''`.
-    static func shellQuoted(_ text: String) -> String {
-        "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
+        command.add("--data-binary", ShellWord(bodyText))
+        command.add(ShellWord("https://\(host)/3/device/") + .variable("DEVICE_TOKEN"))
+        return command.text
     }
 }

@@ -1,6 +1,6 @@
 // The preview studio's page: draws every case of every pack on every surface and appearance
 // from the server's JSON (or the data a static copy carries), keeps it current from the event
-// stream, and sends golden decisions with the page's token.
+// stream, and sends every API request with the page's token.
 "use strict";
 
 const studio = {
@@ -41,10 +41,13 @@ async function start() {
   listen();
 }
 
-async function fetchJSON(url, options) {
-  const response = await fetch(url, options);
+/** The JSON `url` answers, asked with the token; throws the server's error (with its `status`). */
+async function fetchJSON(url, options = {}) {
+  const response = await fetch(url, { ...options, headers: { ...options.headers, "X-LiveRules-Token": token } });
   const body = await response.json().catch(() => ({}));
-  if (!response.ok) throw new Error(body.error || `${response.status} ${response.statusText}`);
+  if (!response.ok) {
+    throw Object.assign(new Error(body.error || `${response.status} ${response.statusText}`), { status: response.status });
+  }
   return body;
 }
 
@@ -65,7 +68,7 @@ function apply(snapshot) {
 }
 
 function listen() {
-  const events = new EventSource("/api/events");
+  const events = new EventSource("/api/events?token=" + encodeURIComponent(token));
   events.addEventListener("open", () => { $("live").textContent = "live"; $("live").classList.add("on"); });
   events.addEventListener("error", () => { $("live").textContent = "reconnecting…"; $("live").classList.remove("on"); });
   // After a reconnection (the server restarted, or changes were missed), draw everything again.
@@ -314,7 +317,7 @@ async function act(action, node) {
   try {
     const updated = await fetchJSON(`/api/${action}`, {
       method: "POST",
-      headers: { "Content-Type": "application/json", "X-LiveRules-Token": token },
+      headers: { "Content-Type": "application/json" },
       body: JSON.stringify({ pack: pack.path, case: item.id, current: item.current }),
     });
     pack.cases = pack.cases.map((entry) => (entry.id === updated.id ? updated : entry));
@@ -336,20 +339,43 @@ function notify(message, bad = false) {
 
 // ---- Timeline -----------------------------------------------------------------------------
 
+let timelineRequest = null;   // the AbortController of the timeline being fetched
+
+/** Fetches and draws a timeline. A timeline still being fetched is abandoned (the server stops
+ * stepping through it when its request goes away); while the server is busy with another one
+ * (503), asks again every half second, up to 20 times. */
 async function openTimeline(pack, item, range = {}) {
   const panel = $("timeline");
   panel.hidden = false;
   panel.replaceChildren(el("h2", {}, `Timeline of ${item.id}`, " …"));
   const query = new URLSearchParams({ pack: pack.path, case: item.id });
   for (const [key, value] of Object.entries(range)) if (value) query.set(key, value);
+  if (timelineRequest) timelineRequest.abort();
+  const request = timelineRequest = new AbortController();
   let timeline;
-  try {
-    timeline = await fetchJSON("/api/timeline?" + query);
-  } catch (error) {
-    panel.replaceChildren(el("h2", {}, `Timeline of ${item.id}`), el("p", { class: "problems" }, error.message));
-    return;
+  for (let attempt = 1; !timeline; attempt++) {
+    try {
+      timeline = await fetchJSON("/api/timeline?" + query, { signal: request.signal });
+    } catch (error) {
+      if (request.signal.aborted) return;
+      if (error.status === 503 && attempt < 20) {
+        await new Promise((resolve) => setTimeout(resolve, 500));
+        continue;
+      }
+      panel.replaceChildren(el("h2", {}, `Timeline of ${item.id}`), el("p", { class: "problems" }, error.message));
+      return;
+    }
   }
+  if (request.signal.aborted) return;
+  timelineRequest = null;
   drawTimeline(panel, pack, item, timeline);
+}
+
+/** Hides the timeline and abandons the one being fetched, if any. */
+function closeTimeline() {
+  $("timeline").hidden = true;
+  if (timelineRequest) timelineRequest.abort();
+  timelineRequest = null;
 }
 
 function drawTimeline(panel, pack, item, timeline) {
@@ -398,7 +424,7 @@ function drawTimeline(panel, pack, item, timeline) {
     const data = new FormData(form);
     openTimeline(pack, item, { from: data.get("from"), to: data.get("to"), step: data.get("step") });
   });
-  form.querySelector("[data-close]").addEventListener("click", () => { panel.hidden = true; });
+  form.querySelector("[data-close]").addEventListener("click", closeTimeline);
   const legend = el("p", { class: "legend" }, [...new Set(timeline.moments.map((moment) => moment.presentation ? moment.presentation.phase : null))]
     .filter(Boolean).map((phase) => el("span", { class: "phase", style: { background: `hsl(${hue(phase)} 60% 75%)` } }, phase)),
     el("span", { class: "alert" }, "▮ alert"), " ▏ phase change");
@@ -406,6 +432,7 @@ function drawTimeline(panel, pack, item, timeline) {
     el("h2", {}, `Timeline of ${item.id}`,
       el("span", { class: "counts", "data-updates": String(timeline.updates), "data-alerts": String(timeline.alerts) },
         `${timeline.updates} updates · ${timeline.alerts} alerts · ${timeline.steps} steps`)),
+    ...(timeline.stopped ? [el("p", { class: "problems stopped" }, timeline.stopped)] : []),
     form, strip, legend, scrubber, detail);
   show();
 }
@@ -428,7 +455,7 @@ function onKey(event) {
     case "j": case "ArrowDown": move(1); break;
     case "k": case "ArrowUp": move(-1); break;
     case "/": $("filter-text").focus(); break;
-    case "Escape": $("timeline").hidden = true; return;
+    case "Escape": closeTimeline(); return;
     case "Enter": if (current) { const details = current.querySelector("details.more"); details.open = !details.open; } break;
     case "a": if (current) act("accept", current); break;
     case "r": if (current) act("reject", current); break;

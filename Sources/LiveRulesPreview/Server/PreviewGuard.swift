@@ -2,30 +2,38 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 
-/// Guards every request: a request that changes something (any method but GET and HEAD) must
-/// carry the page's token; on loopback, the `Host` must name the loopback interface (so a
-/// site whose name resolves to 127.0.0.1 cannot read the page and its token); a
-/// ``StudioError`` becomes its status with `{"error": message}`. Every response forbids framing,
-/// sniffing and caching, and allows scripts and styles from the page's own origin only.
+/// Guards every request before any work is done, in this order:
+/// - its shape: a request the ``RequestMarker`` marked (its target is not a path, or it is not
+///   HTTP/1.1) is refused with 400 and the marker's reason;
+/// - its `Host`: exactly one, read strictly (``PreviewAuthority``), else 400; on loopback it
+///   must name the loopback interface (so a site whose name resolves to 127.0.0.1 cannot read
+///   the page and its token), and a port it names must be the one the request came in on, else
+///   421;
+/// - where it comes from: an `Origin` other than the studio's own, or for the API a
+///   `Sec-Fetch-Site` naming another site, is refused with 403;
+/// - the token: every API request (`/api/…`) and every request that changes something carries
+///   the page's token in `X-LiveRules-Token` (the event stream, which browsers open without
+///   headers, as `?token=`), else 403.
+///
+/// Every error becomes its status with `{"error": message}` (a busy lane adds `Retry-After`);
+/// an error that is not the studio's is reported, and answered with a plain message, never its
+/// own text. Every response forbids framing, sniffing and caching, and allows scripts and
+/// styles from the page's own origin only.
 struct PreviewGuard: RouterMiddleware {
-    typealias Context = BasicRequestContext
+    typealias Context = PreviewRequestContext
 
     let token: PreviewToken
     let checksHost: Bool
+    /// Where errors that are not the studio's are told.
+    let report: @Sendable (String) -> Void
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         var response: Response
-        if checksHost, !Self.isLoopback(request.head.authority) {
-            response = Self.refusal(.misdirectedRequest, "this server answers requests to 127.0.0.1 or localhost only")
-        } else if request.method != .get, request.method != .head,
-                  !token.matches(request.headers[HTTPField.Name(PreviewServer.tokenHeader)!]) {
-            response = Self.refusal(.forbidden, "missing or wrong \(PreviewServer.tokenHeader): reload the page")
-        } else {
-            do {
-                response = try await next(request, context)
-            } catch let error as StudioError {
-                response = Self.refusal(error.status, error.message)
-            }
+        do {
+            try check(request, context: context)
+            response = try await next(request, context)
+        } catch {
+            response = refusal(for: error)
         }
         response.headers[.contentSecurityPolicy] = "default-src 'self'; img-src 'self' data:; frame-ancestors 'none'"
         response.headers[.xContentTypeOptions] = "nosniff"
@@ -33,16 +41,70 @@ struct PreviewGuard: RouterMiddleware {
         return response
     }
 
-    /// Whether an authority (`127.0.0.1:4747`) names the loopback interface.
-    static func isLoopback(_ authority: String?) -> Bool {
-        guard let authority else { return false }
-        let host = authority.hasPrefix("[") ? String(authority.prefix { $0 != "]" }.dropFirst())
-            : String(authority.prefix { $0 != ":" })
-        return ["127.0.0.1", "localhost", "::1"].contains(host.lowercased())
+    /// Throws why `request` is refused, or returns when it may be answered.
+    func check(_ request: Request, context: Context) throws(StudioError) {
+        if let refusal = request.headers[Self.refusal] { throw StudioError(.badRequest, refusal) }
+        guard let host = request.head.authority, request.headers[values: Self.host].isEmpty else {
+            throw StudioError(.badRequest, "expected exactly one Host header")
+        }
+        let authority = try PreviewAuthority(host)
+        if checksHost, !authority.isLoopback {
+            throw StudioError(.misdirected, "this server answers requests to 127.0.0.1 or localhost only")
+        }
+        if let port = authority.port, let local = context.localPort, port != local {
+            throw StudioError(.misdirected, "this server listens on port \(local), not \(port)")
+        }
+        let isAPI = (context.endpointPath ?? request.uri.path).hasPrefix("/api/")
+        if let origin = request.headers[.origin], origin.lowercased() != "http://" + host.lowercased() {
+            throw StudioError(.forbidden, "requests from other sites are refused (Origin: \(origin))")
+        }
+        if isAPI, let site = request.headers[Self.fetchSite], !["same-origin", "none"].contains(site) {
+            throw StudioError(.forbidden, "requests from other sites are refused (Sec-Fetch-Site: \(site))")
+        }
+        if isAPI || (request.method != .get && request.method != .head) {
+            let query = request.uri.path == "/api/events" ? request.uri.queryParameters["token"].map(String.init) : nil
+            guard token.matches(request.headers[Self.tokenHeader] ?? query) else {
+                throw StudioError(.forbidden, "missing or wrong \(PreviewServer.tokenHeader): reload the page")
+            }
+        }
+    }
+
+    /// The answer to a request that threw `error`.
+    func refusal(for error: any Error) -> Response {
+        switch error {
+        case let error as StudioError:
+            var response = Self.refusal(error.status, error.message)
+            if error.kind == .busy { response.headers[.retryAfter] = "1" }
+            return response
+        case let error as any HTTPResponseError:
+            return Self.refusal(error.status, Self.message(error.status))
+        case is CancellationError:
+            return Self.refusal(.serviceUnavailable, "the request was cancelled")
+        default:
+            report("a request failed: \(error)")
+            return Self.refusal(.internalServerError, "the studio could not answer: the terminal running liverules preview says why")
+        }
     }
 
     static func refusal(_ status: HTTPResponse.Status, _ message: String) -> Response {
-        let body = (try? JSONEncoder().encode(["error": message])).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .withoutEscapingSlashes
+        let body = (try? encoder.encode(["error": message])).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
         return PreviewServer.text(body, type: "application/json", status: status)
     }
+
+    /// What an error Hummingbird raised says, by its status.
+    private static func message(_ status: HTTPResponse.Status) -> String {
+        switch status {
+        case .notFound: "no such page: the studio serves /, /studio.css, /studio.js and /api/…"
+        case .contentTooLarge: "the request body is larger than \(PreviewLimits.body / 1024) KiB"
+        case .methodNotAllowed: "this method is not allowed here"
+        default: "\(status.code) \(status.reasonPhrase)"
+        }
+    }
+
+    private static let refusal = HTTPField.Name(RequestMarker.header)!
+    private static let host = HTTPField.Name("Host")!
+    private static let fetchSite = HTTPField.Name("Sec-Fetch-Site")!
+    private static let tokenHeader = HTTPField.Name(PreviewServer.tokenHeader)!
 }

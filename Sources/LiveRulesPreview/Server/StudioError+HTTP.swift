@@ -9,7 +9,9 @@ extension StudioError {
         case .forbidden: .forbidden
         case .conflict: .conflict
         case .badRequest: .badRequest
+        case .misdirected: .misdirectedRequest
         case .failed: .internalServerError
+        case .busy: .serviceUnavailable
         }
     }
 }

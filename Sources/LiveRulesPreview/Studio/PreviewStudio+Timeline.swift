@@ -5,8 +5,12 @@ extension PreviewStudio {
     /// The timeline of case `id` of the pack at `path` on the pack's active version, as
     /// ``Timeline/json`` with each moment's `slots` (per placement, the slot of each field): from
     /// `from` to `to` (ISO-8601) every `step` seconds, each by default as
-    /// ``TimelineRange/span(of:schema:)``.
-    package func timeline(pack path: String, case id: String, from: String?, to: String?, step: String?) throws(StudioError) -> JSONValue {
+    /// ``TimelineRange/span(of:schema:)``. `stopping` is asked before each step, as
+    /// ``Timeline/init(_:range:stopping:present:)`` asks it.
+    package func timeline(
+        pack path: String, case id: String, from: String?, to: String?, step: String?,
+        stopping: (Timeline) -> String? = { _ in nil }
+    ) throws(StudioError) -> JSONValue {
         guard let pack = pack(at: path), let shown = studioCase(pack: path, id: id) else {
             throw StudioError(.notFound, "no case \(id) in \(path)")
         }
@@ -31,7 +35,7 @@ extension PreviewStudio {
         if let problem = range.problem { throw StudioError(.badRequest, problem) }
         let presenter = try? Presenter(pack: version.pack, recordsCoverage: false, checksOutput: true)
         var slots: [Double: [Placement: [String]]] = [:]
-        let timeline = Timeline(fixture, range: range) { fixture throws(PresentationError) in
+        let timeline = Timeline(fixture, range: range, stopping: stopping) { fixture throws(PresentationError) in
             guard let presenter else { return try version.present(fixture) }
             let placed = try presenter.presentPlacing(fixture)
             slots[fixture.now] = placed.slots

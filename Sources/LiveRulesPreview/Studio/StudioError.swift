@@ -8,10 +8,14 @@ package struct StudioError: Error, Sendable, Equatable, CustomStringConvertible 
         case forbidden
         /// The case changed since the page showed it, or has nothing to accept.
         case conflict
-        /// The request is malformed.
+        /// The request is malformed or ambiguous.
         case badRequest
+        /// The request is addressed to another host or port than the studio's.
+        case misdirected
         /// Writing or reading a file of the pack failed.
         case failed
+        /// As much of this work as the studio does at once is running: try again when it ends.
+        case busy
     }
 
     /// What went wrong.

@@ -82,6 +82,6 @@ extension StudioCase {
 
     /// A file of the pack as text, or nil when it is missing or cannot be read.
     private static func text(_ relative: String, in folder: PackFolder) -> String? {
-        (try? folder.readIfPresent(relative)).flatMap { $0 }.map { String(decoding: $0, as: UTF8.self) }
+        (try? folder.readIfPresent(relative, limit: InputLimits.goldenBytes, kind: "a golden")).flatMap { $0 }.map { String(decoding: $0, as: UTF8.self) }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import LiveRules
+import Lua
 
 /// Where `liverules check --against` finds the older version of each pack, to compare content
 /// states with: a folder (a pack, or a folder of packs) or a git revision of the repository a
@@ -60,22 +61,25 @@ package enum OlderPacks: Sendable, CustomStringConvertible {
             DiagnosticError([Diagnostic(file: pack.displayPath, message: message)])
         }
         guard !revision.hasPrefix("-") else { throw failure("'\(revision)' is neither a folder nor a git revision") }
-        guard let commit = git(["rev-parse", "--verify", "--quiet", "\(revision)^{commit}"], in: pack.directory),
+        guard let commit = git(["rev-parse", "--verify", "--quiet", "\(revision)^{commit}"], in: pack.directory, limit: 4096),
               commit.status == 0 else {
             throw failure("'\(revision)' is neither a folder nor a revision of the git repository holding \(pack.displayPath)")
         }
         // `rev:./path` is relative to the folder git runs in.
-        guard let shown = git(["show", "\(revision):./\(RulePack.manifestFile)"], in: pack.directory), shown.status == 0 else {
+        let limit = InputLimits.manifestBytes
+        guard let shown = git(["show", "\(revision):./\(RulePack.manifestFile)"], in: pack.directory, limit: limit) else {
             return nil
         }
-        guard shown.output.count <= InputLimits.manifestBytes else {
-            throw DiagnosticError([Diagnostic(file: display, message: "a pack manifest over \(InputLimits.manifestBytes) bytes")])
+        guard shown.output.count <= limit else {
+            throw DiagnosticError([Diagnostic(file: display, message: BoundedFile.Failure.tooLarge(bytes: nil).message(kind: "a pack manifest", limit: limit))])
         }
+        guard shown.status == 0 else { return nil }
         return try PackManifest.read(shown.output, displayPath: display)
     }
 
-    /// Runs git in `folder`; nil when it cannot be started.
-    private static func git(_ arguments: [String], in folder: URL) -> (status: Int32, output: Data)? {
+    /// Runs git in `folder`; nil when it cannot be started. Reads at most `limit` bytes of its
+    /// output and one more: past that git is stopped, and the output holds limit + 1 bytes.
+    private static func git(_ arguments: [String], in folder: URL, limit: Int) -> (status: Int32, output: Data)? {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["git", "-C", folder.path] + arguments
@@ -83,7 +87,11 @@ package enum OlderPacks: Sendable, CustomStringConvertible {
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
         do { try process.run() } catch { return nil }
-        let data = output.fileHandleForReading.readDataToEndOfFile()
+        var data = Data()
+        while data.count <= limit, let chunk = try? output.fileHandleForReading.read(upToCount: limit + 1 - data.count), !chunk.isEmpty {
+            data.append(chunk)
+        }
+        if data.count > limit { process.terminate() }
         try? output.fileHandleForReading.close()  // Foundation keeps a finished process's pipe open
         process.waitUntilExit()
         return (process.terminationStatus, data)

@@ -15,8 +15,8 @@ package struct PendingChange: Sendable {
     /// escaped (``TerminalText``).
     package func text(colour: Bool) throws(DiagnosticError) -> String {
         let folder = testCase.folder
-        let golden = try folder.readIfPresent(testCase.goldenFile).map { String(decoding: $0, as: UTF8.self) } ?? ""
-        let pending = try folder.readIfPresent(testCase.pendingFile).map { String(decoding: $0, as: UTF8.self) } ?? ""
+        let golden = try folder.readIfPresent(testCase.goldenFile, limit: InputLimits.goldenBytes, kind: "a golden").map { String(decoding: $0, as: UTF8.self) } ?? ""
+        let pending = try folder.readIfPresent(testCase.pendingFile, limit: InputLimits.goldenBytes, kind: "a pending golden").map { String(decoding: $0, as: UTF8.self) } ?? ""
         let result = GoldenResult(testCase: testCase, outcome: .changed(expected: golden, actual: pending), seconds: 0)
         return GoldenReport.block(result, label: "PENDING", colour: colour, newName: testCase.pendingPath)
             .joined(separator: "\n") + "\n"

@@ -25,7 +25,7 @@ package struct RuleCoverage: Sendable, Hashable {
             let folder = PackFolder(pack.directory, displayPath: pack.displayPath)
             for path in try RulePack.luaFileNames(in: folder) {
                 let chunkName = folder.display(path)
-                let source = String(decoding: try folder.read(path), as: UTF8.self)
+                let source = String(decoding: try folder.read(path, limit: InputLimits.luaFileBytes, kind: "a rule file"), as: UTF8.self)
                 guard let executable = try? compiler.executableLines(of: source, chunkName: chunkName) else { continue }
                 let ran = Set((hits[chunkName] ?? [:]).keys)
                 files.append(RuleCoverage(file: chunkName, executable: executable, uncovered: executable.subtracting(ran).sorted()))

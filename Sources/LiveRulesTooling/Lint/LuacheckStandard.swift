@@ -39,5 +39,5 @@ package struct LuacheckStandard: Sendable, Equatable {
             + "std = \"liverules\"\nignore = { \"6\", \"212/input\" }\n"
     }
 
-    private func quoted(_ name: String) -> String { "\"\(name)\"" }
+    private func quoted(_ name: String) -> String { LuaText.quoted(name) }
 }

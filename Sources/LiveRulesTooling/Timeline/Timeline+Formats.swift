@@ -8,8 +8,8 @@ extension Timeline {
     }
 
     /// The readable report, line by line: a header, one line per moment (time, phase, badge and
-    /// tone, score, `ALERT`, what changed) with a failure's problems under it, then
-    /// `N updates, N alerts`.
+    /// tone, score, `ALERT`, what changed) with a failure's problems under it, the ``stopNote``
+    /// when it stopped early, then `N updates, N alerts`.
     package var lines: [String] {
         var lines = ["\(fixture): \(Self.time(range.from)) to \(Self.time(range.to)) every \(Self.duration(range.step)), \(range.count) steps"]
         for moment in moments {
@@ -25,19 +25,29 @@ extension Timeline {
                 lines += failure.diagnostics.map { "    " + $0.description }
             }
         }
+        if let stopNote { lines.append(stopNote) }
         lines.append("\(updates) update\(updates == 1 ? "" : "s"), \(alerts) alert\(alerts == 1 ? "" : "s")")
         return lines
     }
 
-    /// The timeline as JSON: the range, the counts, and each moment with its time, what changed
-    /// (`changes`, and `placements` whose fields changed) and its `presentation` or `problems`.
+    /// The timeline as JSON: the range, the counts (`steps` in the range, `presented`), the
+    /// ``stopNote`` as `stopped` (null when every step was presented), and each moment with its
+    /// time, what changed (`changes`, and `placements` whose fields changed) and its
+    /// `presentation` or `problems`.
     package var json: JSONValue {
         .object([
             "fixture": .string(fixture), "from": .string(Self.time(range.from)), "to": .string(Self.time(range.to)),
-            "step": .number(range.step), "steps": .integer(Int64(range.count)),
+            "step": .number(range.step), "steps": .integer(Int64(range.count)), "presented": .integer(Int64(presented)),
+            "stopped": stopNote.map(JSONValue.string) ?? .null,
             "updates": .integer(Int64(updates)), "alerts": .integer(Int64(alerts)),
             "moments": .array(moments.map(\.json)),
         ])
+    }
+
+    /// `stopped after 20 of 481 steps: 20 steps in a row failed; 461 steps skipped`, or nil when
+    /// every step was presented.
+    package var stopNote: String? {
+        stop.map { "stopped after \(presented) of \(range.count) steps: \($0); \(skipped) steps skipped" }
     }
 
     /// `1 min`, `90 s`, `2 h`: a step as the header writes it.

@@ -5,8 +5,14 @@ import LiveRules
 ///
 /// Each step presents the fixture's attributes and state at its moment, with the previous step's
 /// phase as `previousPhase` (none at the first step: the activity starts there), so alerts on a
-/// phase change show where they would happen.
+/// phase change show where they would happen. Stepping stops early when
+/// ``failuresBeforeStopping`` steps in a row fail, or when the caller says so.
 package struct Timeline: Sendable {
+    /// How many steps in a row may fail before the timeline stops: past that, the rules fail at
+    /// every step, and presenting the rest of the range (each step up to its whole budget) would
+    /// only repeat the error.
+    package static let failuresBeforeStopping = 20
+
     /// How messages name the fixture.
     package var fixture: String
     /// The moments stepped through.
@@ -14,32 +20,53 @@ package struct Timeline: Sendable {
     /// The first moment and every moment whose presentation differs from the step before, in
     /// order.
     package var moments: [TimelineMoment]
+    /// How many steps were presented: all of `range` unless the timeline stopped early.
+    package var presented: Int
+    /// Why stepping stopped before the end of the range, or nil when every step was presented.
+    package var stop: TimelineStop?
 
     /// The updates a push budget spends: one per moment.
     package var updates: Int { moments.count }
     /// The updates that alert.
     package var alerts: Int { moments.filter(\.alerts).count }
+    /// The steps of the range that were not presented.
+    package var skipped: Int { range.count - presented }
 
     /// Steps `fixture` through `range` (checked with ``TimelineRange/problem`` first), presenting
-    /// each step with `present`.
+    /// each step with `present`. Before each step, `stopping` is asked with the timeline so far:
+    /// a reason stops it there; nil goes on.
     package init(
         _ fixture: Fixture, range: TimelineRange,
+        stopping: (Timeline) -> String? = { _ in nil },
         present: (Fixture) throws(PresentationError) -> Presentation
     ) {
         self.fixture = fixture.file
         self.range = range
         moments = []
+        presented = 0
         var previous: Result<Presentation, TimelineFailure>?
+        var failuresInARow = 0
         for index in 0..<range.count {
+            if failuresInARow == Self.failuresBeforeStopping {
+                stop = .failing
+                return
+            }
+            if let reason = stopping(self) {
+                stop = .stopped(reason)
+                return
+            }
             var step = fixture
             step.now = range.moment(index)
             step.previousPhase = (try? previous?.get())?.phase
             let outcome: Result<Presentation, TimelineFailure>
             do {
                 outcome = .success(try present(step))
+                failuresInARow = 0
             } catch {
                 outcome = .failure(TimelineFailure(diagnostics: error.diagnostics(inputFile: fixture.file)))
+                failuresInARow += 1
             }
+            presented += 1
             let changes = TimelineChange.between(previous, outcome)
             if !changes.isEmpty { moments.append(TimelineMoment(now: step.now, outcome: outcome, changes: changes)) }
             previous = outcome

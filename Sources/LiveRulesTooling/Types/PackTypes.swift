@@ -30,10 +30,12 @@ package struct PackTypes {
         self.files = files.sorted { $0.0 < $1.0 }
     }
 
-    /// The files that are missing from `folder` or differ from what it holds.
+    /// The files that are missing from `folder` or differ from what it holds (one longer than
+    /// what would be written is not read).
     package func stale(in folder: PackFolder) -> [String] {
         files.filter { file in
-            (try? folder.readIfPresent(file.path)).flatMap { $0 } != Data(file.text.utf8)
+            let expected = Data(file.text.utf8)
+            return (try? folder.readIfPresent(file.path, limit: expected.count, kind: "a type file")).flatMap { $0 } != expected
         }.map(\.path)
     }
 

@@ -8,7 +8,7 @@ extension LuaState {
     /// errors; modules named `<hostModulePrefix>.…` come from `sandbox.hostModules` instead,
     /// named by their path alone. Names with anything but letters, digits, `_` and `.` are
     /// refused, and so is any file outside its root, and a pack's module longer than
-    /// ``LuaState/pureChunkBytes`` (a file's size is checked before it is read). The pack's
+    /// ``LuaState/pureChunkBytes`` (a file's size is checked before it is read, ``BoundedFile``). The pack's
     /// modules must be pure (see ``LuaState/load(_:chunkName:pure:)``); the host's are trusted.
     func installModuleSearcher() {
         let packRoot = sandbox.moduleRoot.map(Self.resolved)
@@ -45,11 +45,14 @@ extension LuaState {
             guard let root = packRoot else { throw LuaModuleError.notFound(name, relative) }
             let file = root.appendingPathComponent(relative).resolvingSymlinksInPath()
             guard file.path.hasPrefix(root.path + "/") else { throw LuaModuleError.outsideRoot(name) }
-            try Self.checkLength(of: name, bytes: (try? file.resourceValues(forKeys: [.fileSizeKey]).fileSize) ?? 0)
-            guard let source = try? String(contentsOf: file, encoding: .utf8) else {
-                throw LuaModuleError.notFound(name, relative)
+            let bytes: Data
+            do throws(BoundedFile.Failure) {
+                bytes = try BoundedFile.read(file.path, limit: Self.pureChunkBytes)
+            } catch {
+                guard case .tooLarge(let size) = error else { throw LuaModuleError.notFound(name, relative) }
+                throw LuaModuleError.tooLong(name, bytes: size ?? Self.pureChunkBytes + 1)
             }
-            try Self.checkLength(of: name, bytes: source.utf8.count)  // it may have grown since
+            guard let source = String(bytes: bytes, encoding: .utf8) else { throw LuaModuleError.notFound(name, relative) }
             try call.return(source)
             try call.return(chunkName)
             try call.return(true)

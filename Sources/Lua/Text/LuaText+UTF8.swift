@@ -31,6 +31,15 @@ extension LuaText {
         return text
     }
 
+    /// `text` as a Lua string literal that reads back as exactly its bytes, for Lua files the
+    /// host writes: in double quotes, with quotes, backslashes and control characters escaped
+    /// (``escaped(_:limit:)`` with no limit), so no text can end the literal or its line.
+    public static func quoted(_ text: String) -> String {
+        var text = text
+        let body = text.withUTF8 { escaped(UnsafeRawBufferPointer($0), limit: .max) }
+        return "\"" + body.replacingOccurrences(of: "\"", with: "\\\"") + "\""
+    }
+
     /// Whether `bytes` are valid UTF-8, checked where they are (nothing is copied).
     static func isValidUTF8(_ bytes: UnsafeRawBufferPointer) -> Bool {
         var index = 0

@@ -18,6 +18,9 @@ public enum LuaText {
         }
     }
 
+    /// The longest name ``closestName(to:among:)`` compares, in bytes.
+    public static let longestComparedName = Int(LRS_NAME_LONGEST)
+
     /// The name in `known` closest to `name` by edit distance (ASCII case ignored, a swap of
     /// neighbours one edit), when it is close enough to be a typo: one edit for names under six
     /// bytes, two otherwise. The first of equally close names; nil when none is close or a name

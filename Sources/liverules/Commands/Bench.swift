@@ -32,8 +32,8 @@ struct Bench: ParsableCommand {
     var serving = false
 
     func validate() throws {
-        if iterations < 1 { throw ValidationError("--iterations must be at least 1") }
-        if deadline < 0 { throw ValidationError("--deadline must be 0 or more milliseconds") }
+        try OptionRange(name: "--iterations", range: 1...100_000_000, unit: "presentations").check(iterations)
+        try OptionRange.deadline(allowingNone: true).check(deadline)
     }
 
     func run() throws {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import LiveRules
+import Lua
 
 /// `liverules payload`: the push for a fixture (or for every line of a stream), and the
 /// validator for pushes made elsewhere.
@@ -24,7 +25,10 @@ extension Payload {
                 Presents the fixture with the pack's rules and prints the push: for APNs the headers and
                 the body ({"headers", "body"}, canonical JSON) or a ready curl command (--format curl;
                 the tokens come from $APNS_TOKEN and $DEVICE_TOKEN); for Android (--platform android)
-                the FCM data message. Every payload has passed `liverules payload validate`.
+                the FCM data message ({"message"} without a token: set message.token; with --format
+                curl from $FCM_TOKEN, $FCM_ACCESS_TOKEN and $FCM_PROJECT_ID). A curl command passes
+                the body as one literal argument: the shell expands nothing in it. Every payload has
+                passed `liverules payload validate`.
 
                 --batch reads one {attributes, state, now, previousPhase, previousTimestamp, event, id}
                 per line (a file, or - for standard input) and prints one payload per line, compact,
@@ -64,7 +68,8 @@ extension Payload {
         func validate() throws {
             if group && !batch { throw ValidationError("--group needs --batch") }
             if batch && format != .json { throw ValidationError("--batch prints JSON lines: leave out --format") }
-            if workers < 1 { throw ValidationError("--workers must be at least 1") }
+            try OptionRange.threads("--workers").check(workers)
+            try OptionRange.timestamp.check(previousTimestamp)
         }
 
         func run() throws {
@@ -178,10 +183,17 @@ extension Payload {
         @Option(help: "The time to check against, ISO-8601 or Unix seconds (default: the clock).")
         var now: String?
 
+        func validate() throws {
+            try OptionRange.timestamp.check(previousTimestamp)
+        }
+
         func run() throws {
             let loaded = try loadPack(pack)
-            guard let data = FileManager.default.contents(atPath: payload) else {
-                report([Diagnostic(file: payload, message: "cannot read the file")])
+            let data: Data
+            do {
+                data = try BoundedFile.read(payload, limit: InputLimits.payloadBytes)
+            } catch {
+                report([Diagnostic(file: payload, message: error.message(kind: "a push body", limit: InputLimits.payloadBytes))])
                 throw ExitStatus.badInput.exitCode
             }
             let context = PayloadValidator.Context(
@@ -196,8 +208,9 @@ extension Payload {
         /// An ISO-8601 time or Unix seconds.
         private func seconds(_ text: String?, option: String) throws -> Double? {
             guard let text else { return nil }
-            if let seconds = Double(text) ?? ISO8601.parse(text) { return seconds }
-            throw ValidationError("\(option) must be an ISO-8601 time such as 2026-03-02T09:45:00Z or Unix seconds, got '\(text)'")
+            if let seconds = Double(text) ?? ISO8601.parse(text), abs(seconds) <= OutputLimits.maximumSeconds { return seconds }
+            throw ValidationError("\(option) must be an ISO-8601 time such as 2026-03-02T09:45:00Z or Unix seconds "
+                + "within ±\(Int(OutputLimits.maximumSeconds)), got '\(text)'")
         }
     }
 }

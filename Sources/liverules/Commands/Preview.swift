@@ -28,6 +28,10 @@ struct Preview: ParsableCommand {
     @Option(help: ArgumentHelp("Write a static copy of the page into this folder and exit.", valueName: "dir"))
     var export: String?
 
+    func validate() throws {
+        try OptionRange(name: "--port", range: 0...65_535, unit: "").check(port)
+    }
+
     func run() throws {
         let studio: PreviewStudio
         do {
@@ -42,10 +46,12 @@ struct Preview: ParsableCommand {
             print("wrote \(file.path)")
             return
         }
-        let server = PreviewServer(studio: studio, host: host, port: port)
+        let server = PreviewServer(studio: studio, host: host, port: port) { message in
+            report([Diagnostic(file: "liverules preview", severity: .warning, message: message)])
+        }
         if !server.isLoopback {
             report([Diagnostic(file: "liverules preview", severity: .warning,
-                               message: "listening on \(host): anyone who can reach it sees the page (accepting still needs its token)")])
+                               message: "listening on \(host): anyone who can reach it can use the studio (the page it serves carries the token)")])
         }
         let app = server.application { port in
             let shown = host.contains(":") ? "[\(host)]" : host
@@ -60,7 +66,7 @@ struct Preview: ParsableCommand {
         }
         stopped.wait()
         if let error = failure.error {
-            report([Diagnostic(file: "liverules preview", message: "the server stopped: \(error)")])
+            report([Diagnostic(file: "liverules preview", message: server.failure(error))])
             throw ExitStatus.badInput.exitCode
         }
     }

@@ -50,9 +50,9 @@ struct Test: ParsableCommand {
     var deadline = Int(LuaLimits.backstop.components.seconds * 1000)
 
     func validate() throws {
-        if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
-        if let minCoverage, !(0...100).contains(minCoverage) { throw ValidationError("--min-coverage must be between 0 and 100") }
-        if deadline < 1 { throw ValidationError("--deadline must be at least 1 millisecond") }
+        try OptionRange.threads("--jobs").check(jobs)
+        try OptionRange(name: "--min-coverage", range: 0...100, unit: "percent").check(minCoverage)
+        try OptionRange.deadline(allowingNone: false).check(deadline)
     }
 
     func run() throws {

@@ -14,8 +14,10 @@ struct TimelineCommand: ParsableCommand {
             default the span of the dates in the fixture, in 1-minute steps), each step with the \
             previous step's phase as previousPhase, and prints the first moment and every moment \
             whose phase, badge, fields, score or colours change, or that alerts: time, phase, \
-            badge, score, ALERT, and what changed. The last line counts the updates (one push \
-            each) and the alerts. Exit status: 0 success; 1 a step failed; 2 bad usage or input.
+            badge, score, ALERT, and what changed; an error repeated at every step is printed \
+            once. After \(LiveRulesTooling.Timeline.failuresBeforeStopping) steps in a row fail, the timeline stops there and says \
+            how many steps it skipped. The last line counts the updates (one push each) and the \
+            alerts. Exit status: 0 success; 1 a step failed; 2 bad usage or input.
             """)
 
     enum Format: String, ExpressibleByArgument, CaseIterable {
@@ -76,13 +78,20 @@ struct TimelineCommand: ParsableCommand {
         }
     }
 
+    /// The longest `--step`: a year's moments, leap day included.
+    private static let longestStep: Double = 366 * 86_400
+
     /// `--step` in seconds: `30s`, `5m`, `1h`, or a bare number of seconds.
     private func parsedStep() throws -> Double {
         let units: [Character: Double] = ["s": 1, "m": 60, "h": 3600]
         let unit = step.last.flatMap { units[$0] }
-        guard let number = Double(unit == nil ? step : String(step.dropLast())), number > 0, number.isFinite else {
+        guard let number = Double(unit == nil ? step : String(step.dropLast())), number.isFinite else {
             throw ValidationError("--step '\(step)': expected a positive duration such as 30s, 1m or 1h")
         }
-        return number * (unit ?? 1)
+        let seconds = number * (unit ?? 1)
+        guard (1...Self.longestStep).contains(seconds) else {
+            throw ValidationError("--step '\(step)': expected between 1 second and 366 days (\(Int(Self.longestStep))s)")
+        }
+        return seconds
     }
 }

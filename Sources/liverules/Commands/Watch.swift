@@ -19,6 +19,10 @@ struct Watch: ParsableCommand {
     @Option(help: "Milliseconds without file events before a batch of saves is run.")
     var quiet = 50
 
+    func validate() throws {
+        try OptionRange(name: "--quiet", range: 0...60_000, unit: "milliseconds").check(quiet)
+    }
+
     func run() throws {
         let suite = GoldenSuite.discover(paths)
         guard suite.empty.isEmpty else {
