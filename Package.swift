@@ -1,5 +1,13 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.2
 import PackageDescription
+
+/// The preview studio's server stack (`liverules preview`), only when the `Studio` trait is on:
+/// `swift build --traits Studio`. A package depending on `LiveRules` resolves none of it.
+let studio: TargetDependencyCondition? = .when(traits: ["Studio"])
+
+/// Benchmarks and fuzz targets join the graph only when `LIVERULES_DEVELOPMENT` is set (the
+/// scripts that build them, and scripts/test.sh, set it), so a plain build never compiles them.
+let development = Context.environment["LIVERULES_DEVELOPMENT"] != nil
 
 let package = Package(
     name: "LiveRules",
@@ -10,12 +18,16 @@ let package = Package(
         .library(name: "LiveRulesExamples", targets: ["LiveRulesExamples"]),
         .executable(name: "liverules", targets: ["liverules"]),
     ],
+    traits: [
+        .trait(name: "Studio", description: "The preview studio (`liverules preview`): an HTTP server on Hummingbird and SwiftNIO."),
+    ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         // `swift package generate-documentation`: the API docs, built by scripts/test.sh.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
-        // `liverules preview`: the HTTP server of the preview studio (LiveRulesPreview only).
-        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.0.0"),
+        // `liverules preview`: the HTTP server of the preview studio (LiveRulesPreview only, with
+        // the Studio trait), without Hummingbird's default traits (swift-configuration).
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.0.0", traits: []),
         .package(url: "https://github.com/apple/swift-nio", from: "2.65.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.0.0"),
@@ -48,14 +60,18 @@ let package = Package(
         .target(name: "LiveRulesTooling", dependencies: ["LiveRules"]),
         .target(name: "LiveRulesExamples"),
         // The preview studio: an HTTP server over the tooling, with its page compiled in by the
-        // EmbedLua plugin. The only library target that depends on Hummingbird and SwiftNIO.
+        // EmbedLua plugin. The only library target that depends on Hummingbird and SwiftNIO, and
+        // only with the Studio trait (its sources are empty without it).
         .target(
             name: "LiveRulesPreview",
             dependencies: [
-                "LiveRulesTooling", "LiveRules", .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "HummingbirdCore", package: "hummingbird"), .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOHTTP1", package: "swift-nio"), .product(name: "Logging", package: "swift-log"),
-                .product(name: "HTTPTypes", package: "swift-http-types"),
+                "LiveRulesTooling", "LiveRules",
+                .product(name: "Hummingbird", package: "hummingbird", condition: studio),
+                .product(name: "HummingbirdCore", package: "hummingbird", condition: studio),
+                .product(name: "NIOCore", package: "swift-nio", condition: studio),
+                .product(name: "NIOHTTP1", package: "swift-nio", condition: studio),
+                .product(name: "Logging", package: "swift-log", condition: studio),
+                .product(name: "HTTPTypes", package: "swift-http-types", condition: studio),
             ],
             exclude: ["Page"],
             plugins: ["EmbedLua"]
@@ -63,10 +79,40 @@ let package = Package(
         .executableTarget(
             name: "liverules",
             dependencies: [
-                "LiveRulesTooling", "LiveRulesPreview", "LiveRules", "Lua",
+                "LiveRulesTooling", "LiveRules",
+                .target(name: "LiveRulesPreview", condition: studio),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // The hostile corpus's header grammar: for the tests and the HostileBenchmarks executable.
+        .target(name: "HostileCorpus", dependencies: ["Lua"], path: "Tests/HostileCorpus"),
+        .testTarget(
+            name: "LuaTests",
+            dependencies: ["Lua", "CLua", "CLuaShim", "HostileCorpus"],
+            resources: [.copy("Resources")]
+        ),
+        // What a printed `curl` command hands to curl, run by a real shell: for the push tests
+        // of the library and of the CLI.
+        .target(name: "CurlCapture", path: "Tests/CurlCapture"),
+        // Packs for tests: the package's folders, and a bundled pack copied to change.
+        .target(name: "TestPacks", path: "Tests/TestPacks"),
+        .testTarget(
+            name: "LiveRulesTests",
+            dependencies: ["LiveRules", "LiveRulesTooling", "LiveRulesExamples", "Lua", "CLiveRules", "CurlCapture", "TestPacks"],
+            resources: [.copy("Resources")]
+        ),
+        // The CLI's tooling: lint, pack checks and types, timelines, diffs.
+        .testTarget(name: "LiveRulesToolingTests", dependencies: ["LiveRulesTooling", "LiveRules", "TestPacks"]),
+        .testTarget(name: "LiveRulesCLITests", dependencies: ["liverules", "CurlCapture"]),
+        // Runs the built `liverules preview` in processes of its own (its server and its memory
+        // stay out of the test process, whose other suites measure theirs).
+        .testTarget(name: "LiveRulesPreviewTests", dependencies: ["liverules"]),
+    ],
+    swiftLanguageModes: [.v6]
+)
+
+if development {
+    package.targets += [
         .target(name: "BenchmarkSupport", dependencies: ["CLua", "LiveRulesExamples"], path: "Benchmarks/BenchmarkSupport"),
         .executableTarget(
             name: "LuaBenchmarks",
@@ -75,7 +121,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "HostileBenchmarks",
-            dependencies: ["Lua"],
+            dependencies: ["Lua", "HostileCorpus"],
             path: "Benchmarks/HostileBenchmarks"
         ),
         .executableTarget(
@@ -98,28 +144,10 @@ let package = Package(
             dependencies: ["LiveRules", "LiveRulesExamples", "BenchmarkSupport"],
             path: "Benchmarks/PresentationBenchmarks"
         ),
-        .testTarget(
-            name: "LuaTests",
-            dependencies: ["Lua", "CLua", "CLuaShim"],
-            resources: [.copy("Resources")]
-        ),
-        // What a printed `curl` command hands to curl, run by a real shell: for the push tests
-        // of the library and of the CLI.
-        .target(name: "CurlCapture", path: "Tests/CurlCapture"),
-        .testTarget(
-            name: "LiveRulesTests",
-            dependencies: ["LiveRules", "LiveRulesTooling", "LiveRulesExamples", "Lua", "CLiveRules", "CurlCapture"],
-            resources: [.copy("Resources")]
-        ),
-        .testTarget(name: "LiveRulesCLITests", dependencies: ["liverules", "CurlCapture"]),
-        // Runs the built `liverules preview` in processes of its own (its server and its memory
-        // stay out of the test process, whose other suites measure theirs).
-        .testTarget(name: "LiveRulesPreviewTests", dependencies: ["liverules"]),
         // Fuzz targets: plain builds check the files they are given; scripts/fuzz.sh builds them
         // with libFuzzer.
         .target(name: "LibFuzzer", path: "Fuzz/LibFuzzer"),
         .executableTarget(name: "FuzzJSON", dependencies: ["LiveRules", "LibFuzzer"], path: "Fuzz/FuzzJSON"),
         .executableTarget(name: "FuzzManifest", dependencies: ["LiveRules", "LibFuzzer"], path: "Fuzz/FuzzManifest"),
-    ],
-    swiftLanguageModes: [.v6]
-)
+    ]
+}

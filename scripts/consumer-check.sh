@@ -67,9 +67,32 @@ let fixturePhase = try presenter.present(fixture).phase
 print("phase of the fixture: \(fixturePhase)")
 SWIFT
 
+# What a consumer downloads: this package and at most swift-argument-parser (the studio's web
+# server is behind the Studio trait, which a dependency does not enable).
+allowed='^(swift-argument-parser)$'
+check_pins() {  # <Package.resolved> <what>: fails when anything else is pinned
+  local extra
+  extra=$( { grep -o '"identity" *: *"[^"]*"' "$1" 2>/dev/null || true; } | sed 's/.*: *"\(.*\)"/\1/' \
+    | grep -v -x -i "$identity" | grep -v -E "$allowed" || true)
+  [ -z "$extra" ] || fail "$2 resolved more than $identity and swift-argument-parser: $(tr '\n' ' ' <<<"$extra")"
+}
+
 echo "building the consumer (debug)…"
+started=$(date +%s)
 swift build --package-path "$work/consumer" >"$work/build.log" 2>&1 \
   || { cat "$work/build.log" >&2; fail "the consumer package did not build"; }
+echo "the consumer's first build (resolving, fetching, compiling) took $(( $(date +%s) - started )) s"
+check_pins "$work/consumer/Package.resolved" "a consumer depending on it by version"
+
+# The same dependency by path (as a local checkout is used): resolving fetches no more.
+mkdir -p "$work/by-path/Sources/Consumer"
+sed "s|.package(url: \"file://$work/$identity\", from: \"$from\")|.package(path: \"$work/$identity\")|" \
+  "$work/consumer/Package.swift" >"$work/by-path/Package.swift"
+grep -q '.package(path:' "$work/by-path/Package.swift" || fail "could not write the by-path consumer"
+cp "$work/consumer/Sources/Consumer/main.swift" "$work/by-path/Sources/Consumer/"
+swift package --package-path "$work/by-path" resolve >"$work/resolve.log" 2>&1 \
+  || { cat "$work/resolve.log" >&2; fail "the by-path consumer did not resolve"; }
+check_pins "$work/by-path/Package.resolved" "a consumer depending on it by path"
 consumer="$(swift build --package-path "$work/consumer" --show-bin-path)/Consumer"
 grep -q "\"version\" *: *\"$version\"" "$work/consumer/Package.resolved" \
   || fail "the consumer did not resolve $identity at $version: $(cat "$work/consumer/Package.resolved")"

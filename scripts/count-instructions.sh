@@ -11,6 +11,7 @@
 #   test           `liverules test` on 1,000 generated fixtures (scripts/count-test-instructions.sh)
 set -euo pipefail
 cd "$(dirname "$0")/.."
+export LIVERULES_DEVELOPMENT=1   # the benchmark and fuzz targets join the package (Package.swift)
 
 if ! command -v valgrind >/dev/null; then
   echo "count-instructions: valgrind is missing (Debian: apt-get install valgrind)" >&2

@@ -12,6 +12,7 @@
 #   scripts/count-meeting-cost.sh [liverules binary]
 set -euo pipefail
 cd "$(dirname "$0")/.."
+export LIVERULES_DEVELOPMENT=1   # the benchmark and fuzz targets join the package (Package.swift)
 binary=${1:-}
 name=count-meeting-cost
 . scripts/callgrind-liverules.sh

@@ -14,6 +14,7 @@
 # minimize it, fix the bug, and add the input to Fuzz/corpus/<target>/ so the tests replay it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+export LIVERULES_DEVELOPMENT=1   # the benchmark and fuzz targets join the package (Package.swift)
 
 target=${1:-}
 minutes=${2:-1}

@@ -4,6 +4,7 @@
 #   scripts/hostile-timings.sh [how many of the slowest to show]
 set -euo pipefail
 cd "$(dirname "$0")/.."
+export LIVERULES_DEVELOPMENT=1   # the benchmark and fuzz targets join the package (Package.swift)
 ./scripts/setup.sh
 swift build -c release --product HostileBenchmarks >/dev/null
 .build/release/HostileBenchmarks Tests/LuaTests/Resources/hostile "${1:-10}"

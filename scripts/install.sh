@@ -4,22 +4,28 @@
 # anywhere, and needs only the system's Lua library (liblua5.4). Says where it went and whether
 # PREFIX/bin is on PATH.
 #
-#   scripts/install.sh [--debug] [--completions] [PREFIX]
+#   scripts/install.sh [--debug] [--without-studio] [--completions] [PREFIX]
 #
-#   --debug         a debug build instead of a release build (quicker to build, slower to run)
-#   --completions   also installs bash, zsh and fish completions under PREFIX/share
+#   --debug           a debug build instead of a release build (quicker to build, slower to run)
+#   --without-studio  leaves out `liverules preview` and its web server (the package's Studio
+#                     trait): about a third of the build
+#   --completions     also installs bash, zsh and fish completions under PREFIX/share
 #
-# SCRATCH_PATH (default .build) is the build folder used.
+# SCRATCH_PATH is the build folder used: .build by default, .build/without-studio with
+# --without-studio (the trait changes how every module is compiled: one folder for each keeps
+# both builds incremental).
 set -euo pipefail
 caller=$PWD   # a relative PREFIX is relative to where the script was run from
 cd "$(dirname "$0")/.."
 
 configuration=release
 completions=false
+traits=(--traits Studio)
 prefix=
 for argument in "$@"; do
   case "$argument" in
     --debug) configuration=debug ;;
+    --without-studio) traits=() ;;
     --completions) completions=true ;;
     -h|--help) awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "$0"; exit 0 ;;
     -*) echo "install.sh: unknown option $argument (see --help)" >&2; exit 2 ;;
@@ -32,11 +38,11 @@ prefix=${prefix:-$HOME/.local}
 case "$prefix" in /*) ;; *) prefix="$caller/$prefix" ;; esac
 mkdir -p "$prefix/bin"
 prefix=$(cd "$prefix" && pwd)
-scratch=${SCRATCH_PATH:-.build}
+if [ ${#traits[@]} -eq 0 ]; then scratch=${SCRATCH_PATH:-.build/without-studio}; else scratch=${SCRATCH_PATH:-.build}; fi
 
 ./scripts/setup.sh
-swift build -c "$configuration" --scratch-path "$scratch" --product liverules
-built="$(swift build -c "$configuration" --scratch-path "$scratch" --show-bin-path)/liverules"
+swift build -c "$configuration" --scratch-path "$scratch" "${traits[@]}" --product liverules
+built="$(swift build -c "$configuration" --scratch-path "$scratch" "${traits[@]}" --show-bin-path)/liverules"
 install -m 755 "$built" "$prefix/bin/liverules"
 echo "installed $("$prefix/bin/liverules" --version) ($configuration build) as $prefix/bin/liverules"
 

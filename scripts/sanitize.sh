@@ -11,6 +11,7 @@
 # The script fails on the first finding.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+export LIVERULES_DEVELOPMENT=1   # the benchmark and fuzz targets join the package (Package.swift)
 ./scripts/setup.sh
 
 # Swift's own crash reporter would hold the process; the sanitizers report findings themselves.

@@ -10,6 +10,7 @@
 #   scripts/slow-machine-check.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
+export LIVERULES_DEVELOPMENT=1   # the benchmark and fuzz targets join the package (Package.swift)
 ./scripts/setup.sh
 for tool in valgrind objcopy; do
   command -v "$tool" >/dev/null || { echo "slow-machine-check: $tool is missing (Debian: apt-get install valgrind binutils)" >&2; exit 1; }

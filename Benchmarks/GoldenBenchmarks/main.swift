@@ -5,7 +5,7 @@ import LiveRulesTooling
 // The golden suite at scale: 1,000 generated meetings fixtures (a day of meetings at 1,000
 // moments), run by `liverules test` as CI runs it, and in process with 1 and 2 workers.
 // Build first, then run from the package root:
-//   swift build -c release && swift run -c release GoldenBenchmarks [fixtures]
+//   swift build -c release && LIVERULES_DEVELOPMENT=1 swift run -c release GoldenBenchmarks [fixtures]
 
 let count = CommandLine.arguments.dropFirst().first.flatMap(Int.init) ?? 1_000
 let root = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)

@@ -1,4 +1,5 @@
 import Foundation
+import HostileCorpus
 import Lua
 
 /// One script of a hostile corpus: its source and the outcome its header declares (nil when
@@ -6,14 +7,14 @@ import Lua
 struct HostileScript {
     let name: String
     let source: String
-    let expected: Expectation?
+    let expected: HostileOutcome?
 
     /// Every `.lua` file of `folder`, sorted by name; empty when there is none.
     static func all(in folder: String) throws -> [HostileScript] {
         let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { $0.hasSuffix(".lua") }.sorted()
         return try names.map { name in
             let source = try String(contentsOfFile: folder + "/" + name, encoding: .utf8)
-            return HostileScript(name: name, source: source, expected: Expectation(header: source))
+            return HostileScript(name: name, source: source, expected: CorpusHeader.outcome(of: source).flatMap(HostileOutcome.init))
         }
     }
 

@@ -1,3 +1,4 @@
+import HostileCorpus
 import Lua
 
 /// `--outcomes`: prints one line per script, in the order given (sorted by name): its name, how
@@ -9,7 +10,7 @@ func printOutcomes(of scripts: [HostileScript]) throws -> Bool {
     for script in scripts {
         let error = script.run(on: try script.preparedState())
         let problem: String? = if let expected = script.expected {
-            expected.matches(error) ? nil : "expected \(expected)"
+            error.map(expected.matches) == true ? nil : "expected \(expected)"
         } else {
             "malformed header: `-- expect: <outcome>` then a comment"
         }

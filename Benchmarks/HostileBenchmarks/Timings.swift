@@ -1,4 +1,5 @@
 import Foundation
+import HostileCorpus
 import Lua
 
 /// The timing mode: runs every script once, each in a fresh state under its header's limits,
@@ -20,7 +21,7 @@ func printTimings(of scripts: [HostileScript], shown: Int) throws {
 
     timings.sort { $0.wall > $1.wall }
     let deadline = LuaLimits().deadline.map { "\($0)" } ?? "no"
-    print("\(scripts.count) scripts, default limits (\(deadline) deadline; \(Expectation.deadline) for those that must end at it); the slowest, wall and CPU time:")
+    print("\(scripts.count) scripts, default limits (\(deadline) deadline; \(HostileOutcome.deadline) for those that must end at it); the slowest, wall and CPU time:")
     for timing in timings.prefix(shown) {
         print("  \(milliseconds(timing.wall)) \(milliseconds(timing.cpu))  \(timing.name.padding(toLength: 40, withPad: " ", startingAt: 0))  \(timing.outcome.prefix(60))")
     }

@@ -6,7 +6,7 @@ import LiveRules
 // version serves, the debounce excluded), the time to build, check and swap a version, how
 // often five saves in a row coalesce into one reload, and presentation throughput with 1 and 2
 // threads sharing one engine. Run from the package root:
-//   swift run -c release ReloadBenchmarks [saves]
+//   LIVERULES_DEVELOPMENT=1 swift run -c release ReloadBenchmarks [saves]
 // `ReloadBenchmarks profile N` only presents the meetings fixtures N times in turn through one
 // engine, as an app does (its Codable types, serving mode), for instruction counts
 // (scripts/count-instructions.sh engine). `ReloadBenchmarks profile N <meetings> same|one|every`

@@ -1,12 +1,13 @@
 /*
 ** Rule inputs checked against a pack's schema.
 **
-** A descriptor is a sequence the host builds from the schema (slots LRL_D_*). Checking walks a
-** value and its descriptor together. In strict mode each checked table is then replaced by a
-** view (lrl_view.c). A mismatch is handed back as two values, where and what: where uses host
-** data's 0-based indices, as JSON and Swift do (`state.meetings[1].start`), what says what was
-** expected and found (`expected date, got "x"`).
+** A descriptor is a sequence the host builds from the schema (slots LRL_D_*, read through
+** lrl_descriptor.h). Checking walks a value and its descriptor together. In strict mode each
+** checked table is then replaced by a view (lrl_view.h). A mismatch is handed back as two
+** values, where and what: where uses host data's 0-based indices, as JSON and Swift do
+** (`state.meetings[1].start`), what says what was expected and found (`expected date, got "x"`).
 */
+#include "lrl_descriptor.h"
 #include "lrl_view.h"
 
 #define LRL_CHECK_SLOTS 12   /* stack slots one level of checking uses at most, messages included */
@@ -45,8 +46,20 @@ static void lrl_pushcheckpath(lua_State *L, const lrl_checker *c) {
   luaL_pushresult(&b);
 }
 
-/* Pushes how a mismatch message shows the value at v: `"text"`, `12`, `true`, `nil`, `a table`.
-** [-0, +1, m] */
+/* Pushes how a table shows in a mismatch message, in the words JSONValue.brief uses for JSON:
+** `{}` when empty (a Lua table cannot tell an empty list from an empty object), `[… 2 elements]`
+** for a sequence, `{… 3 members}` otherwise. [-0, +1, m] */
+static void lrl_pushtablefound(lua_State *L, int v) {
+  lua_Integer keys = 0;
+  lua_pushnil(L);
+  while (lua_next(L, v)) keys++, lua_pop(L, 1);
+  if (keys == 0) lua_pushliteral(L, "{}");
+  else if ((lua_Integer)lua_rawlen(L, v) == keys) lua_pushfstring(L, "[… %I element%s]", keys, keys == 1 ? "" : "s");
+  else lua_pushfstring(L, "{… %I member%s}", keys, keys == 1 ? "" : "s");
+}
+
+/* Pushes how a mismatch message shows the value at v: `"text"`, `12`, `true`, `nil`, a table
+** as lrl_pushtablefound shows it. [-0, +1, m] */
 static void lrl_pushfound(lua_State *L, int v) {
   switch (lua_type(L, v)) {
     case LUA_TSTRING: {
@@ -61,7 +74,7 @@ static void lrl_pushfound(lua_State *L, int v) {
       }
       break;
     }
-    case LUA_TTABLE: lua_pushliteral(L, "a table"); break;
+    case LUA_TTABLE: lrl_pushtablefound(L, v); break;
     case LUA_TNUMBER: case LUA_TBOOLEAN: case LUA_TNIL: luaL_tolstring(L, v, NULL); break;
     default: lua_pushstring(L, luaL_typename(L, v)); break;
   }
@@ -71,14 +84,15 @@ static void lrl_pushfound(lua_State *L, int v) {
 static int lrl_mismatch(lua_State *L, const lrl_checker *c, int v, int d) {
   lrl_pushcheckpath(L, c);
   lua_rawgeti(L, d, LRL_D_NAME);
-  lrl_pushfound(L, v);
+  if (lua_isnil(L, v)) lua_pushliteral(L, "nothing (the field is required)");
+  else lrl_pushfound(L, v);
   lua_pushfstring(L, "expected %s, got %s", lua_tostring(L, -2), lua_tostring(L, -1));
   lua_replace(L, -3);
   lua_pop(L, 1);
   return 0;
 }
 
-/* Whether the string at v is a colour. */
+/* Whether the string at v is a colour. [-0, +0, -] */
 static int lrl_iscolour(lua_State *L, int v) {
   size_t length;
   const char *text = lua_tolstring(L, v, &length);
@@ -133,7 +147,9 @@ static int lrl_reused(lua_State *L, int v, int d, int parent, int key) {
   return 1;
 }
 
-/* Checks an object: every declared field, then that there is nothing else. */
+/* Checks the table at v against the object descriptor at d: every declared field, then that
+** there is nothing else. Returns 1, or 0 with the mismatch's path and message pushed.
+** [-0, +(0|2), e] */
 static int lrl_checkobject(lua_State *L, lrl_checker *c, int v, int d) {
   int base = lua_gettop(L);
   lua_rawgeti(L, d, LRL_D_CHILD);
@@ -201,7 +217,8 @@ static int lrl_checkobject(lua_State *L, lrl_checker *c, int v, int d) {
   return luaL_error(L, "schema check: table changed while it was checked");
 }
 
-/* Checks a list: a sequence of elements of one type. */
+/* Checks the table at v against the array descriptor at d: a sequence of elements of one type.
+** Returns 1, or 0 with the mismatch's path and message pushed. [-0, +(0|2), e] */
 static int lrl_checkarray(lua_State *L, lrl_checker *c, int v, int d) {
   int base = lua_gettop(L);
   lua_rawgeti(L, d, LRL_D_CHILD);

@@ -7,7 +7,8 @@
 ** problem. Sizes are checked before anything is walked. Nothing here raises or allocates.
 */
 #include <math.h>
-#include "lrl_view.h"
+#include "CLuaShim.h"
+#include "CLiveRules.h"
 
 /* Slots of the reading table (lrl_output_prepare): the keys read, interned once, then the
 ** lookups from a name to its 0-based index, then how many placements there are. */

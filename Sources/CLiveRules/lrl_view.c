@@ -2,23 +2,18 @@
 ** The read-only views rules see of their checked inputs.
 **
 ** A view is a read-only proxy of the host's data (lrs_makeproxy, LRS_PROXY_HOST) whose writes
-** raise naming the field. The checked table behind it gets its type's shared metatable
-** (lrl_schema_prepare), whose __index answers reads of absent keys: nil for a declared optional
-** field, an error with a suggestion for anything else. Each table notes its parent table and its
-** key there (under private light userdata keys that pairs skips), so errors name the whole path,
-** in Lua's 1-based indices: `state.meetings[2].titel`.
+** raise naming the field. The checked table behind it gets its type's shared metatable (which
+** lrl_schema_prepare, lrl_descriptor.c, keeps in the type's descriptor), whose __index,
+** lrl_viewmiss, answers reads of absent keys: nil for a declared optional field, an error with a
+** suggestion for anything else. Each table notes its parent table and its key there (under
+** private light userdata keys that pairs skips), so errors name the whole path, in Lua's 1-based
+** indices: `state.meetings[2].titel`.
 */
+#include "lrl_descriptor.h"
 #include "lrl_view.h"
 
 const char lrl_parentkey = 0;
 const char lrl_keykey = 0;
-
-lua_Integer lrl_slotint(lua_State *L, int d, int slot) {
-  lua_rawgeti(L, d, slot);
-  lua_Integer value = lua_tointeger(L, -1);
-  lua_pop(L, 1);
-  return value;
-}
 
 /* Pushes the table behind the view at p. [-0, +1, -] */
 static void lrl_pushreal(lua_State *L, int p) {
@@ -56,7 +51,8 @@ static void lrl_pushpath(lua_State *L, int t) {
   lua_settop(L, base + 1);
 }
 
-/* Pushes the path of the view at p: its table's path, or the name a plain view carries. */
+/* Pushes the path of the view at p: its table's path, or the name a plain view carries.
+** [-0, +1, m] */
 static void lrl_pushviewpath(lua_State *L, int p) {
   lrl_pushreal(L, p);
   lua_rawgetp(L, -1, &lrl_keykey);
@@ -73,7 +69,8 @@ static void lrl_pushviewpath(lua_State *L, int p) {
   lua_remove(L, -2);
 }
 
-/* __newindex of a view: rule inputs are read-only. */
+/* lua_CFunction: __newindex(view, key, value) of a view: rule inputs are read-only, so it
+** raises, naming the view's path and key. */
 static int lrl_viewwrite(lua_State *L) {
   lrs_pushwhere(L);
   lrl_pushviewpath(L, 1);
@@ -93,23 +90,7 @@ void lrl_makeview(lua_State *L, int t) {
   lua_replace(L, t);
 }
 
-void lrl_pushhint(lua_State *L, int n, const char *key, size_t lk) {
-  if (lrs_pushdidyoumean(L, n, key, lk)) return;
-  luaL_Buffer b;
-  luaL_buffinit(L, &b);
-  luaL_addstring(&b, " (it has: ");
-  lua_Integer count = (lua_Integer)lua_rawlen(L, n);
-  for (lua_Integer i = 1; i <= count; i++) {
-    if (i > 1) luaL_addstring(&b, ", ");
-    lua_rawgeti(L, n, i);
-    luaL_addvalue(&b);
-  }
-  luaL_addstring(&b, ")");
-  luaL_pushresult(&b);
-}
-
-/* __index of a checked table (argument 1, key argument 2); upvalue 1 is its descriptor. */
-static int lrl_inputmiss(lua_State *L) {
+int lrl_viewmiss(lua_State *L) {
   int d = lua_upvalueindex(1);
   lua_Integer kind = lrl_slotint(L, d, LRL_D_KIND);
   if (kind == LRL_KIND_ARRAY && lua_type(L, 2) == LUA_TNUMBER) return 0;  /* past the end: nil */
@@ -143,35 +124,4 @@ static int lrl_inputmiss(lua_State *L) {
   lua_remove(L, -3);                                /* where path message hint */
   lua_concat(L, 4);
   return lua_error(L);
-}
-
-int lrl_schema_prepare(lua_State *L) {
-  int d = 1;
-  luaL_checktype(L, d, LUA_TTABLE);
-  lua_Integer kind = lrl_slotint(L, d, LRL_D_KIND);
-  if (kind == LRL_KIND_OBJECT || kind == LRL_KIND_ARRAY) {
-    if (lua_rawgeti(L, d, LRL_D_META) == LUA_TTABLE) return 1;  /* prepared already */
-    lua_pop(L, 1);
-    lua_createtable(L, 0, 1);
-    lua_pushvalue(L, d);
-    lua_pushcclosure(L, lrl_inputmiss, 1);
-    lua_setfield(L, -2, "__index");
-    lua_rawseti(L, d, LRL_D_META);
-    if (kind == LRL_KIND_ARRAY) {
-      lua_pushcfunction(L, lrl_schema_prepare);
-      lua_rawgeti(L, d, LRL_D_CHILD);
-      lua_call(L, 1, 0);
-    } else {
-      lua_rawgeti(L, d, LRL_D_CHILD);
-      int fields = lua_gettop(L);
-      lua_pushnil(L);
-      while (lua_next(L, fields)) {
-        lua_pushcfunction(L, lrl_schema_prepare);
-        lua_insert(L, -2);
-        lua_call(L, 1, 0);
-      }
-    }
-  }
-  lua_settop(L, 1);
-  return 1;
 }

@@ -1,5 +1,7 @@
 /*
-** What checking (lrl_check.c) and views (lrl_view.c) share: where a checked table hangs.
+** The read-only views of checked tables (lrl_view.c): what checking (lrl_check.c) notes of where
+** a checked table hangs, the view it makes of it, and the __index that a prepared descriptor
+** (lrl_descriptor.c) gives the tables checked against it.
 */
 #ifndef LRL_VIEW_H
 #define LRL_VIEW_H
@@ -13,12 +15,12 @@
 ** Light userdata keys: pairs over a view skips them. */
 extern const char lrl_parentkey, lrl_keykey;
 
-/* The integer in slot of the descriptor at d. [-0, +0, -] */
-lua_Integer lrl_slotint(lua_State *L, int d, int slot);
-/* Pushes the hint for an unknown name: " — did you mean x?" for the name in the sequence at n
-** closest to key, or " (it has: a, b, c)" when none is close. [-0, +1, m] */
-void lrl_pushhint(lua_State *L, int n, const char *key, size_t lk);
 /* Replaces the table at t by a view of it. [-0, +0, m] */
 void lrl_makeview(lua_State *L, int t);
+/* lua_CFunction: __index(t, key) of a checked table t; upvalue 1 is its descriptor (closed over
+** by lrl_schema_prepare). Answers nil for an index past a list's end and for a declared optional
+** field that is absent; raises, naming t's path and key, for anything else (with a suggestion
+** for an object's unknown field). */
+int lrl_viewmiss(lua_State *L);
 
 #endif

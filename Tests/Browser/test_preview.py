@@ -243,10 +243,16 @@ class StudioBoundsInBrowserTests(unittest.TestCase):
             elsewhere = self.browser.new_page()
             self.addCleanup(elsewhere.close)
             elsewhere.goto(f"http://127.0.0.1:{server.server_address[1]}/")
-            outcomes = elsewhere.evaluate("""async (url) => Promise.all([1, 2, 3, 4].map(() =>
-                fetch(url, { mode: "no-cors" }).then(() => "sent").catch(() => "failed")).concat(
-                fetch(url, { headers: { "X-LiveRules-Token": "guessed" } }).then(() => "read").catch(() => "blocked")))""", long)
-        self.assertEqual(outcomes[-1], "blocked", "a request with the token header needs a preflight, which is refused")
+            # Four requests as any page can send them (their answers are opaque to it), and one
+            # with a guessed token; each waited for at most PATIENCE_MS.
+            answered, preflighted = elsewhere.evaluate("""async ([url, patience]) => {
+                const late = new Promise((resolve) => setTimeout(() => resolve("unanswered"), patience));
+                const sent = Promise.all([1, 2, 3, 4].map(() => fetch(url, { mode: "no-cors" }).then(() => "answered", () => "failed")));
+                const guessed = fetch(url, { headers: { "X-LiveRules-Token": "guessed" } }).then(() => "read", () => "blocked");
+                return [await Promise.race([sent, late]), await Promise.race([guessed, late])];
+            }""", [long, PATIENCE_MS])
+        self.assertEqual(answered, ["answered"] * 4, "refused at once, not stepped through")
+        self.assertEqual(preflighted, "blocked", "a request with the token header needs a preflight, which is refused")
         # None of them made the studio work: its own timeline is not refused as busy, and the
         # page and its style sheet are served.
         self.step_through(page, {"from": "2026-03-10T00:00:00Z", "to": "2026-03-10T00:10:00Z", "step": "60"})

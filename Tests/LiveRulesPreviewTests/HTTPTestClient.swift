@@ -1,3 +1,4 @@
+#if Studio
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -276,3 +277,4 @@ struct HTTPTestError: Error, CustomStringConvertible {
     var description: String
     init(_ description: String) { self.description = description }
 }
+#endif

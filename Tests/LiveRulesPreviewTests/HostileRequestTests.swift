@@ -1,3 +1,4 @@
+#if Studio
 import Foundation
 import Testing
 
@@ -49,12 +50,12 @@ import Testing
         for (name, headers, says) in refusals {
             let query = name == "a token in the query" && route != "/api/events" ? (target.contains("?") ? "&" : "?") + "token=\(running.token)" : ""
             let asked = name == "a token in the query" && route == "/api/events" ? target + "?token=" + String(repeating: "0", count: 64) : target + query
-            let response = try await running.request(method, asked, headers: headers, body: body)
+            let response = try await running.ask(method, asked, headers: headers, body: body)
             #expect(response.status == 403, "\(route), \(name): \(response.status) \(response.body.prefix(200))")
             #expect((response.json["error"] as? String)?.contains(says) == true, "\(route), \(name): \(response.body.prefix(200))")
             #expect(response.headers["access-control-allow-origin"] == nil)
         }
-        let preflight = try await running.request("OPTIONS", target, headers: [
+        let preflight = try await running.ask("OPTIONS", target, headers: [
             "Origin": "http://attacker.example", "Access-Control-Request-Method": method,
             "Access-Control-Request-Headers": "x-liverules-token",
         ])
@@ -93,3 +94,4 @@ import Testing
         #expect(!running.log.contains("timeline of"))
     }
 }
+#endif

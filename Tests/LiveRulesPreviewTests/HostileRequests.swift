@@ -1,3 +1,4 @@
+#if Studio
 /// Requests that read one way to the studio and another to whatever else sees them: ambiguous
 /// `Host`s, targets that name another host, framing no HTTP/1.1 parser should guess at, and
 /// the DNS-rebinding variants. Each is one or more whole requests, sent byte for byte on a
@@ -65,3 +66,4 @@ struct HostileRequest: Sendable, CustomStringConvertible {
         .init(name: "a good request, then a rebound name", text: "GET /studio.css HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n\r\nGET / HTTP/1.1\r\nHost: attacker.example:{port}\r\n\r\n", answers: [200, 421], says: "127.0.0.1 or localhost only"),
     ]
 }
+#endif

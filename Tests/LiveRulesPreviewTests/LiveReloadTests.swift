@@ -1,3 +1,4 @@
+#if Studio
 import Foundation
 import Testing
 
@@ -63,3 +64,4 @@ import Testing
         #expect(await events.arrivedChange(revision: revision), "the client was told of revision \(revision)")
     }
 }
+#endif

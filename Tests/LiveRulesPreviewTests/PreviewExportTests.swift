@@ -1,3 +1,4 @@
+#if Studio
 import Foundation
 import Testing
 
@@ -26,3 +27,4 @@ struct PreviewExportTests {
         #expect(page.contains("EventSource") && page.contains(".surface-islandCompact"))
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Studio
 import Foundation
 import Testing
 
@@ -200,3 +201,4 @@ import Testing
         #expect((failing?["problems"] as? [String])?.first?.contains("no stale badge") == true)
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Studio
 import Foundation
 
 /// `liverules preview` as a user runs it, in a process of its own (its server never waits on this
@@ -16,8 +17,12 @@ final class RunningStudio: @unchecked Sendable {
     private let errors = CollectedText()
 
     /// Copies `packs` of `rules/`, with each file of `edits` (a path under `rules/`) changed by
-    /// its function, and serves them; with `ci`, `CI` is set for the server.
-    init(packs: [String] = ["meetings"], ci: Bool = false, edits: [String: @Sendable (String) -> String] = [:]) async throws {
+    /// its function, and serves them; with `ci`, `CI` is set for the server. With `oneCPU`, the
+    /// server runs on one CPU (util-linux's `taskset`): Swift's cooperative pool, which runs the
+    /// request handlers, is then one thread wide, as on a one-core machine.
+    init(
+        packs: [String] = ["meetings"], ci: Bool = false, edits: [String: @Sendable (String) -> String] = [:], oneCPU: Bool = false
+    ) async throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("preview-\(UUID().uuidString)")
         rules = folder.appendingPathComponent("rules")
         try FileManager.default.createDirectory(at: rules, withIntermediateDirectories: true)
@@ -31,8 +36,9 @@ final class RunningStudio: @unchecked Sendable {
             try edit(text).write(to: file, atomically: true, encoding: .utf8)
         }
         process = Process()
-        process.executableURL = Bundle.main.bundleURL.appendingPathComponent("liverules")
-        process.arguments = ["preview", rules.path, "--port", "0"]
+        let binary = Bundle.main.bundleURL.appendingPathComponent("liverules")
+        process.executableURL = oneCPU ? URL(fileURLWithPath: "/usr/bin/taskset") : binary
+        process.arguments = (oneCPU ? ["--cpu-list", "0", binary.path] : []) + ["preview", rules.path, "--port", "0"]
         var environment = ProcessInfo.processInfo.environment
         environment["CI"] = ci ? "1" : nil
         process.environment = environment
@@ -60,6 +66,16 @@ final class RunningStudio: @unchecked Sendable {
     /// `method target` as it is (no token unless `headers` has it).
     func request(_ method: String, _ target: String, headers: [String: String] = [:], body: String = "") async throws -> HTTPTestResponse {
         try await HTTPTestClient.request(port: port, method, target, headers: headers, body: body)
+    }
+
+    /// `method target` as it is, read up to the end of the first response (its head, when it has
+    /// no length: an event stream), so that a stream wrongly opened fails a test, not hangs it.
+    func ask(_ method: String, _ target: String, headers: [String: String] = [:], body: String = "") async throws -> HTTPTestResponse {
+        var text = "\(method) \(target) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n"
+        for (name, value) in headers { text += "\(name): \(value)\r\n" }
+        text += "Content-Length: \(body.utf8.count)\r\n\r\n" + body
+        guard let response = try await HTTPTestClient.raw(port: port, text, count: 1).first else { throw HTTPTestError("no answer to \(method) \(target)") }
+        return response
     }
 
     /// `method target` with the token, as the page asks the API.
@@ -165,3 +181,4 @@ final class CollectedText: @unchecked Sendable {
         lock.withLock { collected }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Studio
 import Foundation
 
 /// Edits of `meetings/badge.lua` that make timelines expensive, failing or long, each only from
@@ -47,3 +48,4 @@ enum StudioRuleEdits {
         Date(timeIntervalSince1970: TimeInterval(seconds)).formatted(.iso8601)
     }
 }
+#endif

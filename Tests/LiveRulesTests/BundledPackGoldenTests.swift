@@ -1,6 +1,7 @@
 import Foundation
 @testable import LiveRules
 @testable import LiveRulesTooling
+import TestPacks
 import Testing
 
 /// Every bundled pack's fixtures present exactly their goldens, so the project's own CI guards

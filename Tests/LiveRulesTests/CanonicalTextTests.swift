@@ -1,5 +1,6 @@
 import Foundation
 @testable import LiveRules
+import TestPacks
 import Testing
 
 /// The canonical text ``JSONWriter`` and ``Presentation/canonicalJSON(placement:)`` write

@@ -1,5 +1,6 @@
 import Foundation
 @testable import LiveRules
+import TestPacks
 import Testing
 
 /// The helper library and the driver are compiled into LiveRules from their .lua files, which

@@ -1,6 +1,7 @@
 import Foundation
 import LiveRules
 import LiveRulesExamples
+import TestPacks
 import Testing
 
 /// The examples module's Swift types agree with their packs' schemas: every fixture, decoded

@@ -1,5 +1,6 @@
 import Foundation
 import LiveRules
+import TestPacks
 import Testing
 
 /// `Presenter.explain`: why a presentation came out as it did, recorded by the helpers and the

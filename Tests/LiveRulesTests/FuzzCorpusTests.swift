@@ -1,5 +1,6 @@
 import Foundation
 import LiveRules
+import TestPacks
 import Testing
 
 /// The fuzz targets' regression corpus (`Fuzz/corpus`), replayed through the checks the targets

@@ -1,6 +1,7 @@
 import Foundation
 @testable import LiveRules
 import LiveRulesTooling
+import TestPacks
 import Testing
 
 /// Status glyphs: their spellings, their JSON (present only when a field has one) and how an

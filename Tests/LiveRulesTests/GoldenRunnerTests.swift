@@ -2,6 +2,7 @@ import Foundation
 @testable import LiveRules
 @testable import LiveRulesTooling
 import Lua
+import TestPacks
 import Testing
 
 /// Running golden cases: outcomes, parallel workers, recording, reports.

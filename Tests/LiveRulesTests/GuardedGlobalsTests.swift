@@ -1,6 +1,7 @@
 import Foundation
 @testable import LiveRules
 import Lua
+import TestPacks
 import Testing
 
 /// While a pack loads its globals are guarded: no rule file can replace what the host provides

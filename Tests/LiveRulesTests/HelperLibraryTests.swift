@@ -1,6 +1,7 @@
 import Foundation
 @testable import LiveRules
 import Lua
+import TestPacks
 import Testing
 
 /// The `liverules.*` helper modules, tested by the Lua test files in Resources/helpers: each

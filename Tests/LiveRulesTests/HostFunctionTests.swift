@@ -1,6 +1,7 @@
 import Foundation
 @testable import LiveRules
 import Lua
+import TestPacks
 import Testing
 
 /// What the helper modules take from the host: `time.clock` (wall-clock time in an IANA zone),

@@ -2,6 +2,7 @@ import CLiveRules
 import Foundation
 @testable import LiveRules
 import Lua
+import TestPacks
 import Testing
 
 /// No rule can kill the host through its output. Every script of the hostile-output corpus

@@ -1,10 +1,11 @@
 import Foundation
-import Testing
 @testable import LiveRules
+import TestPacks
+import Testing
 
 /// Hostile pack files, generated here: each ends in its exact error instead of overflowing the
 /// stack or reading hundreds of megabytes. How long each takes is measured, not tested:
-/// `swift run -c release InputLimitBenchmarks`.
+/// `LIVERULES_DEVELOPMENT=1 swift run -c release InputLimitBenchmarks`.
 @Suite struct InputLimitsTests {
     /// A manifest whose `schema.types` value starts at line 4, column 14, with one type per
     /// line from line 5.

@@ -1,6 +1,7 @@
 import Foundation
 import LiveRules
 import LiveRulesExamples
+import TestPacks
 import Testing
 
 /// Inputs that do not change between presentations are kept checked from their second

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 @testable import LiveRules
+import TestPacks
+import Testing
 
 /// No presentation leaves anything for the next: a pack whose rules keep state past loading
 /// (a factory's counter, an iterator, a helper's iterator) fails to set up, through a

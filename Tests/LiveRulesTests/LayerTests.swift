@@ -1,4 +1,5 @@
 import Foundation
+import TestPacks
 import Testing
 
 /// The layers point one way: `CLua` <- `CLuaShim` <- `Lua` <- `LiveRules` <- `LiveRulesTooling`
@@ -12,7 +13,7 @@ import Testing
         "LiveRulesTooling": ["Lua", "LiveRules"],
         "LiveRulesExamples": [],
         "LiveRulesPreview": ["LiveRules", "LiveRulesTooling"],
-        "liverules": ["Lua", "LiveRules", "LiveRulesTooling", "LiveRulesPreview"],
+        "liverules": ["LiveRules", "LiveRulesTooling", "LiveRulesPreview"],
     ]
     /// The only targets that may import the web server and SwiftNIO: apps that link `LiveRules`
     /// never link them.
@@ -20,7 +21,7 @@ import Testing
     /// The project's C headers each C target may include.
     static let allowedHeaders: [String: Set<String>] = [
         "CLuaShim": ["CLuaShim.h", "lrs_dump.h", "lrs_pool.h"],
-        "CLiveRules": ["CLuaShim.h", "CLiveRules.h", "lrl_view.h"],
+        "CLiveRules": ["CLuaShim.h", "CLiveRules.h", "lrl_descriptor.h", "lrl_view.h"],
     ]
     static let projectModules: Set<String> = ["CLua", "CLuaShim", "CLiveRules", "Lua", "LiveRules", "LiveRulesTooling",
                                                "LiveRulesExamples", "LiveRulesPreview"]
@@ -62,6 +63,27 @@ import Testing
                 let isServer = module.hasPrefix("Hummingbird") || module.hasPrefix("NIO") || module == "Logging"
                 #expect(!isServer || Self.serverTargets.contains(target), "\(path) imports \(module)")
             }
+        }
+    }
+
+    /// The studio is built only with the package's `Studio` trait: each file of LiveRulesPreview,
+    /// and each file of the CLI that imports it, compiles only under `#if Studio`, and the
+    /// manifest depends on the server's packages only under that condition, so a package that
+    /// depends on `LiveRules` never resolves them.
+    @Test func theStudioIsBuiltOnlyWithItsTrait() throws {
+        let studio = try Self.files(of: "LiveRulesPreview", ending: [".swift"])
+            + Self.files(of: "liverules", ending: [".swift"]).filter { $0.text.contains("import LiveRulesPreview") }
+        #expect(studio.count > 1)
+        for (path, text) in studio {
+            #expect(text.hasPrefix("#if Studio\n") && text.hasSuffix("#endif\n"), "\(path) is built without the trait")
+        }
+        let manifest = try String(contentsOf: Paths.root.appendingPathComponent("Package.swift"), encoding: .utf8)
+        let server = ["\"hummingbird\"", "\"swift-nio\"", "\"swift-log\"", "\"swift-http-types\"", "name: \"LiveRulesPreview\", condition"]
+        let uses = manifest.split(separator: "\n").filter { line in line.contains(".product(") || line.contains(".target(name:") }
+            .filter { line in server.contains { line.contains($0) } }
+        #expect(uses.count == 7, "\(uses)")
+        for line in uses {
+            #expect(line.contains("condition: studio"), "Package.swift: \(line)")
         }
     }
 

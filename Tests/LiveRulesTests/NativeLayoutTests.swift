@@ -2,6 +2,7 @@ import Foundation
 @testable import LiveRules
 @testable import LiveRulesTooling
 import Lua
+import TestPacks
 import Testing
 
 /// The host's native `layout.place` and `layout.wanted` (`lrl_layout_place`, `lrl_layout_wanted`)

@@ -1,6 +1,7 @@
 import Foundation
 @testable import LiveRules
 import Lua
+import TestPacks
 import Testing
 
 /// The one-pass reader (``OutputReader``) agrees with the detailed one (``PresentationOutput``):

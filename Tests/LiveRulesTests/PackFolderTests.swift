@@ -1,6 +1,7 @@
 import Foundation
 @testable import LiveRules
 @testable import LiveRulesTooling
+import TestPacks
 import Testing
 
 /// Nothing outside a pack's real folder is read or written: links that leave the pack, and

@@ -1,5 +1,6 @@
 import Foundation
 import LiveRules
+import TestPacks
 import Testing
 
 /// Loading a pack: the manifest, its schema and the rule files, every problem reported at once.

@@ -1,5 +1,6 @@
 import Foundation
 @testable import LiveRules
+import TestPacks
 import Testing
 
 /// Every check of the push validator: a body that fails it and one that passes, for the match

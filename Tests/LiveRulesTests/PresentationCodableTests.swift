@@ -1,5 +1,6 @@
 import Foundation
 @testable import LiveRules
+import TestPacks
 import Testing
 
 /// `Presentation` is `Codable` in exactly the golden shape, and `json()` is that shape.

@@ -2,6 +2,7 @@ import Foundation
 import LiveRules
 import LiveRulesExamples
 import Lua
+import TestPacks
 import Testing
 
 /// Presenting through the Swift API: typed state in, typed presentation out, every failure a
@@ -76,7 +77,7 @@ import Testing
 
     @Test func aMissingRequiredFieldIsRejected() throws {
         #expect(try inputError(LooseState(meetings: [LooseMeeting(title: nil)]))
-            == "state.meetings[0].title: expected string, got nil")
+            == "state.meetings[0].title: expected string, got nothing (the field is required)")
     }
 
     @Test func wrongTypesAreRejectedWithWhatWasFound() throws {

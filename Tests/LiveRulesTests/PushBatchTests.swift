@@ -1,5 +1,6 @@
 import Foundation
 @testable import LiveRules
+import TestPacks
 import Testing
 
 /// Fan-out: a batch on two worker threads gives, line for line, what single calls give; equal

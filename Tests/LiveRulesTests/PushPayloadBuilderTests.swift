@@ -1,6 +1,7 @@
 import Foundation
 @testable import LiveRules
 import LiveRulesExamples
+import TestPacks
 import Testing
 
 /// The push builder: what it builds is decoded as the device would (Foundation's default

@@ -1,6 +1,7 @@
 import Foundation
 @testable import LiveRules
 import Lua
+import TestPacks
 import Testing
 
 /// An error always names the rule that was running and keeps every byte of its message: a

@@ -1,6 +1,7 @@
 import Foundation
 @testable import LiveRules
 import Lua
+import TestPacks
 import Testing
 
 /// Mistakes a first-time rule author makes, each reported at the file, line and column where it

@@ -1,6 +1,7 @@
 import Foundation
 @testable import LiveRules
 import Lua
+import TestPacks
 import Testing
 
 /// No work runs before a budget does: a pack's Lua files are refused past their size limit

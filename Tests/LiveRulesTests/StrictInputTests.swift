@@ -1,5 +1,6 @@
 import Foundation
 import LiveRules
+import TestPacks
 import Testing
 
 /// What rules see of their inputs: read-only views checked against the schema, where an unknown

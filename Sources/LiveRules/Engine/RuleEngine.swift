@@ -12,6 +12,9 @@ public final class RuleEngine: @unchecked Sendable {
     private let lock = NSLock()
     private var active: [String: PackVersion] = [:]
 
+    /// The release of the Lua library the rules run on, as it names itself (`Lua 5.4.6`).
+    public static var luaRelease: String { LuaState.release }
+
     /// An engine with no packs whose states have the budgets `limits` (serving by default: no
     /// instruction counting, a deadline; see `LuaBudgetMode`), with up to
     /// `statesPerVersion` states (at least 1) per pack version, made as concurrent

@@ -3,7 +3,9 @@ import Lua
 
 /// What the rules returned, and the one place it is checked against the presentation vocabulary:
 /// the phase and the shape of every part while it is read, within ``OutputLimits``, the rest by
-/// ``validated(fields:timed:)``.
+/// ``validated(fields:timed:)``. The reference path of reading the output: ``OutputReader``
+/// (C, `lrl_output.c`) is its fast path for the common case, held to it by `OutputReaderTests`
+/// (see the article "Fast paths and reference paths").
 struct PresentationOutput {
     struct BadgeOutput {
         var text: String

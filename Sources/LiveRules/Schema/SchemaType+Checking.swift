@@ -13,7 +13,9 @@ extension SchemaType {
     /// strings in JSON) become Unix seconds, `null` optional members are left out. Mismatches are
     /// appended to `mismatches`, one more than ``InputLimits/problemsPerFile`` at most (so a
     /// reader can tell there were more). Time is linear in the value's size: paths and messages
-    /// are built only for a mismatch that is kept.
+    /// are built only for a mismatch that is kept. Typed `Codable` input is checked in the state
+    /// by `lrl_check.c` instead, to the same contract (same paths and words, held by
+    /// `SchemaCheckersAgreeTests`; see the article "Fast paths and reference paths").
     func lower(_ value: JSONValue, at path: String, into mismatches: inout [SchemaMismatch]) -> JSONValue {
         var steps: [JSONPath.Step] = []
         return lower(value, at: path, steps: &steps, into: &mismatches)
@@ -85,7 +87,8 @@ extension SchemaType {
                 for key in members.keys.sorted() where !names.contains(key) {
                     steps.append(.member(key))
                     let required = misspelt.first { $0.value == key }?.key
-                    report("not in the schema of \(name)" + Suggestion.hint(for: key, among: fields.map(\.name))
+                    let hint = Suggestion.hint(for: key, among: fields.map(\.name))
+                    report("not in the schema of \(name)" + (hint.isEmpty ? Self.members(fields) : hint)
                         + (required.map { " (\($0) is required)" } ?? ""))
                     steps.removeLast()
                 }
@@ -94,5 +97,11 @@ extension SchemaType {
         default:
             return mismatch()
         }
+    }
+
+    /// " (it has: a, b)": the members of an object, in their declared order, as the C checker
+    /// lists them for a key no member is close to.
+    private static func members(_ fields: [SchemaField]) -> String {
+        " (it has: \(fields.map(\.name).joined(separator: ", ")))"
     }
 }

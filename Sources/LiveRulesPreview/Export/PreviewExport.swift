@@ -1,3 +1,4 @@
+#if Studio
 import Foundation
 
 /// A static copy of the studio's page: one `index.html` holding the style sheet, the script and
@@ -19,3 +20,4 @@ package enum PreviewExport {
         return file
     }
 }
+#endif

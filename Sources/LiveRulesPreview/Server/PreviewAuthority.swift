@@ -1,3 +1,4 @@
+#if Studio
 /// A `Host` header's value, read strictly so that every check reads it the same way: a name or
 /// IPv4 address (ASCII letters, digits, `-` and `.`) or a bracketed IPv6 address, then
 /// optionally `:` and a port from 1 to 65535 in decimal without leading zeros. User information
@@ -49,3 +50,4 @@ struct PreviewAuthority: Sendable {
         StudioError(.badRequest, "Host '\(text)': expected a name or an address, and optionally a port (127.0.0.1:4747)")
     }
 }
+#endif

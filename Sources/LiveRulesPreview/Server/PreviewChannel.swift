@@ -1,3 +1,4 @@
+#if Studio
 import HummingbirdCore
 import Logging
 import NIOCore
@@ -25,3 +26,4 @@ struct PreviewChannel: ServerChildChannel {
         HTTPServerBuilder { responder in PreviewChannel(http1: HTTP1Channel(responder: responder)) }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Studio
 import Foundation
 import Hummingbird
 
@@ -38,3 +39,4 @@ enum PreviewEvents {
         return "event: \(name)\ndata: \(data)\n\n"
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Studio
 import Foundation
 import HTTPTypes
 import Hummingbird
@@ -108,3 +109,4 @@ struct PreviewGuard: RouterMiddleware {
     private static let fetchSite = HTTPField.Name("Sec-Fetch-Site")!
     private static let tokenHeader = HTTPField.Name(PreviewServer.tokenHeader)!
 }
+#endif

@@ -1,3 +1,4 @@
+#if Studio
 import Foundation
 
 /// What a running job of a ``PreviewLane`` checks between its steps: whether its client went
@@ -32,3 +33,4 @@ final class PreviewJob: @unchecked Sendable {
         return nil
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Studio
 import Foundation
 
 /// One kind of the studio's expensive work (stepping through a timeline, deciding a golden,
@@ -58,3 +59,4 @@ final class PreviewLane: @unchecked Sendable {
         return try result.get()
     }
 }
+#endif

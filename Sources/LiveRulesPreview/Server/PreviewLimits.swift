@@ -1,3 +1,4 @@
+#if Studio
 /// The bounds of the studio's work: how much one request may cost, and how many expensive
 /// requests run at once. A request over a count is refused at once with 503 and a message
 /// (never queued); each bounded job runs on a thread of its own (``PreviewLane``).
@@ -20,3 +21,4 @@ package enum PreviewLimits {
     /// The largest request body read, in bytes.
     package static let body = 64 * 1024
 }
+#endif

@@ -1,3 +1,4 @@
+#if Studio
 /// The page's files, compiled in from `Sources/LiveRulesPreview/Page` (no resource bundle): the
 /// HTML with the token or the data put in, and the style sheet and script as they are.
 package enum PreviewPage {
@@ -31,3 +32,4 @@ package enum PreviewPage {
     private static let dataMark = "<!-- studio data -->"
     private static var html: String { EmbeddedPage.files["index.html"] ?? "" }
 }
+#endif

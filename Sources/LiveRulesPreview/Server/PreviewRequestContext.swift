@@ -1,3 +1,4 @@
+#if Studio
 import Hummingbird
 
 /// The studio's request context: Hummingbird's, and the port the connection came in on (a
@@ -12,3 +13,4 @@ struct PreviewRequestContext: RequestContext {
         localPort = source.channel.localAddress?.port
     }
 }
+#endif

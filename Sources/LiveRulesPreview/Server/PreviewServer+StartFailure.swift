@@ -1,3 +1,4 @@
+#if Studio
 import Foundation
 import NIOCore
 
@@ -22,3 +23,4 @@ extension PreviewServer {
         }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Studio
 import Foundation
 import Hummingbird
 import LiveRules
@@ -155,3 +156,4 @@ extension Data {
         self.init(buffer.readableBytesView)
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Studio
 /// The secret the page sends with every request that changes something: the server puts it in
 /// the page it serves, so a page from another site (which cannot read that page) cannot accept
 /// or reject goldens.
@@ -24,3 +25,4 @@ package struct PreviewToken: Sendable, Hashable {
         return difference == 0
     }
 }
+#endif

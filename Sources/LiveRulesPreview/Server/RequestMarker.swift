@@ -1,3 +1,4 @@
+#if Studio
 import NIOCore
 import NIOHTTP1
 
@@ -61,3 +62,4 @@ final class RequestMarker: ChannelInboundHandler, RemovableChannelHandler {
         context.fireChannelReadComplete()
     }
 }
+#endif

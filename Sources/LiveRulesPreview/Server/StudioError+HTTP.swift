@@ -1,3 +1,4 @@
+#if Studio
 import HTTPTypes
 import Hummingbird
 
@@ -15,3 +16,4 @@ extension StudioError {
         }
     }
 }
+#endif

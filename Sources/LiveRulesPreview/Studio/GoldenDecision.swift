@@ -1,3 +1,4 @@
+#if Studio
 /// What the page asks of a changed or new case.
 package enum GoldenDecision: String, Sendable, Hashable, Codable {
     /// The current presentation becomes the golden.
@@ -5,3 +6,4 @@ package enum GoldenDecision: String, Sendable, Hashable, Codable {
     /// The golden stays; a pending `.new` result beside it is deleted.
     case reject
 }
+#endif

@@ -1,3 +1,4 @@
+#if Studio
 import LiveRules
 
 /// Where a case stands against its golden, as the studio shows it.
@@ -21,3 +22,4 @@ package enum GoldenStatus: String, Sendable, Hashable, Codable, CaseIterable {
         }
     }
 }
+#endif

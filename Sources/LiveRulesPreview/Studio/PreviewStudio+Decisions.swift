@@ -1,3 +1,4 @@
+#if Studio
 import Foundation
 import LiveRules
 import LiveRulesTooling
@@ -47,3 +48,4 @@ extension PreviewStudio {
         return studioCase(pack: path, id: id) ?? shown
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Studio
 import LiveRules
 import LiveRulesTooling
 
@@ -53,3 +54,4 @@ extension PreviewStudio {
         return .object(members)
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Studio
 import Foundation
 import LiveRules
 import LiveRulesTooling
@@ -129,3 +130,4 @@ package final class PreviewStudio: @unchecked Sendable {
         lock.withLock { packs[path] }
     }
 }
+#endif

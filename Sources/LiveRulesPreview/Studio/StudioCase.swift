@@ -1,3 +1,4 @@
+#if Studio
 import LiveRules
 
 /// One fixture of a pack as the studio shows it: its presentation with the slot each field is
@@ -47,3 +48,4 @@ package struct StaleRendering: Sendable, Encodable {
     /// Why presenting at `at` failed, compiler style; empty when it did not.
     package var problems: [String]
 }
+#endif

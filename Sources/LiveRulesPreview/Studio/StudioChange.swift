@@ -1,3 +1,4 @@
+#if Studio
 /// A pack of the studio was rendered again or refused a save.
 package struct StudioChange: Sendable, Hashable, Encodable {
     /// The studio's revision after the change.
@@ -5,3 +6,4 @@ package struct StudioChange: Sendable, Hashable, Encodable {
     /// The pack's path.
     package var pack: String
 }
+#endif

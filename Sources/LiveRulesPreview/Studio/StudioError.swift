@@ -1,3 +1,4 @@
+#if Studio
 /// Why the studio refused a request: a status for HTTP and a message for the person.
 package struct StudioError: Error, Sendable, Equatable, CustomStringConvertible {
     /// What went wrong, as an HTTP status code says it.
@@ -32,3 +33,4 @@ package struct StudioError: Error, Sendable, Equatable, CustomStringConvertible 
     /// The message.
     package var description: String { message }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Studio
 import Foundation
 import LiveRules
 import LiveRulesTooling
@@ -85,3 +86,4 @@ extension StudioCase {
         (try? folder.readIfPresent(relative, limit: InputLimits.goldenBytes, kind: "a golden")).flatMap { $0 }.map { String(decoding: $0, as: UTF8.self) }
     }
 }
+#endif

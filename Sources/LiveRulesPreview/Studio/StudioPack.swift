@@ -1,3 +1,4 @@
+#if Studio
 import LiveRules
 
 /// One pack as the studio shows it: its cases as the active version presents them, and the
@@ -17,3 +18,4 @@ package struct StudioPack: Sendable, Encodable {
     /// that break activities already running), compiler style.
     package var warnings: [String]
 }
+#endif

@@ -1,3 +1,4 @@
+#if Studio
 /// What the page draws: every pack (or one), the surfaces and appearances to draw them on, and a
 /// revision that grows with every change.
 package struct StudioSnapshot: Sendable, Encodable {
@@ -16,3 +17,4 @@ package struct StudioSnapshot: Sendable, Encodable {
     /// The packs, in path order.
     package var packs: [StudioPack]
 }
+#endif

@@ -1,3 +1,4 @@
+#if Studio
 /// An appearance the page draws each surface in: which of a palette's appearances it uses.
 package struct PreviewAppearance: Sendable, Encodable {
     /// `light`, `dark`, `standByNight`: the palette member it draws with by default.
@@ -12,3 +13,4 @@ package struct PreviewAppearance: Sendable, Encodable {
         PreviewAppearance(id: "standByNight", title: "StandBy night"),
     ]
 }
+#endif

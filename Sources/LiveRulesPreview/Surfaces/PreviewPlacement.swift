@@ -1,3 +1,4 @@
+#if Studio
 import LiveRules
 
 /// A placement as the page draws it: its capacity and slots, from ``Placement``'s budget.
@@ -17,3 +18,4 @@ package struct PreviewPlacement: Sendable, Encodable {
         slots = budget.slots.map(PreviewSlot.init)
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Studio
 import LiveRules
 
 /// A slot of a placement as the page draws it: its line width on each phone class, its lines and
@@ -23,3 +24,4 @@ package struct PreviewSlot: Sendable, Encodable {
         lead = slot.lead
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Studio
 import LiveRules
 
 /// A surface the page draws to scale, in points: its frame on each phone class and the
@@ -70,3 +71,4 @@ package struct PreviewSurface: Sendable, Encodable {
             scale: 1, cornerRadius: 16, palettes: followsAppearance),
     ]
 }
+#endif

@@ -1,3 +1,5 @@
+import LiveRules
+
 /// The block structure of a token list: where each `function`, `if`, `do` and `repeat` ends, so
 /// checks can skip a function's body or find the expressions of a `return`.
 package struct LuaBlocks {
@@ -13,8 +15,8 @@ package struct LuaBlocks {
     package init(_ tokens: [LuaToken]) {
         self.tokens = tokens
         var open: [Int] = []
-        for (index, token) in tokens.enumerated() where token.kind == .name {
-            if open.isEmpty, token.text == "return", index + 1 < tokens.count, tokens[index + 1].isName("function") {
+        for (index, token) in tokens.enumerated() where token.kind == .keyword {
+            if open.isEmpty, token.text == "return", index + 1 < tokens.count, tokens[index + 1].is("function") {
                 returnedFunction = index + 1
             }
             switch token.text {
@@ -52,11 +54,11 @@ package struct LuaBlocks {
         var expressions: [Range<Int>] = [], start = index + 1, position = index + 1, depth = 0
         while position < limit {
             let token = tokens[position]
-            if token.kind == .name, token.text == "function", let end = closer(of: position) {
+            if token.is("function"), let end = closer(of: position) {
                 position = end + 1
                 continue
             }
-            if depth == 0, token.kind == .name, ["end", "else", "elseif", "until"].contains(token.text) { break }
+            if depth == 0, token.kind == .keyword, ["end", "else", "elseif", "until"].contains(token.text) { break }
             if token.kind == .symbol {
                 switch token.text {
                 case "{", "(", "[": depth += 1
@@ -81,11 +83,11 @@ package struct LuaBlocks {
         guard let end = closer(of: index) else { return [] }
         var found: [Int] = [], position = index + 1
         while position < end {
-            if tokens[position].isName("function"), let inner = closer(of: position) {
+            if tokens[position].is("function"), let inner = closer(of: position) {
                 position = inner + 1
                 continue
             }
-            if tokens[position].isName("return") { found.append(position) }
+            if tokens[position].is("return") { found.append(position) }
             position += 1
         }
         return found
@@ -98,16 +100,16 @@ package struct LuaBlocks {
         var keys: [LuaToken] = [], position = index + 1, depth = 0
         while position < end {
             let token = tokens[position]
-            if token.isName("function"), let inner = closer(of: position) {
+            if token.is("function"), let inner = closer(of: position) {
                 position = inner + 1
                 continue
             }
-            let startsItem = tokens[position - 1].isSymbol("{") || tokens[position - 1].isSymbol(",") || tokens[position - 1].isSymbol(";")
+            let startsItem = tokens[position - 1].is("{") || tokens[position - 1].is(",") || tokens[position - 1].is(";")
             if depth == 0 && startsItem {
-                if token.kind == .name, position + 1 < end, tokens[position + 1].isSymbol("=") {
+                if token.kind == .name, position + 1 < end, tokens[position + 1].is("=") {
                     keys.append(token)
-                } else if token.isSymbol("["), position + 3 < end, tokens[position + 1].kind == .string,
-                          tokens[position + 2].isSymbol("]"), tokens[position + 3].isSymbol("=") {
+                } else if token.is("["), position + 3 < end, tokens[position + 1].kind == .string,
+                          tokens[position + 2].is("]"), tokens[position + 3].is("=") {
                     keys.append(tokens[position + 1])
                 }
             }

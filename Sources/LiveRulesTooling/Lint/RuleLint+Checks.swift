@@ -16,10 +16,10 @@ extension RuleLint {
         switch alias {
         case .facts:
             guard !isPhaseRule, let facts = vocabulary.facts, let (fact, at) = member(after: last) else { return }
-            guard !facts.contains(fact.text) else { return }
+            guard !facts.contains(fact.value) else { return }
             let returned = facts.isEmpty ? "returns no facts" : "returns \(facts.joined(separator: ", "))"
-            report(fact, "input.facts.\(fact.text): no such fact (the phase rule \(returned))"
-                   + Suggestion.hint(for: fact.text, among: facts))
+            report(fact, "input.facts.\(fact.value): no such fact (the phase rule \(returned))"
+                   + Suggestion.hint(for: fact.value, among: facts))
             judged.insert(at)
         case .helper(let module):
             guard last == index, let (member, _) = member(after: last), member.kind == .name,
@@ -32,9 +32,9 @@ extension RuleLint {
 
     /// The key read right after the token at `index`: `.name` or `["name"]`, with its index.
     private func member(after index: Int) -> (LuaToken, Int)? {
-        if token(index + 1)?.isSymbol(".") == true, let name = token(index + 2), name.kind == .name { return (name, index + 2) }
-        if token(index + 1)?.isSymbol("[") == true, let key = token(index + 2), key.kind == .string,
-           token(index + 3)?.isSymbol("]") == true { return (key, index + 2) }
+        if token(index + 1)?.is(".") == true, let name = token(index + 2), name.kind == .name { return (name, index + 2) }
+        if token(index + 1)?.is("[") == true, let key = token(index + 2), key.kind == .string,
+           token(index + 3)?.is("]") == true { return (key, index + 2) }
         return nil
     }
 
@@ -44,7 +44,7 @@ extension RuleLint {
         guard !judged.contains(index) else { return }
         if isRequired(index) {
             checkRequire(literal)
-        } else if literal.text.hasPrefix("#") {
+        } else if literal.value.hasPrefix("#") {
             checkColour(literal)
         } else if let key = valueKey(of: index), key == "tone" || key == "glyph" {
             checkOutputValue(literal, key: key)
@@ -52,20 +52,20 @@ extension RuleLint {
             checkSlot(literal, placement: Placement(rawValue: key))
         } else if isComparedWithPhase(index) {
             checkPhase(literal)
-        } else if literal.text.firstMatch(of: /^[A-Za-z_][A-Za-z0-9_]*$/) != nil,
-                  let (kind, name) = vocabulary.typo(literal.text) {
-            report(literal, "unknown \(kind.noun) '\(literal.text)' — did you mean \(name)?")
+        } else if literal.value.firstMatch(of: /^[A-Za-z_][A-Za-z0-9_]*$/) != nil,
+                  let (kind, name) = vocabulary.typo(literal.value) {
+            report(literal, "unknown \(kind.noun) '\(literal.value)' — did you mean \(name)?")
         }
     }
 
     /// Whether the literal at `index` is what `require` is called with.
     private func isRequired(_ index: Int) -> Bool {
-        if token(index - 1)?.isName("require") == true { return true }
-        return token(index - 1)?.isSymbol("(") == true && token(index - 2)?.isName("require") == true
+        if token(index - 1)?.is("require") == true { return true }
+        return token(index - 1)?.is("(") == true && token(index - 2)?.is("require") == true
     }
 
     private mutating func checkRequire(_ literal: LuaToken) {
-        let name = literal.text
+        let name = literal.value
         let helpers = HelperModule.all.keys.sorted()
         if HelperModule.internalNames.contains(name) {
             report(literal, "require '\(name)': the module is the helper library's own, not meant for rules (their modules are "
@@ -80,7 +80,7 @@ extension RuleLint {
     }
 
     private mutating func checkColour(_ literal: LuaToken) {
-        let text = literal.text
+        let text = literal.value
         guard text.firstMatch(of: /^#[0-9A-Za-z]{3,8}$/) != nil, !text.dropFirst().allSatisfy(\.isNumber),
               !Colour.isValid(text) else { return }
         report(literal, "'\(text)' is not a colour: colours are written #RRGGBB, six hex digits")
@@ -89,19 +89,19 @@ extension RuleLint {
     /// The key of the table constructor item whose value is the literal at `index` alone
     /// (`tone = "green",`).
     private func valueKey(of index: Int) -> String? {
-        guard token(index - 1)?.isSymbol("=") == true, let key = token(index - 2), key.kind == .name,
-              let before = token(index - 3), before.isSymbol("{") || before.isSymbol(",") || before.isSymbol(";"),
-              let after = token(index + 1), after.isSymbol(",") || after.isSymbol(";") || after.isSymbol("}") else { return nil }
+        guard token(index - 1)?.is("=") == true, let key = token(index - 2), key.kind == .name,
+              let before = token(index - 3), before.is("{") || before.is(",") || before.is(";"),
+              let after = token(index + 1), after.is(",") || after.is(";") || after.is("}") else { return nil }
         return key.text
     }
 
     private mutating func checkOutputValue(_ literal: LuaToken, key: String) {
-        if key == "tone", !PackVocabulary.tones.contains(literal.text) {
-            report(literal, "unknown tone '\(literal.text)': a tone is \(PackVocabulary.tones.joined(separator: ", "))"
-                   + Suggestion.hint(for: literal.text, among: PackVocabulary.tones))
-        } else if key == "glyph", Glyph(spelling: literal.text) == nil {
-            report(literal, "unknown glyph '\(literal.text)': glyphs are \(Glyph.spellings.joined(separator: ", "))"
-                   + Suggestion.hint(for: literal.text, among: Glyph.spellings))
+        if key == "tone", !PackVocabulary.tones.contains(literal.value) {
+            report(literal, "unknown tone '\(literal.value)': a tone is \(PackVocabulary.tones.joined(separator: ", "))"
+                   + Suggestion.hint(for: literal.value, among: PackVocabulary.tones))
+        } else if key == "glyph", Glyph(spelling: literal.value) == nil {
+            report(literal, "unknown glyph '\(literal.value)': glyphs are \(Glyph.spellings.joined(separator: ", "))"
+                   + Suggestion.hint(for: literal.value, among: Glyph.spellings))
         }
     }
 
@@ -110,7 +110,7 @@ extension RuleLint {
     /// this placement's, is a mistake. Other text is left alone (a table by placement may hold
     /// display text).
     private mutating func checkSlot(_ literal: LuaToken, placement: Placement?) {
-        let name = literal.text
+        let name = literal.value
         guard name.firstMatch(of: /^[a-z][A-Za-z0-9_]*$/) != nil else { return }
         let everySlot = Set(Placement.allCases.flatMap(\.slotNames))
         let slots = placement?.slotNames ?? everySlot.sorted()
@@ -124,21 +124,21 @@ extension RuleLint {
     /// Whether the literal at `index` is compared (`==`, `~=`) with `input.phase` or a local
     /// holding it.
     private func isComparedWithPhase(_ index: Int) -> Bool {
-        if let operation = token(index - 1), operation.isSymbol("==") || operation.isSymbol("~="), let last = token(index - 2) {
-            if last.isName("phase"), token(index - 3)?.isSymbol(".") == true, token(index - 4)?.isName("input") == true,
+        if let operation = token(index - 1), operation.is("==") || operation.is("~="), let last = token(index - 2) {
+            if last.is("phase"), token(index - 3)?.is(".") == true, token(index - 4)?.is("input") == true,
                isVariable(index - 4) { return true }
             if last.kind == .name, isVariable(index - 2), alias(of: last.text) == .phase { return true }
         }
-        if let operation = token(index + 1), operation.isSymbol("==") || operation.isSymbol("~="),
+        if let operation = token(index + 1), operation.is("==") || operation.is("~="),
            let (alias, _) = held(at: index + 2), alias == .phase { return true }
         return false
     }
 
     private mutating func checkPhase(_ literal: LuaToken) {
         let phases = vocabulary.kinds.first { $0.noun == "phase" }?.names ?? []
-        guard !phases.contains(literal.text) else { return }
-        report(literal, "unknown phase '\(literal.text)': the pack's phases are \(phases.joined(separator: ", "))"
-               + Suggestion.hint(for: literal.text, among: phases))
+        guard !phases.contains(literal.value) else { return }
+        report(literal, "unknown phase '\(literal.value)': the pack's phases are \(phases.joined(separator: ", "))"
+               + Suggestion.hint(for: literal.value, among: phases))
     }
 
     /// Checks the keys of the table constructor at `index`: a key that is almost a placement,

@@ -11,8 +11,8 @@ extension RuleLint {
         switch next.kind {
         case .string: return false
         case .symbol: return !Self.continuing.contains(next.text)
-        case .name: return next.text != "and" && next.text != "or"
-        case .number: return true
+        case .keyword: return next.text != "and" && next.text != "or"
+        case .name, .number: return true
         }
     }
 
@@ -20,18 +20,18 @@ extension RuleLint {
     /// there: `input.facts`, `input.phase`, `require "liverules.x"`.
     func alias(startingAt index: Int) -> Alias? {
         guard let first = token(index), first.kind == .name else { return nil }
-        if first.text == "input", token(index + 1)?.isSymbol(".") == true, let member = token(index + 2),
+        if first.text == "input", token(index + 1)?.is(".") == true, let member = token(index + 2),
            endsExpression(before: index + 3) {
-            if member.isName("facts") { return .facts }
-            if member.isName("phase") { return .phase }
+            if member.is("facts") { return .facts }
+            if member.is("phase") { return .phase }
         }
         if first.text == "require", let name = token(index + 1), name.kind == .string, endsExpression(before: index + 2),
-           HelperModule.all[name.text] != nil {
-            return .helper(name.text)
+           HelperModule.all[name.value] != nil {
+            return .helper(name.value)
         }
-        if first.text == "require", token(index + 1)?.isSymbol("(") == true, let name = token(index + 2), name.kind == .string,
-           token(index + 3)?.isSymbol(")") == true, endsExpression(before: index + 4), HelperModule.all[name.text] != nil {
-            return .helper(name.text)
+        if first.text == "require", token(index + 1)?.is("(") == true, let name = token(index + 2), name.kind == .string,
+           token(index + 3)?.is(")") == true, endsExpression(before: index + 4), HelperModule.all[name.value] != nil {
+            return .helper(name.value)
         }
         return nil
     }
@@ -50,7 +50,7 @@ extension RuleLint {
     /// follow, unless its expression is one they do).
     mutating func declare(at index: Int, depth: Int) {
         var position = index + 1
-        if token(position)?.isName("function") == true {
+        if token(position)?.is("function") == true {
             if let name = token(position + 1) { declare(name.text, nil, depth: depth) }
             return
         }
@@ -58,12 +58,12 @@ extension RuleLint {
         while let name = token(position), name.kind == .name {
             names.append(name.text)
             position += 1
-            if token(position)?.isSymbol("<") == true { position += 3 }  // <const>, <close>
-            guard token(position)?.isSymbol(",") == true else { break }
+            if token(position)?.is("<") == true { position += 3 }  // <const>, <close>
+            guard token(position)?.is(",") == true else { break }
             position += 1
         }
         var values = [Alias?](repeating: nil, count: names.count)
-        if token(position)?.isSymbol("=") == true {
+        if token(position)?.is("=") == true {
             position += 1
             for slot in values.indices {
                 values[slot] = alias(startingAt: position)
@@ -77,14 +77,14 @@ extension RuleLint {
     /// Declares the parameters of the function at `index` in its body (`depth`).
     mutating func declareParameters(at index: Int, depth: Int) {
         var position = index + 1
-        while let current = token(position), !current.isSymbol("(") {
-            guard current.kind == .name || current.isSymbol(".") || current.isSymbol(":") else { return }
+        while let current = token(position), !current.is("(") {
+            guard current.kind == .name || current.is(".") || current.is(":") else { return }
             position += 1
         }
         position += 1
         while let name = token(position), name.kind == .name {
             declare(name.text, nil, depth: depth)
-            guard token(position + 1)?.isSymbol(",") == true else { return }
+            guard token(position + 1)?.is(",") == true else { return }
             position += 2
         }
     }
@@ -94,7 +94,7 @@ extension RuleLint {
         var position = index + 1
         while let name = token(position), name.kind == .name {
             declare(name.text, nil, depth: depth)
-            guard token(position + 1)?.isSymbol(",") == true else { return }
+            guard token(position + 1)?.is(",") == true else { return }
             position += 2
         }
     }
@@ -104,11 +104,11 @@ extension RuleLint {
     private func nextComma(from index: Int) -> Int? {
         var position = index, depth = 0
         while let current = token(position) {
-            if current.isName("function"), let end = blocks.closer(of: position) {
+            if current.is("function"), let end = blocks.closer(of: position) {
                 position = end + 1
                 continue
             }
-            if depth == 0, current.kind == .name,
+            if depth == 0, current.kind == .keyword,
                ["local", "return", "end", "if", "for", "while", "do", "repeat", "until", "else", "elseif"].contains(current.text) {
                 return nil
             }
@@ -131,9 +131,9 @@ extension RuleLint {
     /// `input.phase` written out (returning the index of their last token), or a local.
     func held(at index: Int) -> (alias: Alias, last: Int)? {
         guard let name = token(index), name.kind == .name, isVariable(index) else { return nil }
-        if name.text == "input", token(index + 1)?.isSymbol(".") == true, let member = token(index + 2) {
-            if member.isName("facts") { return (.facts, index + 2) }
-            if member.isName("phase") { return (.phase, index + 2) }
+        if name.text == "input", token(index + 1)?.is(".") == true, let member = token(index + 2) {
+            if member.is("facts") { return (.facts, index + 2) }
+            if member.is("phase") { return (.phase, index + 2) }
         }
         if let alias = alias(of: name.text) { return (alias, index) }
         return nil

@@ -56,7 +56,7 @@ package struct RuleLint {
     }
 
     init(source: String, file: String, vocabulary: PackVocabulary, isPhaseRule: Bool) {
-        tokens = LuaLexer.tokens(of: source)
+        tokens = LuaToken.tokens(of: source)
         blocks = LuaBlocks(tokens)
         self.file = file
         self.vocabulary = vocabulary
@@ -70,7 +70,7 @@ package struct RuleLint {
         for index in tokens.indices {
             let token = tokens[index]
             switch token.kind {
-            case .name:
+            case .keyword:
                 switch token.text {
                 case "function":
                     depth += 1
@@ -88,8 +88,10 @@ package struct RuleLint {
                 case "local":
                     declare(at: index, depth: depth)
                 default:
-                    checkName(at: index)
+                    break
                 }
+            case .name:
+                checkName(at: index)
             case .string:
                 checkString(at: index)
             case .symbol where token.text == "{":
@@ -112,6 +114,6 @@ package struct RuleLint {
     /// Whether the name at `index` is read as a variable (not a field after `.` or `:`).
     func isVariable(_ index: Int) -> Bool {
         guard let before = token(index - 1) else { return true }
-        return !before.isSymbol(".") && !before.isSymbol(":")
+        return !before.is(".") && !before.is(":")
     }
 }

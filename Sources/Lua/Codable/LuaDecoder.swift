@@ -301,16 +301,6 @@ struct LuaDecodingFailure: Error {
 }
 
 extension LuaState {
-    /// The decoding facts about `T`, created on first use.
-    func decodingFacts<T>(for type: T.Type) -> LuaDecodingFacts {
-        let id = ObjectIdentifier(T.self)
-        if let facts = recentDecodingFacts[id] { return facts }
-        let facts = decodingFacts[id] ?? LuaDecodingFacts(integerKeyed: T.self is any LuaIntegerKeyedDecodable.Type)
-        decodingFacts[id] = facts
-        recentDecodingFacts[id] = facts
-        return facts
-    }
-
     /// Decodes the value at stack `index` (negative counts from the top) as `T`. [-0, +0]
     func decode<T: Decodable>(_ type: T.Type, at index: Int32) throws(LuaError) -> T {
         let top = lua_gettop(L)

@@ -248,18 +248,6 @@ final class LuaEncoder: Encoder, SingleValueEncodingContainer {
 }
 
 extension LuaState {
-    /// The facts about `T`, created on first use.
-    func facts<T>(for type: T.Type) -> LuaTypeFacts {
-        let id = ObjectIdentifier(T.self)
-        if let facts = recentEncodingFacts[id] { return facts }
-        let facts = encodingFacts[id] ?? LuaTypeFacts(
-            integerKeyed: T.self is any LuaIntegerKeyedEncodable.Type, sequence: T.self as? any LuaSequenceEncodable.Type,
-            tree: T.self is any LuaTreeEncodable.Type)
-        encodingFacts[id] = facts
-        recentEncodingFacts[id] = facts
-        return facts
-    }
-
     /// Pushes `value` onto the stack, reusing with `reuse` the sequence elements that did not
     /// change since its last push (see ``LuaSequenceReuse``). [-0, +1]; nothing on failure.
     func push<T: Encodable>(_ value: T, reusing reuse: LuaSequenceReuse? = nil) throws(LuaError) {

@@ -1,7 +1,6 @@
 import ArgumentParser
 import Foundation
 import LiveRules
-import Lua
 
 /// `liverules bench <pack-dir>`: presents the pack's fixtures repeatedly and reports the time per
 /// presentation, the instructions per presentation and the memory of a state.

@@ -32,7 +32,7 @@ extension Eval {
     /// Prints the presentation with its explanation: in text, the table, then `explain (detail)`
     /// and the explanation's lines (escaped); in JSON, one canonical object holding both.
     func printExplained(_ presentation: Presentation, _ explanation: Explanation, detail: ExplanationDetail, placement: Placement?) throws {
-        switch format {
+        switch input.format {
         case .json:
             let both = JSONValue.object(["presentation": presentation.json(placement: placement),
                                          "explanation": explanation.json(detail)])

@@ -16,21 +16,15 @@ struct Eval: ParsableCommand {
             Exit status: 0 success; 1 a rule failed; 2 bad usage or bad input.
             """)
 
-    enum Format: String, ExpressibleByArgument, CaseIterable {
+    enum Format: String, CaseFormat {
         case json, text
+        static let standard = Format.json
     }
 
-    @Argument(help: "The pack folder, e.g. rules/meetings.")
-    var pack: String
-
-    @Argument(help: "The fixture, e.g. rules/meetings/fixtures/countdown-middle.json.")
-    var fixture: String
+    @OptionGroup var input: CaseArguments<Format>
 
     @Option(help: "Show only this placement's layout (e.g. islandMinimal).")
     var placement: String?
-
-    @Option(help: "json or text.")
-    var format: Format = .json
 
     @Option(help: ArgumentHelp("Also say why: notes (the default; the rules' notes and one reason per output) or full.",
                                valueName: "notes|full"))
@@ -44,18 +38,18 @@ struct Eval: ParsableCommand {
     }
 
     func run() throws {
-        let loaded = try loadPack(pack)
-        let input = try loadFixture(fixture, of: loaded)
+        let read = try input.load()
+        let loaded = read.pack, fixture = read.fixture
         let presentation: Presentation
         let explanation: Explanation?
         do {
             if explain != nil {
-                (presentation, explanation) = try Presenter(pack: loaded, explains: true).explain(input)
+                (presentation, explanation) = try Presenter(pack: loaded, explains: true).explain(fixture)
             } else {
-                (presentation, explanation) = (try Presenter(pack: loaded).present(input), nil)
+                (presentation, explanation) = (try Presenter(pack: loaded).present(fixture), nil)
             }
         } catch {
-            report(error.diagnostics(inputFile: fixture))
+            report(error.diagnostics(inputFile: fixture.file))
             throw (error.isInputError ? ExitStatus.badInput : .ruleFailed).exitCode
         }
         let only = placement.flatMap(Placement.init(rawValue:))
@@ -63,7 +57,7 @@ struct Eval: ParsableCommand {
             try printExplained(presentation, Self.keeping(only, of: explanation), detail: explain, placement: only)
             return
         }
-        switch format {
+        switch input.format {
         case .json: print(try presentation.canonicalJSON(placement: only), terminator: "")
         case .text: print(PresentationTable(presentation, placement: only).text, terminator: "")
         }

@@ -1,7 +1,6 @@
 import ArgumentParser
 import Foundation
 import LiveRules
-import Lua
 
 /// `liverules payload`: the push for a fixture (or for every line of a stream), and the
 /// validator for pushes made elsewhere.
@@ -13,8 +12,9 @@ struct Payload: ParsableCommand {
 }
 
 extension Payload {
-    enum Format: String, ExpressibleByArgument, CaseIterable {
+    enum Format: String, CaseFormat {
         case json, curl
+        static let standard = Format.json
     }
 
     /// `liverules payload [build] <pack> <fixture> --event …` and `--batch <pack> <states.jsonl>`.
@@ -30,28 +30,21 @@ extension Payload {
                 the body as one literal argument: the shell expands nothing in it. Every payload has
                 passed `liverules payload validate`.
 
-                --batch reads one {attributes, state, now, previousPhase, previousTimestamp, event, id}
-                per line (a file, or - for standard input) and prints one payload per line, compact,
+                With --batch the fixture is a JSON Lines file (or - for standard input): it reads one {attributes, state, now, previousPhase, previousTimestamp, event, id}
+                per line and prints one payload per line, compact,
                 in input order; a bad line prints {"error", "line"} and is reported on standard error.
                 --group prints instead each distinct payload once with its count.
 
                 Exit status: 0 success; 1 the rules or a line failed; 2 bad usage or bad input.
                 """)
 
-        @Argument(help: "The pack folder, e.g. rules/match.")
-        var pack: String
-
-        @Argument(help: "The fixture; with --batch a JSON Lines file or - for standard input.")
-        var input: String
+        @OptionGroup var arguments: CaseArguments<Format>
 
         @Option(help: "start, update or end (with --batch: for lines that name none).")
         var event: EventOption = .update
 
         @Option(help: "The Unix seconds of the activity's previous push: the timestamp must be newer.")
         var previousTimestamp: Int?
-
-        @Option(help: "json or curl.")
-        var format: Format = .json
 
         @Option(help: "ios (APNs) or android (FCM).")
         var platform: PlatformOption = .ios
@@ -67,13 +60,13 @@ extension Payload {
 
         func validate() throws {
             if group && !batch { throw ValidationError("--group needs --batch") }
-            if batch && format != .json { throw ValidationError("--batch prints JSON lines: leave out --format") }
+            if batch && arguments.format != .json { throw ValidationError("--batch prints JSON lines: leave out --format") }
             try OptionRange.threads("--workers").check(workers)
             try OptionRange.timestamp.check(previousTimestamp)
         }
 
         func run() throws {
-            let loaded = try loadPack(pack)
+            let loaded = try loadPack(arguments.pack)
             let builder: PushPayloadBuilder
             do {
                 builder = try PushPayloadBuilder(manifest: loaded.manifest)
@@ -89,12 +82,12 @@ extension Payload {
         }
 
         private func runOne(_ loaded: RulePack, builder: PushPayloadBuilder) throws {
-            let fixture = try loadFixture(input, of: loaded)
+            let fixture = try PackAndFixture.fixture(arguments.fixture, of: loaded)
             let presentation: Presentation
             do {
                 presentation = try Presenter(pack: loaded).present(fixture)
             } catch {
-                report(error.diagnostics(inputFile: input))
+                report(error.diagnostics(inputFile: fixture.file))
                 throw (error.isInputError ? ExitStatus.badInput : .ruleFailed).exitCode
             }
             do {
@@ -102,18 +95,19 @@ extension Payload {
                 case .ios:
                     let payload = try builder.build(event.value, presentation: presentation, attributes: fixture.attributes,
                                                     state: fixture.state, now: fixture.now, previousTimestamp: previousTimestamp)
-                    print(format == .curl ? payload.curl() : try JSONWriter.canonical(payload.json), terminator: "")
+                    print(arguments.format == .curl ? payload.curl() : try JSONWriter.canonical(payload.json), terminator: "")
                 case .android:
                     let message = try AndroidMessage(event.value, presentation: presentation, now: fixture.now)
-                    print(format == .curl ? message.curl : try JSONWriter.canonical(message.json), terminator: "")
+                    print(arguments.format == .curl ? message.curl : try JSONWriter.canonical(message.json), terminator: "")
                 }
             } catch let error as PayloadError {
-                report(error.diagnostics(file: input))
+                report(error.diagnostics(file: fixture.file))
                 throw ExitStatus.ruleFailed.exitCode
             }
         }
 
         private func runBatch(_ loaded: RulePack, builder: PushPayloadBuilder) throws {
+            let input = arguments.fixture
             let descriptor: Int32 = input == "-" ? FileHandle.standardInput.fileDescriptor : open(input, O_RDONLY | O_CLOEXEC)
             guard descriptor >= 0 else {
                 report([Diagnostic(file: input, message: "cannot read the file")])
@@ -191,9 +185,9 @@ extension Payload {
             let loaded = try loadPack(pack)
             let data: Data
             do {
-                data = try BoundedFile.read(payload, limit: InputLimits.payloadBytes)
+                data = try PayloadValidator.body(at: payload)
             } catch {
-                report([Diagnostic(file: payload, message: error.message(kind: "a push body", limit: InputLimits.payloadBytes))])
+                report(error.diagnostics)
                 throw ExitStatus.badInput.exitCode
             }
             let context = PayloadValidator.Context(

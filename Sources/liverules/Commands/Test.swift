@@ -2,7 +2,6 @@ import ArgumentParser
 import Foundation
 import LiveRules
 import LiveRulesTooling
-import Lua
 
 /// `liverules test [path...]`: presents every fixture of every pack and compares it with its
 /// golden.

@@ -20,15 +20,12 @@ struct TimelineCommand: ParsableCommand {
             alerts. Exit status: 0 success; 1 a step failed; 2 bad usage or input.
             """)
 
-    enum Format: String, ExpressibleByArgument, CaseIterable {
+    enum Format: String, CaseFormat {
         case text, json
+        static let standard = Format.text
     }
 
-    @Argument(help: "The pack folder, e.g. rules/meetings.")
-    var pack: String
-
-    @Argument(help: "The fixture: a file, or a case name of the pack (combo-back-to-back-5-min).")
-    var fixture: String
+    @OptionGroup var arguments: CaseArguments<Format>
 
     @Option(help: "The first moment, ISO-8601 (2026-03-02T09:00:00Z).")
     var from: String?
@@ -38,9 +35,6 @@ struct TimelineCommand: ParsableCommand {
 
     @Option(help: "Time between moments: 30s, 1m, 5m, 1h (a bare number is seconds).")
     var step = "1m"
-
-    @Option(help: "text or json.")
-    var format: Format = .text
 
     func validate() throws {
         _ = try parsedStep()
@@ -52,7 +46,7 @@ struct TimelineCommand: ParsableCommand {
     }
 
     func run() throws {
-        let input = try PackAndFixture(pack: pack, fixture: fixture, acceptsCaseName: true)
+        let input = try arguments.load()
         var range = TimelineRange.span(of: input.fixture, schema: input.pack.manifest.schema)
         if let from { range.from = ISO8601.parse(from)! }
         if let to { range.to = ISO8601.parse(to)! }
@@ -69,7 +63,7 @@ struct TimelineCommand: ParsableCommand {
         let timeline = LiveRulesTooling.Timeline(input.fixture, range: range) { fixture throws(PresentationError) in
             try presenter.present(fixture)
         }
-        switch format {
+        switch arguments.format {
         case .text: print(timeline.lines.map(TerminalText.escaped).joined(separator: "\n"))
         case .json: print(try JSONWriter.canonical(timeline.json), terminator: "")
         }

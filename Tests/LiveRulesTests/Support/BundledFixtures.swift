@@ -1,4 +1,5 @@
 import Foundation
+import TestPacks
 
 /// How many fixtures the bundled packs in rules/ have, counted from the folders, so tests that run
 /// them state what they expect without numbers that change whenever a pack gains a fixture.

@@ -1,5 +1,6 @@
 import Foundation
 @testable import LiveRules
+import TestPacks
 import Testing
 
 /// A script of the hostile-output corpus (`Resources/hostile-output`): a rule of the meetings

@@ -1,5 +1,6 @@
 import Foundation
 @testable import LiveRules
+import TestPacks
 
 /// The hostile corpus of push payloads (`Resources/hostile-push-texts.json`): texts a rule or a
 /// fixture can put into a payload that a shell, a JSON reader or a text replacement would take

@@ -1,6 +1,7 @@
 import Foundation
 import LiveRules
 import LiveRulesExamples
+import TestPacks
 
 /// The bundled meetings fixtures, read as the meetings app's own Swift types.
 enum MeetingsFixtures {

@@ -1,4 +1,5 @@
 import Foundation
+import HostileCorpus
 import Testing
 
 /// What a corpus script may declare on its first line, parsed from what follows `-- expect: `.
@@ -37,10 +38,7 @@ struct CorpusScript<Outcome: CorpusOutcome> {
         self.name = name
         let file = try #require(Self.folderURL(of: corpus)).appendingPathComponent(name)
         source = try String(contentsOf: file, encoding: .utf8)
-        let lines = source.split(separator: "\n", maxSplits: 2, omittingEmptySubsequences: false)
-        guard lines.count == 3, lines[0].hasPrefix("-- expect: "), lines[1].hasPrefix("-- "),
-              let expected = Outcome(lines[0].dropFirst("-- expect: ".count))
-        else { throw MalformedHeader(name: name) }
+        guard let header = CorpusHeader.outcome(of: source), let expected = Outcome(header) else { throw MalformedHeader(name: name) }
         self.expected = expected
     }
 }

@@ -1,0 +1,68 @@
+#if Studio
+import Foundation
+import LiveRules
+import LiveRulesPreview
+
+extension Preview {
+    /// Serves the studio, or writes its static copy with --export.
+    func runStudio() throws {
+        let studio: PreviewStudio
+        do {
+            studio = try PreviewStudio(paths: paths, watches: export == nil,
+                                       readOnlyReason: Environment.isCI ? "CI is set: the studio writes nothing" : nil)
+        } catch {
+            report([Diagnostic(file: "liverules preview", message: "\(error)")])
+            throw ExitStatus.badInput.exitCode
+        }
+        if let export {
+            let file = try PreviewExport.write(studio, to: URL(fileURLWithPath: export))
+            print("wrote \(file.path)")
+            return
+        }
+        let server = PreviewServer(studio: studio, host: host, port: port) { message in
+            report([Diagnostic(file: "liverules preview", severity: .warning, message: message)])
+        }
+        if !server.isLoopback {
+            report([Diagnostic(file: "liverules preview", severity: .warning,
+                               message: "listening on \(host): anyone who can reach it can use the studio (the page it serves carries the token)")])
+        }
+        let app = server.application { port in
+            let shown = host.contains(":") ? "[\(host)]" : host
+            FileHandle.standardOutput.write(Data("preview studio at http://\(shown):\(port)/ (Ctrl-C to stop)\n".utf8))
+        }
+        StopSignals.install()
+        let stopped = DispatchSemaphore(value: 0)
+        let failure = FailureBox()
+        Task {
+            do { try await app.run() } catch { failure.error = error }
+            stopped.signal()
+        }
+        stopped.wait()
+        if let error = failure.error {
+            report([Diagnostic(file: "liverules preview", message: server.failure(error))])
+            throw ExitStatus.badInput.exitCode
+        }
+    }
+}
+
+/// The error the server stopped with, handed from its task to the command.
+private final class FailureBox: @unchecked Sendable {
+    var error: (any Error)?
+}
+
+/// Ends the process on Ctrl-C or SIGTERM: the studio holds nothing to flush (goldens are
+/// written in one rename), and open event streams would keep a graceful stop waiting.
+private enum StopSignals {
+    nonisolated(unsafe) private static var sources: [any DispatchSourceSignal] = []
+
+    static func install() {
+        for signal in [SIGINT, SIGTERM] {
+            Foundation.signal(signal, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: signal, queue: .global())
+            source.setEventHandler { Foundation.exit(0) }
+            source.resume()
+            sources.append(source)
+        }
+    }
+}
+#endif
