@@ -75,6 +75,7 @@ check_pins() {  # <Package.resolved> <what>: fails when anything else is pinned
   extra=$( { grep -o '"identity" *: *"[^"]*"' "$1" 2>/dev/null || true; } | sed 's/.*: *"\(.*\)"/\1/' \
     | grep -v -x -i "$identity" | grep -v -E "$allowed" || true)
   [ -z "$extra" ] || fail "$2 resolved more than $identity and swift-argument-parser: $(tr '\n' ' ' <<<"$extra")"
+  echo "$2 resolved: $( { grep -o '"identity" *: *"[^"]*"' "$1" 2>/dev/null || true; } | sed 's/.*: *"\(.*\)"/\1/' | tr '\n' ' ')"
 }
 
 echo "building the consumer (debug)…"
