@@ -5,7 +5,9 @@
 # the README's `.package(url:from:)` and `.product(name:package:)` (the URL replaced by the
 # clone's file:// URL) and the README's example program, builds it (debug) and runs it in the
 # clone's folder: it presents a typed state and one bundled fixture and prints their phases.
-# Exits non-zero, saying why, when any step fails.
+# Then builds the clone's CLI as it builds by default (without the Studio trait) and checks that
+# it works and that its `preview` says how to get the studio. Exits non-zero, saying why, when
+# any step fails.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
@@ -103,4 +105,16 @@ echo "$output"
 expected=$(sed -n 's/^  "phase": "\(.*\)",\{0,1\}$/\1/p' "rules/meetings/golden/$(basename "$fixture")")
 [ "$(sed -n 's/^phase of the fixture: //p' <<<"$output")" = "$expected" ] \
   || fail "the consumer printed a phase other than the golden's ($expected)"
-echo "consumer-check: OK: a package depending on $identity from \"$from\" (resolved at $version) builds and presents"
+
+# The CLI as the clone builds it by default, without the Studio trait: it works, and its
+# `preview` says how to get the studio.
+swift build --package-path "$work/$identity" --product liverules >"$work/cli.log" 2>&1 \
+  || { cat "$work/cli.log" >&2; fail "the CLI did not build without the Studio trait"; }
+cli="$(swift build --package-path "$work/$identity" --show-bin-path)/liverules"
+(cd "$work/$identity" && "$cli" check rules >/dev/null) || fail "the CLI built without the studio cannot check the bundled packs"
+status=0
+said=$(cd "$work/$identity" && "$cli" preview 2>&1) || status=$?
+[ "$status" -eq 2 ] && grep -q "scripts/install.sh" <<<"$said" && grep -q -- "--traits Studio" <<<"$said" \
+  || fail "liverules preview without the studio (exit $status) does not say how to get it: $said"
+echo "without the Studio trait, liverules preview says: $said"
+echo "consumer-check: OK: a package depending on $identity from \"$from\" (resolved at $version) builds and presents; the CLI builds without the studio"

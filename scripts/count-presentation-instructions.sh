@@ -4,7 +4,7 @@
 # timed presentations; the difference divided by 1,000 leaves out setup and the metered pass.
 # The deadline stays armed (its bookkeeping is part of every call) but is set to a minute, since
 # valgrind runs every instruction about fifty times slower. With --serving, presentations run as
-# a server runs them (no count hook; see the README's "Two budget modes").
+# a server runs them (no count hook; see "Two budget modes" in the manual's SandboxAndBudgets article).
 #   scripts/count-presentation-instructions.sh [--serving] [pack] [liverules binary]
 set -euo pipefail
 cd "$(dirname "$0")/.."

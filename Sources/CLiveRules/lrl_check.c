@@ -6,6 +6,8 @@
 ** checked table is then replaced by a view (lrl_view.h). A mismatch is handed back as two
 ** values, where and what: where uses host data's 0-based indices, as JSON and Swift do
 ** (`state.meetings[1].start`), what says what was expected and found (`expected date, got "x"`).
+** JSON input is checked in Swift instead (SchemaType+Checking.swift), to the same paths and
+** words: SchemaCheckersAgreeTests holds the two together.
 */
 #include "lrl_descriptor.h"
 #include "lrl_view.h"

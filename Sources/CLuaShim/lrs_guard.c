@@ -10,7 +10,7 @@
 #define LRS_MAX_RESULTS 256
 
 /* Steps per unit where one unit costs more than a step's worth of C work (calibrated with
-** Benchmarks/HostileBenchmarks --steps, see the README's budget section). */
+** Benchmarks/HostileBenchmarks --steps, see the manual's SandboxAndBudgets article). */
 #define LRS_UTF8_CHAR_STEPS 8        /* per argument: an encoding and up to 6 bytes */
 #define LRS_MATH_ARGUMENT_STEPS 2    /* per argument: a check and a comparison */
 #define LRS_NUMERIC_BYTE_STEPS 1     /* per byte of a string converted to a number */

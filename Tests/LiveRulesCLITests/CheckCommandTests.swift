@@ -22,7 +22,7 @@ import Testing
         #expect(outcome.status == 1)
         let lines = outcome.errors.split(separator: "\n").map(String.init)
         #expect(lines.contains("rules/meetings/fixtures/bad-date.json:2:60: error: state.meetings[0].start: expected date, got \"tomorrow\""), "\(lines)")
-        #expect(lines.contains("rules/meetings/badge.lua:2:19: error: input.state.meeting: no such field in MeetingDayState — did you mean meetings? (presenting \(BundledFixtures.meetings) fixtures: combo-back-to-back-5-min.json, countdown-first-exactly-15-min.json, countdown-last.json, …)"), "\(lines)")
+        #expect(lines.contains("rules/meetings/badge.lua:2:19: error: input.state.meeting: no such field in MeetingsContentState — did you mean meetings? (presenting \(BundledFixtures.meetings) fixtures: combo-back-to-back-5-min.json, countdown-first-exactly-15-min.json, countdown-last.json, …)"), "\(lines)")
         #expect(lines.count == 2, "one line per distinct problem: \(lines)")
         #expect(lines.allSatisfy { $0.range(of: #"^[^:]+:\d+:\d+: (error|warning): "#, options: .regularExpression) != nil }, "\(lines)")
         #expect(outcome.output.contains("checked 1 pack: "))

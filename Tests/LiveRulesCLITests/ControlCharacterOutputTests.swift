@@ -85,7 +85,7 @@ import Testing
         let reviewed = try CLI.run(["review", "--accept"], in: root, environment: local)
         #expect(reviewed.status == 0, "\(reviewed.errors)")
         #expect(!hasRawControls(reviewed.output), "\(reviewed.output.debugDescription)")
-        #expect(reviewed.output.contains(#"PENDING meetings/evil\u{1B}]0;x\u{7}"#), "\(reviewed.output)")
+        #expect(reviewed.output.contains(#"NEW meetings/evil\u{1B}]0;x\u{7}"#), "\(reviewed.output)")
         #expect(reviewed.output.contains(#"+    "text": "Done\u{D}\u{1B}[K","#), "\(reviewed.output)")
         #expect(reviewed.output.contains(#"accepted rules/meetings/golden/evil\u{1B}]0;x\u{7}.json"#), "\(reviewed.output)")
     }

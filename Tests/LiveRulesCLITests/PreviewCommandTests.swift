@@ -19,7 +19,14 @@ struct PreviewCommandTests {
     @Test func refusesAFolderWithoutPacks() throws {
         let outcome = try CLI.run(["preview", "no-such-folder", "--export", "/tmp/unused-\(UUID().uuidString)"])
         #expect(outcome.status == 2)
-        #expect(outcome.errors.contains("no-such-folder: no pack here"))
+        #expect(outcome.errors == "no-such-folder: error: no pack here: a pack is a folder with a pack.json\n", "\(outcome.errors)")
+    }
+
+    @Test func runFromInsideAPackSaysToPassDot() throws {
+        let outcome = try CLI.run(["preview", "--export", "/tmp/unused-\(UUID().uuidString)"], in: CLI.root.appendingPathComponent("rules/meetings"))
+        #expect(outcome.status == 2)
+        #expect(outcome.errors == "rules: error: no folder rules here, but this folder is a pack: "
+            + "pass `.` (`liverules preview .`), or run it from the project folder\n", "\(outcome.errors)")
     }
 
     @Test func refusesAPortInUse() throws {
@@ -36,14 +43,14 @@ struct PreviewCommandTests {
         let port = line.split(separator: ":").dropFirst(2).first.map { String($0.prefix { $0.isNumber }) } ?? ""
         let second = try CLI.run(["preview", "rules", "--port", port])
         #expect(second.status == 2)
-        #expect(second.errors == "liverules preview:1:1: error: port \(port) is in use (another liverules preview?): "
-                + "pass --port with another port, or --port 0 for any free one\n", "\(second.errors)")
+        #expect(second.errors == "liverules: error: port \(port) is in use (another studio?); pass --port N, or --port 0 for any free port\n",
+                "\(second.errors)")
     }
 
     @Test func refusesAnAddressNotOfThisMachine() throws {
         let outcome = try CLI.run(["preview", "rules", "--host", "203.0.113.7", "--port", "0"])
         #expect(outcome.status == 2)
-        #expect(outcome.errors.hasSuffix("liverules preview:1:1: error: cannot listen on 203.0.113.7: "
+        #expect(outcome.errors.hasSuffix("liverules: error: cannot listen on 203.0.113.7: "
                                          + "it is not an address of this machine: pass --host 127.0.0.1\n"), "\(outcome.errors)")
         #expect(!outcome.errors.contains("errno"))
     }

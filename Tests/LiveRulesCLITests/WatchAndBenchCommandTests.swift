@@ -20,7 +20,7 @@ import Testing
         try Data("return function(input)\n  return { text = input.state.meeting }\nend\n".utf8)
             .write(to: pack.appendingPathComponent("badge.lua"), options: .atomic)
         #expect(watch.wait(for: "rules/meetings: 0 passed, \(BundledFixtures.meetings) failed"), "\(watch.output)")
-        #expect(watch.output.contains("    rules/meetings/badge.lua:2:19: error: input.state.meeting: no such field in MeetingDayState — did you mean meetings?"))
+        #expect(watch.output.contains("    rules/meetings/badge.lua:2:19: error: input.state.meeting: no such field in MeetingsContentState — did you mean meetings?"))
     }
 
     @Test func benchReportsTimesInstructionsAndMemory() throws {

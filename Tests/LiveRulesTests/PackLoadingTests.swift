@@ -25,7 +25,7 @@ import Testing
             Issue.record("the state type is not an object")
             return
         }
-        #expect(name == "MeetingDayState")
+        #expect(name == "MeetingsContentState")
         #expect(fields.map(\.name) == ["meetings", "lateNotice"])
         #expect(fields.map(\.type.spelled) == ["[Meeting]", "LateNotice?"])
     }
@@ -73,7 +73,7 @@ import Testing
     @Test func recursiveTypesAndUnknownRootsAreRejected() throws {
         let pack = try TemporaryPack()
         var manifest = try pack.read("pack.json")
-        manifest = manifest.replacingOccurrences(of: "\"channel\": \"string\"", with: "\"channel\": \"string\", \"again\": \"MeetingDayState\"")
+        manifest = manifest.replacingOccurrences(of: "\"channel\": \"string\"", with: "\"channel\": \"string\", \"again\": \"MeetingsContentState\"")
         let found = try problems(["pack.json": manifest])
         #expect(found.contains { $0.contains("type 'LateNotice' contains itself; schema types must not be recursive") }, "\(found)")
     }

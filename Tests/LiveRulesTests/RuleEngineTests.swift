@@ -19,7 +19,7 @@ import Testing
         do {
             _ = try engine.present("tinny", attributes: TinyPack.Attributes(), state: TinyPack.State(n: 1), now: Date())
         } catch {
-            #expect(error.description == "input:1:1: error: no pack named 'tinny' is active — did you mean tiny? (active: tiny)")
+            #expect(error.description == "RuleEngine: no pack named 'tinny' is active — did you mean tiny? (active: tiny)")
         }
     }
 

@@ -117,7 +117,7 @@ import Testing
 
     @Test func aRuntimeErrorPointsAtTheColumnOfWhatItIsAbout() throws {
         #expect(try errors(["badge.lua": "return function(input)\n  return { text = input.state.meeting }\nend\n"]) == [
-            "rules/meetings/badge.lua:2:19: error: input.state.meeting: no such field in MeetingDayState — did you mean meetings?",
+            "rules/meetings/badge.lua:2:19: error: input.state.meeting: no such field in MeetingsContentState — did you mean meetings?",
         ])
         #expect(try errors(["badge.lua": "return function(input)\n  local n = nil\n  return { text = 'x' .. n.count }\nend\n"]) == [
             "rules/meetings/badge.lua:3:26: error: attempt to index a nil value (local 'n')",

@@ -5,7 +5,8 @@ import Testing
 /// The schema is checked twice over, by one contract: in Swift for JSON input (fixtures and
 /// batch lines, `SchemaType.lower`) and in C for typed `Codable` input inside the state
 /// (`lrl_schema_check`). The same bad value reaches neither rule, and both name it with the
-/// same path and the same words. (Two JSON values have no Lua counterpart to compare: `null`,
+/// same path and the same words. (Once the C check refuses a typed value, the Swift checker
+/// names every mismatch in it: `TypedInputTests`.) (Two JSON values have no Lua counterpart to compare: `null`,
 /// which is an absent member in Lua, and `[]`, an empty table like `{}`.)
 @Suite struct SchemaCheckersAgreeTests {
     /// A meeting whose one member `change` replaces (or removes, for nil) is bad; the state is
@@ -37,9 +38,12 @@ import Testing
         let pack = try MeetingsFixtures.pack()
 
         let fromJSON = try #require(try swiftMismatch(state: state, pack: pack), "the Swift checker accepted \(state)")
-        let fromCodable = try #require(try cMismatch(state: state, pack: pack), "the C checker accepted \(state)")
-        #expect(fromJSON == fromCodable)
+        let (fromC, reported) = try #require(try cMismatch(state: state, pack: pack), "the C checker accepted \(state)")
+        #expect(fromJSON == fromC)
         #expect(fromJSON.hasPrefix("state.meetings[1]."), "\(fromJSON)")
+        // What a typed input's error reports is the reference path's verdict on it, which for
+        // one mistake is what the C check said.
+        #expect(reported == [fromC])
     }
 
     /// What the Swift checker says of `state` in a fixture: `path: message`.
@@ -54,8 +58,9 @@ import Testing
     }
 
     /// What the C checker says of the same `state` handed over as a `Codable` value, with the
-    /// dates of its good members as the Unix seconds a `Date` member would give.
-    private func cMismatch(state: String, pack: RulePack) throws -> String? {
+    /// dates of its good members as the Unix seconds a `Date` member would give; and every
+    /// mismatch the error reports (named by the Swift checker once the C check refused).
+    private func cMismatch(state: String, pack: RulePack) throws -> (String, [String])? {
         let decoded = try JSONParser.parse(Data(state.utf8)).value
         let presenter = try Presenter(pack: pack)
         do {
@@ -63,8 +68,8 @@ import Testing
                                       now: Date(timeIntervalSince1970: 1_772_441_200))
             return nil
         } catch {
-            guard case .input(let mismatch) = error else { return "not an input error: \(error)" }
-            return mismatch.description
+            guard case .input = error, let refusal = presenter.lastFastRefusal else { return ("not an input error: \(error)", []) }
+            return (refusal.description, error.mismatches.map(\.description))
         }
     }
 

@@ -31,7 +31,7 @@ import Testing
 
     @Test func anUnknownFieldIsAnErrorWithASuggestion() throws {
         #expect(try probe(badge("try(function() return input.state.meeting end)"))
-            == "rules/meetings/badge.lua:3: input.state.meeting: no such field in MeetingDayState — did you mean meetings?")
+            == "rules/meetings/badge.lua:3: input.state.meeting: no such field in MeetingsContentState — did you mean meetings?")
         #expect(try probe(badge("try(function() return input.state.meetings[2].titel end)"))
             == "rules/meetings/badge.lua:3: input.state.meetings[2].titel: no such field in Meeting — did you mean title?")
         #expect(try probe(badge("try(function() return input.attributes.zone end)"))

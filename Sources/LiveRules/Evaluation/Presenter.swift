@@ -29,6 +29,9 @@ public final class Presenter {
     /// The attributes and the state last presented, kept in the state (see ``KeptInput``).
     private var keptAttributes = KeptInput()
     private var keptState = KeptInput()
+    /// What the C check (the fast path) said of the last input it refused, before the Swift
+    /// checker named every mismatch: for the tests that hold the two checkers to one wording.
+    private(set) var lastFastRefusal: SchemaMismatch?
     /// The pack's sources, read only to explain an error.
     private lazy var sources = RuleSources(pack)
 
@@ -235,7 +238,9 @@ public final class Presenter {
             return presentation
         case .rejected(let path, let problem):
             forgetInputs()
-            throw .input(SchemaMismatch(path: path, message: problem))
+            let refusal = SchemaMismatch(path: path, message: problem)
+            lastFastRefusal = refusal
+            throw .input(mismatches: mismatches(of: attributes, state, refused: refusal))
         case .presented(let output):
             do throws(OutputProblem) {
                 let output = try output.get()
@@ -247,6 +252,25 @@ public final class Presenter {
                 throw .output(file: place.file, line: place.line, column: place.column, path: error.path, message: message)
             }
         }
+    }
+
+    /// Every mismatch of the inputs with the pack's schema, once the C check (the fast path,
+    /// which stops at the first) has refused them with `refusal`: the inputs are encoded as they
+    /// were handed to rules and checked by the Swift checker (the reference path), which names
+    /// each mistake once, with "did you mean" and the renaming hints. When the reference path
+    /// finds nothing (an input it cannot encode, or a refusal of what is not the app's input),
+    /// the refusal is all there is to say.
+    private func mismatches(of attributes: some Encodable, _ state: some Encodable, refused refusal: SchemaMismatch)
+        -> [SchemaMismatch] {
+        let schema = pack.manifest.schema
+        var mismatches: [SchemaMismatch] = []
+        if let json = try? TypedInputEncoder.json(of: attributes) {
+            _ = schema.attributes.lower(json, at: "attributes", dates: .unixSeconds, into: &mismatches)
+        }
+        if let json = try? TypedInputEncoder.json(of: state) {
+            _ = schema.state.lower(json, at: "state", dates: .unixSeconds, into: &mismatches)
+        }
+        return mismatches.isEmpty ? [refusal] : mismatches
     }
 
     /// After a failed presentation the inputs are pushed and checked afresh: a table the check

@@ -5,7 +5,8 @@ extension LuaError {
     /// raised in a host file (a helper, the driver), it is moved to the line of the pack that
     /// called into the host (or, for a value the pack wrote, to that value); the column is the
     /// one the message is about; and common raw Lua messages say what is wrong and how to fix
-    /// it. Budget and memory errors keep their message (the Lua layer already moved one spent
+    /// it (a syntax error in a module `require` compiled is explained as one in a rule file).
+    /// Budget and memory errors keep their message (the Lua layer already moved one spent
     /// inside a helper to the rule that called it) and get the column their line starts at;
     /// decoding and encoding errors are left as they are.
     func explained(by sources: RuleSources) -> LuaError {
@@ -20,6 +21,10 @@ extension LuaError {
                let (moved, name) = sources.callerInPack(of: LuaStackFrame.frames(of: traceback), message: message) {
                 place = moved
                 called = name
+            }
+            if place.column == 1, called == nil, RuleSources.isSyntax(message) {
+                let (text, column) = sources.explainSyntax(message, at: place)
+                return .runtime(message: text, location: SourceLocation(file: place.file, line: place.line, column: column), traceback: traceback)
             }
             if place.column == 1 {
                 let (text, explained) = sources.explainRuntime(message, at: place, called: called)

@@ -2,12 +2,26 @@ import Lua
 
 extension RuleSources {
     /// A syntax error's message, rewritten where Lua's words do not say what to fix, and the
-    /// column of the token it is about (`near '('`).
+    /// column of the token it is about (`near '('`). A bracket or block Lua expected to be
+    /// closed says what is likely missing (``missingCloser(_:in:at:)``).
     func explainSyntax(_ message: String, at location: SourceLocation) -> (String, Int) {
         let line = tokens(of: location.file, line: location.line)
         let near = Self.quoted(after: "near '", in: message)
         let token = near.flatMap { near in line.first { $0.text == near } }
         let column = token?.column ?? line.first?.column ?? 1
+        // Lua read every token before the one it stopped at: of the tokens `near` names on the
+        // line, the last is the likeliest.
+        let all = tokens(of: location.file)
+        let stop = near.flatMap { near in all.lastIndex { $0.line == location.line && $0.text == near } }
+            ?? (message.hasSuffix("near <eof>") ? all.endIndex : nil)
+        if let stop, let missing = missingCloser(message, in: location.file, at: stop) {
+            var text = message
+            if missing.hasSuffix("is not closed"), let close = text.range(of: " (to close '"),
+               let end = text[close.upperBound...].firstIndex(of: ")") {
+                text.removeSubrange(close.lowerBound...end)
+            }
+            return (text + ": " + missing, stop < all.endIndex ? all[stop].column : column)
+        }
         if message.hasPrefix("<name> expected near '('"), let function = line.first(where: { $0.is("function") }),
            line.first == function {
             return ("a function on its own is not a statement: write `return function(…)` to return it from the file"
@@ -198,6 +212,12 @@ extension RuleSources {
     private static func follows(_ line: [LuaToken], _ token: LuaToken, _ symbols: [String]) -> Bool {
         guard let index = line.firstIndex(of: token), index > 0 else { return false }
         return symbols.contains(line[index - 1].text) && line[index - 1].kind == .symbol
+    }
+
+    /// Whether a runtime error's message is Lua's message for a syntax error (a module that
+    /// `require` compiled): `… near 'x'` or `… near <eof>`.
+    static func isSyntax(_ message: String) -> Bool {
+        message.hasSuffix("near <eof>") || message.hasSuffix("'") && message.contains(" near '")
     }
 
     /// The text between `prefix` and the next `'` in `message`.

@@ -4,12 +4,12 @@ import NIOCore
 
 extension PreviewServer {
     /// What to tell the person when the server could not start or stopped with `error`: the
-    /// cause in their terms (`port 4747 is in use: pass --port …`), never the error's own text.
+    /// cause in their terms (`port 4747 is in use (another studio?); pass --port N, …`), never the error's own text.
     package func failure(_ error: any Error) -> String {
         let address = "\(host.contains(":") ? "[\(host)]" : host):\(port)"
         switch error {
         case let error as IOError where error.errnoCode == EADDRINUSE:
-            return "port \(port) is in use (another liverules preview?): pass --port with another port, or --port 0 for any free one"
+            return "port \(port) is in use (another studio?); pass --port N, or --port 0 for any free port"
         case let error as IOError where error.errnoCode == EACCES:
             return "cannot listen on port \(port): permission denied (ports below 1024 need privileges): pass --port 4747"
         case let error as IOError where error.errnoCode == EADDRNOTAVAIL:

@@ -77,28 +77,38 @@ package struct GoldenReport: Sendable {
         for orphan in orphans { lines.append("\(TerminalText.escaped(orphan)): \(severity): orphan golden: no fixture has this name") }
         for file in pending { lines.append("\(TerminalText.escaped(file)): \(severity): pending change: run `liverules review`") }
         if !orphans.isEmpty || !pending.isEmpty { lines.append("") }
-        if let coverage {
-            let files = coverage.map { TerminalText.escaped($0.file) }
-            let width = files.map(\.count).max() ?? 0
-            lines.append("coverage")
-            for (file, name) in zip(coverage, files) {
-                let percent = String(format: "%6.1f%%", file.percent)
-                let row = "  " + name.padding(toLength: width + 2, withPad: " ", startingAt: 0) + percent
-                    + (file.uncovered.isEmpty ? "" : "  uncovered: \(file.uncoveredRanges)")
-                lines.append(file.uncovered.isEmpty ? row : Self.paint(row, "33", colour))
-            }
-            if let minimumCoverage, !belowMinimum.isEmpty {
-                lines.append(Self.paint(String(format: "coverage below %g%%: ", minimumCoverage)
-                    + belowMinimum.map { TerminalText.escaped($0.file) }.joined(separator: ", "), "1;31", colour))
-            }
-            lines.append("")
-        }
-        if undecided > 0 {
-            lines.append(Self.paint("\(undecided) of the failed \(undecided == 1 ? "case was" : "cases were") stopped by the deadline "
-                + "before any counted budget ran out (UNDECIDED above): that depends on this machine's speed, not only on the rules", "33", colour))
-        }
+        lines += coverageLines(colour: colour) + undecidedLines(colour: colour)
         lines.append(Self.paint(summary, isFailure ? "1;31" : "32", colour))
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The coverage of each rule file and those below the minimum, then an empty line; none
+    /// when coverage was not recorded.
+    func coverageLines(colour: Bool) -> [String] {
+        guard let coverage else { return [] }
+        var lines: [String] = []
+        let files = coverage.map { TerminalText.escaped($0.file) }
+        let width = files.map(\.count).max() ?? 0
+        lines.append("coverage")
+        for (file, name) in zip(coverage, files) {
+            let percent = String(format: "%6.1f%%", file.percent)
+            let row = "  " + name.padding(toLength: width + 2, withPad: " ", startingAt: 0) + percent
+                + (file.uncovered.isEmpty ? "" : "  uncovered: \(file.uncoveredRanges)")
+            lines.append(file.uncovered.isEmpty ? row : Self.paint(row, "33", colour))
+        }
+        if let minimumCoverage, !belowMinimum.isEmpty {
+            lines.append(Self.paint(String(format: "coverage below %g%%: ", minimumCoverage)
+                + belowMinimum.map { TerminalText.escaped($0.file) }.joined(separator: ", "), "1;31", colour))
+        }
+        lines.append("")
+        return lines
+    }
+
+    /// The note that the deadline stopped some cases, when it did.
+    func undecidedLines(colour: Bool) -> [String] {
+        guard undecided > 0 else { return [] }
+        return [Self.paint("\(undecided) of the failed \(undecided == 1 ? "case was" : "cases were") stopped by the deadline "
+            + "before any counted budget ran out (UNDECIDED above): that depends on this machine's speed, not only on the rules", "33", colour)]
     }
 
     /// One case as the reports show it: `LABEL pack/case (fixture)`, then its details (the diff
@@ -133,7 +143,7 @@ package struct GoldenReport: Sendable {
         [Self.paint(Self.sharedHeader(group, among: results), "1;31", colour)] + group[0].problems.map { "  " + TerminalText.escaped($0) }
     }
 
-    private static func paint(_ text: String, _ code: String, _ colour: Bool) -> String {
+    static func paint(_ text: String, _ code: String, _ colour: Bool) -> String {
         colour ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
     }
 }

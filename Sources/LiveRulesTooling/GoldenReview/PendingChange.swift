@@ -10,15 +10,17 @@ package struct PendingChange: Sendable {
         self.testCase = testCase
     }
 
-    /// The change as the review shows it: a header, the field paths, a unified diff from the
+    /// The change as the review shows it: a header (`NEW` for a case without a golden, else
+    /// `PENDING`), the field paths, a unified diff from the
     /// golden (or nothing, for a new golden) to the pending result. Control characters in it are
     /// escaped (``TerminalText``).
     package func text(colour: Bool) throws(DiagnosticError) -> String {
         let folder = testCase.folder
-        let golden = try folder.readIfPresent(testCase.goldenFile, limit: InputLimits.goldenBytes, kind: "a golden").map { String(decoding: $0, as: UTF8.self) } ?? ""
+        let existing = try folder.readIfPresent(testCase.goldenFile, limit: InputLimits.goldenBytes, kind: "a golden")
+        let golden = existing.map { String(decoding: $0, as: UTF8.self) } ?? ""
         let pending = try folder.readIfPresent(testCase.pendingFile, limit: InputLimits.goldenBytes, kind: "a pending golden").map { String(decoding: $0, as: UTF8.self) } ?? ""
         let result = GoldenResult(testCase: testCase, outcome: .changed(expected: golden, actual: pending), seconds: 0)
-        return GoldenReport.block(result, label: "PENDING", colour: colour, newName: testCase.pendingPath)
+        return GoldenReport.block(result, label: existing == nil ? "NEW" : "PENDING", colour: colour, newName: testCase.pendingPath)
             .joined(separator: "\n") + "\n"
     }
 

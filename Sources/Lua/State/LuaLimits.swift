@@ -49,7 +49,7 @@ public struct LuaLimits: Sendable, Hashable {
 
     /// The most CPU time one VM instruction was measured to take when its work is bounded by
     /// the other limits (comparing two strings of 8 KiB, the longest, at 0.27 µs), rounded up.
-    /// See the README's budget section.
+    /// See the manual's SandboxAndBudgets article.
     public static let costPerInstruction: Duration = .nanoseconds(300)
     /// The most CPU time one step of C work was measured to take, over every kind of work the
     /// step budget charges, rounded up.

@@ -60,7 +60,7 @@ public final class LuaState {
     /// The most bytes of a pure chunk (see ``load(_:chunkName:pure:)``) or a pack module: longer
     /// ones are refused before they are compiled. Lua's compiler does work that grows faster than
     /// the text on some constructs (a chain of `or`s walks a list that grows with each); at this
-    /// size the costliest chunk measured compiles in 35 ms (see the README's limits on pack files).
+    /// size the costliest chunk measured compiles in 35 ms (see the manual's PackFormat article, limits on pack files).
     public static let pureChunkBytes = 16 << 10
 
     /// Compiles a text chunk without running it. `chunkName` is how errors name it

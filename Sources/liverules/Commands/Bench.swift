@@ -39,6 +39,7 @@ struct Bench: ParsableCommand {
         let loaded: RulePack
         let presenter: Presenter
         var fixtures: [Fixture] = []
+        try PathArgument.mustExist(pack, "folder")
         do {
             loaded = try RulePack.load(from: URL(fileURLWithPath: pack), displayPath: PackFinder.displayPath(pack))
             for name in try loaded.fixtureNames() {

@@ -30,7 +30,7 @@ struct Check: ParsableCommand {
     func run() throws {
         var errors = 0, warnings = 0, checked = 0, refused = false
         let luacheck = Luacheck.find()
-        for pack in try NamedPack.all(at: paths) {
+        for pack in try NamedPack.all(at: paths, command: "check") {
             let diagnostics: [Diagnostic]
             do {
                 diagnostics = try PackCheck.run(packAt: pack.directory, displayPath: pack.display, against: against.map(OlderPacks.init),

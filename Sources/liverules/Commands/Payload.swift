@@ -108,6 +108,7 @@ extension Payload {
 
         private func runBatch(_ loaded: RulePack, builder: PushPayloadBuilder) throws {
             let input = arguments.fixture
+            if input != "-" { try PathArgument.mustExist(input, "file") }
             let descriptor: Int32 = input == "-" ? FileHandle.standardInput.fileDescriptor : open(input, O_RDONLY | O_CLOEXEC)
             guard descriptor >= 0 else {
                 report([Diagnostic(file: input, message: "cannot read the file")])
@@ -183,6 +184,7 @@ extension Payload {
 
         func run() throws {
             let loaded = try loadPack(pack)
+            try PathArgument.mustExist(payload, "file")
             let data: Data
             do {
                 data = try PayloadValidator.body(at: payload)

@@ -6,12 +6,17 @@ import LiveRulesPreview
 extension Preview {
     /// Serves the studio, or writes its static copy with --export.
     func runStudio() throws {
+        let empty = paths.filter { PackFinder.packs(at: URL(fileURLWithPath: $0)).isEmpty }
+        guard empty.isEmpty else {
+            report(empty.map { PathArgument.noPack(at: $0, command: "preview") })
+            throw ExitStatus.badInput.exitCode
+        }
         let studio: PreviewStudio
         do {
             studio = try PreviewStudio(paths: paths, watches: export == nil,
                                        readOnlyReason: Environment.isCI ? "CI is set: the studio writes nothing" : nil)
         } catch {
-            report([Diagnostic(file: "liverules preview", message: "\(error)")])
+            report([Diagnostic(about: "liverules", message: "\(error)")])
             throw ExitStatus.badInput.exitCode
         }
         if let export {
@@ -20,10 +25,10 @@ extension Preview {
             return
         }
         let server = PreviewServer(studio: studio, host: host, port: port) { message in
-            report([Diagnostic(file: "liverules preview", severity: .warning, message: message)])
+            report([Diagnostic(about: "liverules", severity: .warning, message: message)])
         }
         if !server.isLoopback {
-            report([Diagnostic(file: "liverules preview", severity: .warning,
+            report([Diagnostic(about: "liverules", severity: .warning,
                                message: "listening on \(host): anyone who can reach it can use the studio (the page it serves carries the token)")])
         }
         let app = server.application { port in
@@ -39,7 +44,7 @@ extension Preview {
         }
         stopped.wait()
         if let error = failure.error {
-            report([Diagnostic(file: "liverules preview", message: server.failure(error))])
+            report([Diagnostic(about: "liverules", message: server.failure(error))])
             throw ExitStatus.badInput.exitCode
         }
     }

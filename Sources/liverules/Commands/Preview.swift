@@ -36,7 +36,7 @@ struct Preview: ParsableCommand {
         #if Studio
         try runStudio()
         #else
-        report([Diagnostic(file: "liverules preview", message: Self.withoutStudio)])
+        report([Diagnostic(about: "liverules", message: Self.withoutStudio)])
         throw ExitStatus.badInput.exitCode
         #endif
     }

@@ -35,11 +35,12 @@ struct Review: ParsableCommand {
 
     func run() throws {
         if Environment.isCI && (accept || reject) {
-            report([Diagnostic(file: "liverules review", message: "CI is set: review writes nothing")])
+            report([Diagnostic(about: "liverules", message: "CI is set: review writes nothing")])
             throw ExitStatus.badInput.exitCode
         }
         let suite = GoldenSuite.discover(paths)
-        guard suite.refused.isEmpty else {
+        guard suite.empty.isEmpty, suite.refused.isEmpty else {
+            report(suite.empty.map { PathArgument.noPack(at: $0, command: "review") })
             report(suite.refused)
             throw ExitStatus.badInput.exitCode
         }

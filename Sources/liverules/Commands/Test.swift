@@ -12,13 +12,16 @@ struct Test: ParsableCommand {
             Cases run in parallel, one worker per core. Each failure shows the field paths that \
             changed and a unified diff (golden → actual); a fixture that cannot be read or \
             presented is a failed case showing its error. The last line of the text report is \
-            `N passed, N failed`. With --record, missing goldens are written and changed results \
-            are written next to their golden as <case>.json.new for `liverules review`. With CI \
-            set in the environment nothing is ever written, and orphan goldens and pending .new \
-            files fail the run. --coverage reports the lines of each rule file no fixture ran. \
-            Exit status: 0 nothing failed; 1 a case failed or coverage is below --min-coverage; \
-            2 bad usage, or a pack file or folder that leads outside its pack (nothing is read \
-            or written outside a pack).
+            `N passed, N failed`. With --record, the result of a new case (a fixture without a \
+            golden) and each changed result are written next to their golden as \
+            <case>.json.new for `liverules review` to accept or reject, and the report is a short \
+            summary of what is pending review; recording exits 0 unless a case could not be \
+            recorded (its error is shown). With CI set in the environment nothing is ever \
+            written, and orphan goldens and pending .new files fail the run. --coverage reports \
+            the lines of each rule file no fixture ran. Exit status: 0 nothing failed (with \
+            --record: everything was recorded); 1 a case failed or coverage is below \
+            --min-coverage; 2 bad usage, or a pack file or folder that leads outside its pack \
+            (nothing is read or written outside a pack).
             """)
 
     enum Format: String, ExpressibleByArgument, CaseIterable {
@@ -28,7 +31,7 @@ struct Test: ParsableCommand {
     @Argument(help: "Pack folders, or folders of packs.")
     var paths: [String] = ["rules"]
 
-    @Flag(help: "Write missing goldens, and changed results as pending .new files.")
+    @Flag(help: "Write new and changed results as pending .new files for `liverules review`.")
     var record = false
 
     @Option(help: "text, json, junit or github (the JSON and JUnit reports go to standard output, the summary line to standard error; github writes GitHub Actions annotations, ::error file=…,line=…::, then the summary).")
@@ -58,7 +61,7 @@ struct Test: ParsableCommand {
         let mode = GoldenMode(recording: record, ci: Environment.isCI)
         let suite = GoldenSuite.discover(paths)
         guard suite.empty.isEmpty, suite.refused.isEmpty else {
-            report(suite.empty.map { Diagnostic(file: $0, message: "no pack here: a pack is a folder with a \(RulePack.manifestFile)") })
+            report(suite.empty.map { PathArgument.noPack(at: $0, command: "test") })
             report(suite.refused)
             throw ExitStatus.badInput.exitCode
         }
@@ -68,12 +71,12 @@ struct Test: ParsableCommand {
                                limits: LuaLimits(deadline: .milliseconds(deadline)))
             .runRecording(suite.cases, progress: progress.update)
         progress.finish()
-        var results = run.results
+        let results = run.results
         let packs = Dictionary(suite.cases.map { ($0.packPath, $0.packDirectory) }, uniquingKeysWith: { first, _ in first })
         var files: [RuleCoverage]?
         if recordsCoverage {
             do { files = try RuleCoverage.of(packs: packs.keys.sorted().map { (packs[$0]!, $0) }, hits: run.coverage) } catch {
-                report((error as? DiagnosticError)?.diagnostics ?? [Diagnostic(file: "liverules test", message: "\(error)")])
+                report((error as? DiagnosticError)?.diagnostics ?? [Diagnostic(about: "liverules", message: "\(error)")])
                 throw ExitStatus.badInput.exitCode
             }
         }
@@ -81,21 +84,33 @@ struct Test: ParsableCommand {
             FileHandle.standardError.write(Data("CI is set: --record writes nothing\n".utf8))
         }
         if mode == .record {
-            let written: [String]
-            do { written = try GoldenRecorder.record(results) } catch {
+            do { _ = try GoldenRecorder.record(results, newGoldens: .pending) } catch {
                 report(error.diagnostics)
                 throw ExitStatus.badInput.exitCode
             }
-            for line in written { FileHandle.standardError.write(Data((TerminalText.escaped(line) + "\n").utf8)) }
-            results = results.map { result in
-                guard case .missing = result.outcome else { return result }
-                return GoldenResult(testCase: result.testCase, outcome: .passed, seconds: result.seconds)
-            }
         }
         // Only recording writes pending files: otherwise those found at the start still stand.
-        let pending = (mode == .record ? GoldenSuite.discover(paths) : suite).pending.map(\.pendingPath)
-        let outcome = GoldenReport(results: results, orphans: suite.orphans, pending: pending, mode: mode,
+        let pendingCases = (mode == .record ? GoldenSuite.discover(paths) : suite).pending
+        let outcome = GoldenReport(results: results, orphans: suite.orphans, pending: pendingCases.map(\.pendingPath), mode: mode,
                                    coverage: files, minimumCoverage: minCoverage)
+        if mode == .record {
+            if format == .text {
+                // A case that passes loses the pending file it had.
+                let stale = Set(suite.pending.map(\.id))
+                let removed = results.filter { $0.outcome.isPassed && stale.contains($0.testCase.id) }.count
+                print(outcome.recordingText(pendingCases: pendingCases, removed: removed, colour: Terminal.isOutput), terminator: "")
+            } else {
+                try printReport(outcome)
+            }
+            if outcome.recordingFailed { throw ExitStatus.ruleFailed.exitCode }
+            return
+        }
+        try printReport(outcome)
+        if outcome.isFailure { throw ExitStatus.ruleFailed.exitCode }
+    }
+
+    /// Prints the report in the chosen format.
+    private func printReport(_ outcome: GoldenReport) throws {
         switch format {
         case .text:
             print(outcome.text(colour: Terminal.isOutput), terminator: "")
@@ -108,6 +123,5 @@ struct Test: ParsableCommand {
         case .github:
             print(outcome.github(), terminator: "")
         }
-        if outcome.isFailure { throw ExitStatus.ruleFailed.exitCode }
     }
 }

@@ -52,7 +52,7 @@ struct TimelineCommand: ParsableCommand {
         if let to { range.to = ISO8601.parse(to)! }
         range.step = try parsedStep()
         if let problem = range.problem {
-            report([Diagnostic(file: "liverules timeline", message: problem)])
+            report([Diagnostic(about: "liverules", message: problem)])
             throw ExitStatus.badInput.exitCode
         }
         let presenter: Presenter

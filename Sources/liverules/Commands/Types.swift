@@ -25,7 +25,7 @@ struct Types: ParsableCommand {
 
     func run() throws {
         var stale = false, failed = false
-        for named in try NamedPack.all(at: paths) {
+        for named in try NamedPack.all(at: paths, command: "types") {
             let display = named.display
             let pack: RulePack
             do { pack = try RulePack.load(from: named.directory, displayPath: display) } catch {

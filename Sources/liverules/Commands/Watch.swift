@@ -26,7 +26,7 @@ struct Watch: ParsableCommand {
     func run() throws {
         let suite = GoldenSuite.discover(paths)
         guard suite.empty.isEmpty else {
-            report(suite.empty.map { Diagnostic(file: $0, message: "no pack here: a pack is a folder with a \(RulePack.manifestFile)") })
+            report(suite.empty.map { PathArgument.noPack(at: $0, command: "watch") })
             throw ExitStatus.badInput.exitCode
         }
         let displays = WatchDisplays(paths)

@@ -3,8 +3,13 @@ import Foundation
 import LiveRules
 
 /// Loads the pack in the folder `path` names; reports why not and exits 1 for a rule that does
-/// not compile, 2 for anything else.
+/// not compile, 2 for anything else (`no such folder`, `no pack here` for a folder without one).
 func loadPack(_ path: String) throws -> RulePack {
+    try PathArgument.mustExist(path, "folder")
+    guard FileManager.default.fileExists(atPath: URL(fileURLWithPath: path).appendingPathComponent(RulePack.manifestFile).path) else {
+        report([Diagnostic(about: PackFinder.displayPath(path), message: PathArgument.noPackMessage)])
+        throw ExitStatus.badInput.exitCode
+    }
     do {
         return try RulePack.load(from: URL(fileURLWithPath: path), displayPath: PackFinder.displayPath(path))
     } catch {

@@ -7,13 +7,14 @@ struct NamedPack {
     let directory: URL
     let display: String
 
-    /// The packs at each of `paths`, in order; reports a path without any and exits 2.
-    static func all(at paths: [String]) throws -> [NamedPack] {
+    /// The packs at each of `paths`, in order; reports a path without any (for `liverules
+    /// <command>`, ``PathArgument/noPack(at:command:)``) and exits 2.
+    static func all(at paths: [String], command: String) throws -> [NamedPack] {
         try paths.flatMap { path in
             let root = URL(fileURLWithPath: path)
             let packs = PackFinder.packs(at: root)
             guard !packs.isEmpty else {
-                report([Diagnostic(file: path, message: "no pack here: a pack is a folder with a \(RulePack.manifestFile)")])
+                report([PathArgument.noPack(at: path, command: command)])
                 throw ExitStatus.badInput.exitCode
             }
             return packs.map { directory in

@@ -16,13 +16,23 @@ struct PackAndFixture {
     }
 
     /// The fixture `name` of `pack`: a file, or the name of one of its cases when no such file
-    /// exists. Exits 2 when it cannot be read.
+    /// exists. Exits 2 when it cannot be read, or when it is neither (`name: error: no such file
+    /// or case …`, with the closest case's name).
     static func fixture(_ name: String, of pack: RulePack) throws -> Fixture {
-        guard !FileManager.default.fileExists(atPath: name), !name.contains("/") else {
-            return try loadFixture(name, of: pack)
+        if FileManager.default.fileExists(atPath: name) { return try loadFixture(name, of: pack) }
+        let cases = GoldenSuite.discover(pack: pack.folder).cases.map(\.name)
+        let caseName = name.hasSuffix(".json") ? String(name.dropLast(5)) : name
+        guard cases.contains(caseName) else {
+            let typed = caseName.split(separator: "/").last.map(String.init) ?? caseName
+            let closest = Suggestion.closest(to: caseName, among: cases) ?? Suggestion.closest(to: typed, among: cases)
+            let message = name.contains("/") ? "no such file" + (closest.map { " (the case \($0) of \(pack.displayPath)?)" } ?? "")
+                : "no such file or case of \(pack.displayPath)" + (closest.map { " — did you mean \($0)?" }
+                    ?? " (a case is the name of a file in \(pack.displayPath)/fixtures, without .json)")
+            report([Diagnostic(about: name, message: message)])
+            throw ExitStatus.badInput.exitCode
         }
         do {
-            let testCase = GoldenCase(folder: pack.folder, name: name.hasSuffix(".json") ? String(name.dropLast(5)) : name)
+            let testCase = GoldenCase(folder: pack.folder, name: caseName)
             return try Fixture.load(testCase.fixtureFile, in: pack.folder, manifest: pack.manifest)
         } catch {
             report(error.diagnostics)

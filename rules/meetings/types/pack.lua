@@ -10,8 +10,8 @@
 ---The activity's attributes (MeetingsAttributes).
 ---@alias meetings.Attributes meetings.MeetingsAttributes
 
----The content state (MeetingDayState).
----@alias meetings.State meetings.MeetingDayState
+---The content state (MeetingsContentState).
+---@alias meetings.State meetings.MeetingsContentState
 
 ---LateNotice, from the pack's schema.
 ---@class meetings.LateNotice
@@ -28,14 +28,14 @@
 ---@field location? string
 ---@field calendarColor? liverules.Colour
 
----MeetingDayState, from the pack's schema.
----@class meetings.MeetingDayState
----@field meetings meetings.Meeting[]
----@field lateNotice? meetings.LateNotice
-
 ---MeetingsAttributes, from the pack's schema.
 ---@class meetings.MeetingsAttributes
 ---@field timeZone string
+
+---MeetingsContentState, from the pack's schema.
+---@class meetings.MeetingsContentState
+---@field meetings meetings.Meeting[]
+---@field lateNotice? meetings.LateNotice
 
 ---The facts the phase rule returns, as its source writes them.
 ---@class meetings.Facts

@@ -20,7 +20,7 @@ layout.capacity = nil
 --- dropped = { id ... } }
 --- `wanted` lists fields most important first: { id = "title", text = string | { renderings },
 --- slot = "body" (default: the placement's first slot), shorten = 6 (see above), glyph = "dot"
---- (optional; see the helper README for the glyphs) }. A field is shown when the placement has
+--- (optional; the manual's HelperLibrary article lists the glyphs) }. A field is shown when the placement has
 --- room for one more field and one of its renderings fits the slot it is shown in and is not the
 --- text of a field shown before it; shown fields keep the order of `wanted`. The slot it is shown
 --- in is its `slot`, except for the first field shown on a placement whose surface puts its first

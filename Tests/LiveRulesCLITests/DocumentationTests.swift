@@ -1,0 +1,77 @@
+import Foundation
+import Testing
+
+/// The README and the manual run as written: every console block's commands print what the
+/// document shows, every diff applies, and commands are shown without running only where a test
+/// cannot run them. A document that drifts from the program fails here (see `aDriftFails`).
+@Suite struct DocumentationTests {
+    /// README.md, Benchmarks/README.md and every article of the package's documentation catalogs.
+    static let documents: [String] = {
+        var found = ["README.md", "Benchmarks/README.md"]
+        let sources = CLI.root.appendingPathComponent("Sources")
+        if let walker = FileManager.default.enumerator(atPath: sources.path) {
+            for case let path as String in walker where path.hasSuffix(".md") && path.contains(".docc/") {
+                found.append("Sources/" + path)
+            }
+        }
+        return found.filter { FileManager.default.fileExists(atPath: CLI.root.appendingPathComponent($0).path) }.sorted()
+    }()
+
+    /// How a shown-only command may start: what installs, builds, serves or watches.
+    static let shownOnly = ["./scripts/", "scripts/", "swift ", "sudo ", "apt-get ", "apt ", "brew ", "export ", "cd ",
+                            "liverules preview", "liverules watch", "git ", "PKG_CONFIG_PATH=", "LIVERULES_DEVELOPMENT=", "CI="]
+
+    @Test(arguments: documents)
+    func everyCommandPrintsWhatTheDocumentShows(_ document: String) throws {
+        let text = try String(contentsOf: CLI.root.appendingPathComponent(document), encoding: .utf8)
+        let session = try DocumentSession()
+        for problem in try Self.drift(in: text, session: session) {
+            Issue.record("\(document):\(problem)")
+        }
+    }
+
+    @Test(arguments: documents)
+    func commandsAreShownWithoutRunningOnlyWhereATestCannotRunThem(_ document: String) throws {
+        let text = try String(contentsOf: CLI.root.appendingPathComponent(document), encoding: .utf8)
+        for case .shown(let commands) in DocumentBlocks(text).blocks {
+            for (line, command) in commands where !Self.shownOnly.contains(where: command.hasPrefix) {
+                Issue.record("\(document):\(line): `\(command)` is shown in a sh block but could run: put it in a console block with its output")
+            }
+        }
+    }
+
+    /// A document whose shown output is not what the command prints, or whose edit does not
+    /// apply, is reported at its line; the same document with the real output is not.
+    @Test func aDriftFails() throws {
+        let version = try DocumentSession().run("liverules --version").first ?? ""
+        func problems(_ shown: String) throws -> [String] {
+            try Self.drift(in: "```console\n$ liverules --version\n\(shown)\n```\n", session: DocumentSession())
+        }
+        #expect(try problems(version).isEmpty)
+        #expect(try problems("liverules 0.0.0 (Lua 5.4.6)").first?.hasPrefix("2: `liverules --version` printed") == true)
+        #expect(try problems("…").isEmpty)
+        let badEdit = "```diff\n--- rules/meetings/pack.json\n+++ rules/meetings/pack.json\n@@ -1,1 +1,1 @@\n-no such line\n+x\n```\n"
+        #expect(try Self.drift(in: badEdit, session: DocumentSession()).first?.hasPrefix("1: the edit does not apply") == true)
+    }
+
+    /// `line: what differs` for every block of `text` run in `session`, in order.
+    static func drift(in text: String, session: DocumentSession) throws -> [String] {
+        var problems: [String] = []
+        for block in DocumentBlocks(text).blocks {
+            switch block {
+            case .console(let steps):
+                for step in steps {
+                    let printed = try session.run(step.command)
+                    if !DocumentBlocks.matches(printed, step.expected) {
+                        problems.append("\(step.line): `\(step.command)` printed\n\(printed.joined(separator: "\n"))\nwhere the document shows\n\(step.expected.joined(separator: "\n"))")
+                    }
+                }
+            case .diff(let line, let diff):
+                if let complaint = try session.apply(diff) { problems.append("\(line): the edit does not apply: \(complaint)") }
+            case .shown:
+                break
+            }
+        }
+        return problems
+    }
+}
