@@ -255,12 +255,14 @@ int lrl_layout_place(lua_State *L) {
     int entry = top + 1;
     if (entrytype != LUA_TTABLE || lua_getmetatable(L, entry)) return 0;
     lrl_field f;
-    /* top + 2...6: id, shorten, glyph, text, slot */
+    /* top + 2...7: id, shorten, glyph, text, slot, live (a field with a live form: the Lua
+    ** definition, which alone checks and keeps it) */
     int ok = lua_getfield(L, entry, "id") == LUA_TSTRING;
     int shorten = lua_getfield(L, entry, "shorten");
     int glyph = lua_getfield(L, entry, "glyph");
     lua_getfield(L, entry, "text");
     int slotname = lua_getfield(L, entry, "slot");
+    ok = ok && lua_getfield(L, entry, "live") == LUA_TNIL;
     ok = ok && (shorten == LUA_TNIL || lua_isinteger(L, top + 3)) && (glyph == LUA_TNIL || glyph == LUA_TSTRING) &&
          lrl_readrenderings(L, top + 5, &f, &bytes);
     if (!ok) return 0;
@@ -311,9 +313,9 @@ static void lrl_setcalled(lua_State *L, int f, int id, const char *key) {
 }
 
 int lrl_layout_wanted(lua_State *L) {
-  enum { IDS = 1, TEXT_OF, SLOT_OF, SHORTEN, GLYPH_OF, WANTED };
-  lua_settop(L, GLYPH_OF);
-  if (lua_type(L, IDS) != LUA_TTABLE || lua_type(L, TEXT_OF) != LUA_TFUNCTION ||
+  enum { IDS = 1, TEXT_OF, SLOT_OF, SHORTEN, GLYPH_OF, LIVE_OF, WANTED };
+  lua_settop(L, LIVE_OF);
+  if (!lua_isnil(L, LIVE_OF) || lua_type(L, IDS) != LUA_TTABLE || lua_type(L, TEXT_OF) != LUA_TFUNCTION ||
       (!lua_isnil(L, SLOT_OF) && lua_type(L, SLOT_OF) != LUA_TFUNCTION) ||
       (!lua_isnil(L, SHORTEN) && lua_type(L, SHORTEN) != LUA_TTABLE) ||
       (!lua_isnil(L, GLYPH_OF) && lua_type(L, GLYPH_OF) != LUA_TFUNCTION))

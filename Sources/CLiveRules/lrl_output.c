@@ -198,6 +198,8 @@ static int lrl_readplacement(lrl_reader *r, int e, lrl_outplacement *placement) 
     lrl_get(r, f, K_ID);
     if (!lrl_readid(r, f + 1, &seen, &field->id)) return 0;
     lua_pop(L, 1);
+    /* id, text and an optional glyph, nothing else: a field with a `live` form (or a `slot`) holds
+    ** a key more, and the detailed reader reads it */
     if (!lrl_gettext(r, f, K_TEXT, LRL_OUT_TEXT, &field->text) ||
         !lrl_getoptionaltext(r, f, K_GLYPH, LRL_OUT_NAME, &field->glyph) ||
         !lrl_haskeys(L, f, field->glyph.bytes ? 3 : 2)) return 0;

@@ -48,12 +48,14 @@ import Testing
         let golden = try String(contentsOf: pack.appendingPathComponent("golden/\(fixture)"), encoding: .utf8)
         #expect(evaluated.output == golden)
 
+        #if Studio
         // The preview studio's page is compiled in too.
         let export = elsewhere.appendingPathComponent("preview")
         let exported = try run(binary, ["preview", pack.path, "--export", export.path], in: elsewhere)
         #expect(exported.status == 0, "\(exported.errors)")
         let page = try String(contentsOf: export.appendingPathComponent("index.html"), encoding: .utf8)
         #expect(page.contains("function drawSurface(") && page.contains(".surface-islandCompact"))
+        #endif
     }
 
     @Test func theBinaryNeedsNoResourceBundle() throws {

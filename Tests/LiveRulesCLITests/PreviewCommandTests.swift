@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+#if Studio
 /// `liverules preview`: what the command does before and besides serving (the server itself is
 /// tested in LiveRulesPreviewTests and in a browser).
 struct PreviewCommandTests {
@@ -55,3 +56,14 @@ struct PreviewCommandTests {
         #expect(!outcome.errors.contains("errno"))
     }
 }
+#else
+/// `liverules preview` in a build without the package's Studio trait: it says how to get the
+/// studio, and fails as bad usage.
+struct PreviewCommandTests {
+    @Test func withoutTheStudioItSaysHowToGetIt() throws {
+        let outcome = try CLI.run(["preview"])
+        #expect(outcome.status == 2)
+        #expect(outcome.errors.contains("scripts/install.sh") && outcome.errors.contains("--traits Studio"), "\(outcome.errors)")
+    }
+}
+#endif

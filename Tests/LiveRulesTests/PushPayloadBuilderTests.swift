@@ -153,6 +153,7 @@ import Testing
         // The same payload gives the same bytes, keys sorted.
         #expect(start.bodyText == (try builder.build(.start, presentation: quietPresentation, attributes: quiet.attributes, state: quiet.state, now: quiet.now)).bodyText)
         #expect(start.bodyText.hasPrefix("{\"aps\":{\"alert\":{\"body\":"))
+        #expect(String(describing: start.body) == start.bodyText, "printing the body shows the JSON sent")
     }
 
     @Test func aPushTheDeviceWouldDropIsRefused() throws {

@@ -50,13 +50,15 @@ int lrl_schema_check(lua_State *L);
 ** nothing. layout.place for one placement (liverules/layout.lua documents it): `slots` maps the
 ** placement's slot names to { width, fontSize }, `defaultSlot` names the default, `leadSlot`
 ** (or nil) the slot its first field is measured in. Returns nothing when the case is not its
-** common one (an entry not a plain well-formed table, text beyond ASCII or with "\r"): the Lua
-** definition then runs and words any error. Charges the bytes it measures to the step budget. */
+** common one (an entry not a plain well-formed table, with a `live` form, text beyond ASCII or
+** with "\r"): the Lua definition then runs and words any error. Charges the bytes it measures to
+** the step budget. */
 int lrl_layout_place(lua_State *L);
-/* lua_CFunction: wanted(ids, text_of, slot_of, shorten, glyph_of) -> list | nothing.
+/* lua_CFunction: wanted(ids, text_of, slot_of, shorten, glyph_of, live_of) -> list | nothing.
 ** layout.wanted (liverules/layout.lua documents it), calling the rule's functions in the Lua
 ** definition's order; nothing when an argument is of the wrong type (the Lua definition then
-** words the error). Errors of the rule's functions propagate. */
+** words the error) or when live_of is given (the Lua definition then runs it). Errors of the
+** rule's functions propagate. */
 int lrl_layout_wanted(lua_State *L);
 
 /* The rules' output read in one pass (lrl_output.c). */

@@ -12,13 +12,22 @@ struct PresentationOutput {
         var tone: String
     }
 
-    /// A field as the layout rule returned it: `glyph` unchecked, and, for the output checks, the
-    /// slot `layout.place` measured it on (nil when not read, or when the rule built the field).
+    /// A field as the layout rule returned it: `glyph` and `live` unchecked, and, for the output
+    /// checks, the slot `layout.place` measured it on (nil when not read, or when the rule built
+    /// the field).
     struct FieldOutput {
         var id: String
         var text: String
         var glyph: String?
+        var live: LiveOutput?
         var slot: String?
+    }
+
+    /// A field's live form as the layout rule returned it: its dates in Unix seconds and its
+    /// spellings unchecked.
+    enum LiveOutput {
+        case timer(date: Double, counts: String, style: String)
+        case progress(start: Double, finish: Double)
     }
 
     struct LayoutOutput {
@@ -89,8 +98,9 @@ struct PresentationOutput {
                             try element.table { field throws(LuaError) in
                                 let id = try field.string("id", atMost: name), text = try field.string("text")
                                 let glyph = try field.optionalString("glyph", atMost: name), slot = try field.optionalString("slot", atMost: name)
-                                let read = FieldOutput(id: id, text: text, glyph: glyph, slot: readsSlots ? slot : nil)
-                                try field.checkKeys(only: ["id", "text", "glyph", "slot"])
+                                let live = field.has("live") ? try field.table("live", Self.live) : nil
+                                let read = FieldOutput(id: id, text: text, glyph: glyph, live: live, slot: readsSlots ? slot : nil)
+                                try field.checkKeys(only: ["id", "text", "glyph", "live", "slot"])
                                 return read
                             }
                         }
@@ -145,6 +155,33 @@ struct PresentationOutput {
         let found = if let phase { "\"\(phase)\"" } else if type == "nil" { "nil" } else { "a \(type)" }
         throw OutputProblem(stage: .phase, path: "phase", message: "expected one of \(phases.sorted().joined(separator: ", ")), got \(found)",
                             value: phase)
+    }
+
+    /// A field's `live` table: exactly one of `{ timer = { date, counts, style } }` and
+    /// `{ progress = { start, finish } }`, with nothing else in either.
+    private static func live(_ live: LuaTableReader) throws(LuaError) -> LiveOutput {
+        let name = OutputLimits.nameBytes
+        let read: LiveOutput
+        if live.has("timer") {
+            read = try live.table("timer") { timer throws(LuaError) in
+                let read = LiveOutput.timer(date: try timer.number("date"), counts: try timer.string("counts", atMost: name),
+                                            style: try timer.string("style", atMost: name))
+                try timer.checkKeys(only: ["date", "counts", "style"])
+                return read
+            }
+            try live.checkKeys(only: ["timer"])
+        } else if live.has("progress") {
+            read = try live.table("progress") { progress throws(LuaError) in
+                let read = LiveOutput.progress(start: try progress.number("start"), finish: try progress.number("finish"))
+                try progress.checkKeys(only: ["start", "finish"])
+                return read
+            }
+            try live.checkKeys(only: ["progress"])
+        } else {
+            try live.checkKeys(only: ["timer", "progress"])
+            throw .decoding(path: "", expected: "{ timer = { date, counts, style } } or { progress = { start, finish } }", found: "an empty table")
+        }
+        return read
     }
 
     /// Runs `read`; a value of the wrong shape is a problem of `stage`'s rule.
@@ -279,7 +316,9 @@ extension PresentationOutput {
             seen.append(field.id)
             var glyph: Glyph?
             if let spelling = field.glyph { glyph = try Self.glyph(spelling, at: "layout.\(placement).fields[\(index + 1)].glyph") }
-            fields.append(LayoutField(id: field.id, text: field.text, glyph: glyph))
+            var live: LiveForm?
+            if let form = field.live { live = try Self.live(form, at: "layout.\(placement).fields[\(index + 1)].live") }
+            fields.append(LayoutField(id: field.id, text: field.text, glyph: glyph, live: live))
         }
         let dropped = output.dropped ?? []
         for (index, id) in dropped.enumerated() {
@@ -290,6 +329,37 @@ extension PresentationOutput {
             seen.append(id)
         }
         return PlacementLayout(fields: fields, dropped: dropped)
+    }
+
+    /// The live form `form` describes; a problem at `path` (the field's `live`) for a spelling
+    /// outside its vocabulary, a date that is not finite or beyond ``OutputLimits/maximumSeconds``,
+    /// or a progress whose finish is not after its start.
+    private static func live(_ form: LiveOutput, at path: @autoclosure () -> String) throws(OutputProblem) -> LiveForm {
+        func date(_ seconds: Double, _ key: String) throws(OutputProblem) -> Date {
+            guard seconds.isFinite, abs(seconds) <= OutputLimits.maximumSeconds else {
+                throw OutputProblem(stage: .layout, path: "\(path()).\(key)", message:
+                    "expected a time in Unix seconds within ±\(Int(OutputLimits.maximumSeconds)) (about 3,000 years of 1970), got \(seconds)")
+            }
+            return Date(timeIntervalSince1970: seconds)
+        }
+        func spelling<T: RawRepresentable & CaseIterable>(_ text: String, _ key: String, as: T.Type) throws(OutputProblem) -> T
+            where T.RawValue == String {
+            if let value = T(rawValue: text) { return value }
+            let known = T.allCases.map(\.rawValue)
+            throw OutputProblem(stage: .layout, path: "\(path()).\(key)", message: "expected one of \(known.joined(separator: ", ")), got \"\(text)\""
+                + hint(for: text, among: known, otherwise: ""), value: text)
+        }
+        switch form {
+        case .timer(let seconds, let counts, let style):
+            return .timer(date: try date(seconds, "timer.date"), counts: try spelling(counts, "timer.counts", as: LiveForm.Counting.self),
+                          style: try spelling(style, "timer.style", as: LiveForm.TimerStyle.self))
+        case .progress(let start, let finish):
+            let from = try date(start, "progress.start"), to = try date(finish, "progress.finish")
+            guard finish > start else {
+                throw OutputProblem(stage: .layout, path: "\(path()).progress.finish", message: "finish must be after start, got start \(start) and finish \(finish)")
+            }
+            return .progress(start: from, finish: to)
+        }
     }
 
     /// The glyph `spelling` names; a problem at `path` with a suggestion when it names none.

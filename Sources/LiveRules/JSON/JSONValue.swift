@@ -91,3 +91,11 @@ extension JSONValue: Encodable {
         }
     }
 }
+
+extension JSONValue: CustomStringConvertible {
+    /// The value as compact JSON, keys sorted (`print(push.body)` shows what is sent); a
+    /// non-finite number, which JSON cannot hold, as Swift writes it.
+    public var description: String {
+        (try? JSONWriter.compact(self)) ?? brief
+    }
+}

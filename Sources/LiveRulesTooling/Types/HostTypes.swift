@@ -1,7 +1,8 @@
 import LiveRules
 
 /// The host's vocabulary as LuaCATS, the same for every pack (`types/host.lua`): dates,
-/// colours, placement ids, tones, glyphs and what the badge, relevance and palette rules return.
+/// colours, placement ids, tones, glyphs, live forms and what the badge, relevance and palette
+/// rules return.
 enum HostTypes {
     /// The file's text.
     static var text: String {
@@ -39,6 +40,20 @@ enum HostTypes {
                 ("stale", "liverules.Date", true, "when the content goes out of date"),
                 ("dismissal", "liverules.Date", true, "when an ended activity leaves the lock screen"),
                 ("alert", "liverules.Alert", true, "what an alert says, when relevance alerts"),
+            ]),
+            LuaCATS.comment("Which way a live timer runs: \"down\" to its date (stopping at zero), \"up\" from it.")
+                + "\n---@alias liverules.TimerCounting " + LuaCATS.literals(LiveForm.Counting.allCases.map(\.rawValue)),
+            LuaCATS.comment("How a live timer is written: \"clock\" (\"9:59\", \"1:02:03\"), \"relative\" (\"10 min\"; iOS only, Android shows the text).")
+                + "\n---@alias liverules.TimerStyle " + LuaCATS.literals(LiveForm.TimerStyle.allCases.map(\.rawValue)),
+            LuaCATS.class("liverules.LiveTimer", "A timer the device counts itself.", fields: [
+                ("date", "liverules.Date", false, "the date it counts down to or up from"),
+                ("counts", "liverules.TimerCounting", false, ""), ("style", "liverules.TimerStyle", false, ""),
+            ]),
+            LuaCATS.class("liverules.LiveProgress", "A bar the device fills itself from start to finish (iOS; Android draws it when pushed).", fields: [
+                ("start", "liverules.Date", false, ""), ("finish", "liverules.Date", false, "after start"),
+            ]),
+            LuaCATS.class("liverules.LiveForm", "A field's live form, the device keeps it current: exactly one of timer and progress.", fields: [
+                ("timer", "liverules.LiveTimer", true, ""), ("progress", "liverules.LiveProgress", true, ""),
             ]),
             LuaCATS.comment("An author note for `liverules eval --explain`: its arguments, as tostring shows them. Does nothing otherwise.")
                 + "\n---@param ... any\nfunction note(...) end",

@@ -1,8 +1,8 @@
 import LiveRules
 
 /// A presentation as a readable table: phase, badge and relevance, then each placement's
-/// fields (a field's glyph before its text, in brackets: `[dot] 2–1`) and what it dropped, then
-/// the palette. Control characters the rules returned are
+/// fields (a field's glyph before its text, in brackets: `[dot] 2–1`; its live form after it:
+/// `9:59  (live: timer down clock)`) and what it dropped, then the palette. Control characters the rules returned are
 /// escaped (``TerminalText``).
 struct PresentationTable {
     let presentation: Presentation
@@ -26,7 +26,8 @@ struct PresentationTable {
             if layout.fields.isEmpty { lines.append("  (no fields)") }
             for field in layout.fields {
                 let glyph = field.glyph.map { "[\($0.spelling)] " } ?? ""
-                lines.append("  " + row(field.id, glyph + field.text, width: 18))
+                let live = field.live.map { "  (live: \(describe($0)))" } ?? ""
+                lines.append("  " + row(field.id, glyph + field.text + live, width: 18))
             }
             if !layout.dropped.isEmpty { lines.append("  " + row("dropped", layout.dropped.joined(separator: ", "), width: 18)) }
         }
@@ -36,6 +37,14 @@ struct PresentationTable {
             lines.append("  " + row(name, "\(look.background)     \(look.foreground)     \(look.accent)   \(look.fallback ?? "-")", width: 14))
         }
         return lines.map(TerminalText.escaped).joined(separator: "\n") + "\n"
+    }
+
+    /// A live form in a few words: `timer down clock`, `progress`.
+    private func describe(_ live: LiveForm) -> String {
+        switch live {
+        case .timer(_, let counts, let style): "timer \(counts.rawValue) \(style.rawValue)"
+        case .progress: "progress"
+        }
     }
 
     private func row(_ label: String, _ value: String, width: Int = 11) -> String {

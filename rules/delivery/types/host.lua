@@ -50,6 +50,28 @@
 ---@field dismissal? liverules.Date when an ended activity leaves the lock screen
 ---@field alert? liverules.Alert what an alert says, when relevance alerts
 
+---Which way a live timer runs: "down" to its date (stopping at zero), "up" from it.
+---@alias liverules.TimerCounting "down"|"up"
+
+---How a live timer is written: "clock" ("9:59", "1:02:03"), "relative" ("10 min"; iOS only, Android shows the text).
+---@alias liverules.TimerStyle "clock"|"relative"
+
+---A timer the device counts itself.
+---@class liverules.LiveTimer
+---@field date liverules.Date the date it counts down to or up from
+---@field counts liverules.TimerCounting
+---@field style liverules.TimerStyle
+
+---A bar the device fills itself from start to finish (iOS; Android draws it when pushed).
+---@class liverules.LiveProgress
+---@field start liverules.Date
+---@field finish liverules.Date after start
+
+---A field's live form, the device keeps it current: exactly one of timer and progress.
+---@class liverules.LiveForm
+---@field timer? liverules.LiveTimer
+---@field progress? liverules.LiveProgress
+
 ---An author note for `liverules eval --explain`: its arguments, as tostring shows them. Does nothing otherwise.
 ---@param ... any
 function note(...) end

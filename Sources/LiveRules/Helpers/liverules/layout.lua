@@ -9,7 +9,9 @@
 -- The budget of a placement is how many fields it shows (layout.capacity) and, for each field,
 -- a rendering that fits the width of its slot (liverules.text and liverules.placements), on the
 -- 393-pt phone class. A field may carry a status glyph (`glyph = "dot"`): it is drawn beside
--- the text, outside the text's budget, so it never changes which rendering fits.
+-- the text, outside the text's budget, so it never changes which rendering fits. It may carry a
+-- live form (`live = { timer = { ... } }`, see liverules.time): a countdown or progress the
+-- device keeps current; its text is what the field reads now, and it alone is measured.
 
 local explain = require "liverules.explain"
 local placements = require "liverules.placements"
@@ -29,6 +31,7 @@ local M = {}
 ---@field slot? string the slot it is measured on (default: the placement's first)
 ---@field shorten? integer shorten with "…", keeping at least this many characters
 ---@field glyph? liverules.Glyph a status glyph beside the text
+---@field live? liverules.LiveForm a countdown or progress the device keeps current (its text: what it reads now)
 
 -- How many fields each placement shows at most (the host's numbers, as liverules.placements'):
 -- one glyph-sized field in the compact and minimal island, a few lines on the watch and in an
@@ -43,13 +46,13 @@ end
 local RECORDS_SLOTS = support.host("records_slots", "liverules.layout")()
 
 -- The host's native layout.place for the common case (plain, well-formed entries with ASCII
--- text, lrl_layout.c): it returns the placement's result, or nothing when this definition must
+-- text and no live form, lrl_layout.c): it returns the placement's result, or nothing when this definition must
 -- run (which alone raises errors and explains, so explaining and slot recording always run it).
 -- This file is the reference path; NativeLayoutTests holds the two to the same results.
 local native_place = (not EXPLAINS and not RECORDS_SLOTS)
   and support.host("layout_place", "liverules.layout") or function() return nil end
 -- The host's native layout.wanted: the wanted list, or nothing for arguments of the wrong type
--- (this definition then words the error).
+-- (this definition then words the error) and for a live_of (this definition then calls it).
 local native_wanted = support.host("layout_wanted", "liverules.layout")
 
 -- The reason `placementId` names no placement, as layout's functions report it.
@@ -158,20 +161,22 @@ local function explainDropped(placementId, entry, options, slot, name, capacity,
     budget = slot.width, capacity = full and capacity or nil, summary = entry.id .. " dropped: " .. why }
 end
 
--- layout.place(placementId, wanted) -> { fields = { { id, text, glyph, slot } ... },
+-- layout.place(placementId, wanted) -> { fields = { { id, text, glyph, live, slot } ... },
 -- dropped = { id ... } }
 -- `wanted` lists fields most important first: { id = "title", text = string | { renderings },
 -- slot = "body" (default: the placement's first slot), shorten = 6 (see above), glyph = "dot"
--- (optional; the manual's HelperLibrary article lists the glyphs) }. A field is shown when the placement has
+-- (optional; the manual's HelperLibrary article lists the glyphs), live = a live form (optional:
+-- { timer = { date, counts, style } } or { progress = { start, finish } }, as liverules.time's
+-- helpers return it, the host checks it) }. A field is shown when the placement has
 -- room for one more field and one of its renderings fits the slot it is shown in and is not the
 -- text of a field shown before it; shown fields keep the order of `wanted`. The slot it is shown
 -- in is its `slot`, except for the first field shown on a placement whose surface puts its first
 -- field in a slot of its own (placements.lead: Android's notification title), which is measured
--- there. Each shown field keeps its `glyph`; for the host's output checks it also says the
--- `slot` it was measured on.
+-- there. Each shown field keeps its `glyph` and `live`; for the host's output checks it also
+-- says the `slot` it was measured on.
 ---@param placementId liverules.PlacementId
 ---@param wanted liverules.WantedField[]
----@return { fields: { id: string, text: string, glyph: liverules.Glyph? }[], dropped: string[] }
+---@return { fields: { id: string, text: string, glyph: liverules.Glyph?, live: liverules.LiveForm? }[], dropped: string[] }
 function M.place(placementId, wanted)
   local capacity = rawget(CAPACITY, placementId)
   if capacity == nil then error(unknown("layout.place", placementId), 2) end
@@ -188,7 +193,7 @@ function M.place(placementId, wanted)
     if type(id) ~= "string" then
       error("layout.place: field " .. index .. " must be a table with an id, got " .. describe(entry), 2)
     end
-    local keeps, glyph, options = entry.shorten, entry.glyph, entry.text
+    local keeps, glyph, live, options = entry.shorten, entry.glyph, entry.live, entry.text
     if keeps ~= nil and math.type(keeps) ~= "integer" then
       error("layout.place: field " .. index .. " ('" .. id .. "'): shorten must be a whole number of "
         .. "characters to keep, got " .. describe(keeps), 2)
@@ -196,6 +201,10 @@ function M.place(placementId, wanted)
     if glyph ~= nil and type(glyph) ~= "string" then
       error("layout.place: field " .. index .. " ('" .. id .. "'): glyph must be a string such as \"dot\", got "
         .. describe(glyph), 2)
+    end
+    if live ~= nil and type(live) ~= "table" then
+      error("layout.place: field " .. index .. " ('" .. id .. "'): live must be a table such as "
+        .. "time.countdown(...).live, got " .. describe(live), 2)
     end
     if type(options) ~= "string" then options = renderings("layout.place", index, entry) end
     local name = entry.slot
@@ -209,6 +218,7 @@ function M.place(placementId, wanted)
     local chosen = count < capacity and choose(slot, options, keeps, shown) or nil
     if chosen then
       local field = glyph and { id = id, text = chosen, glyph = glyph } or { id = id, text = chosen }
+      if live ~= nil then field.live = live end
       if RECORDS_SLOTS then field.slot = name end
       count = count + 1
       fields[count] = field
@@ -232,18 +242,19 @@ function M.place(placementId, wanted)
   return { fields = fields, dropped = dropped }
 end
 
--- layout.wanted(ids, text_of [, slot_of [, shorten [, glyph_of]]]) -> the wanted list for
--- layout.place: for each id in order whose text_of(id) is not nil, { id = id, text = text_of(id),
--- slot = slot_of and slot_of(id), shorten = shorten and shorten[id],
--- glyph = glyph_of and glyph_of(id) }.
+-- layout.wanted(ids, text_of [, slot_of [, shorten [, glyph_of [, live_of]]]]) -> the wanted
+-- list for layout.place: for each id in order whose text_of(id) is not nil, { id = id,
+-- text = text_of(id), slot = slot_of and slot_of(id), shorten = shorten and shorten[id],
+-- glyph = glyph_of and glyph_of(id), live = live_of and live_of(id) }.
 ---@param ids string[]
 ---@param text_of fun(id: string): (string|string[])?
 ---@param slot_of? fun(id: string): string?
 ---@param shorten? { [string]: integer }
 ---@param glyph_of? fun(id: string): liverules.Glyph?
+---@param live_of? fun(id: string): liverules.LiveForm?
 ---@return liverules.WantedField[]
-function M.wanted(ids, text_of, slot_of, shorten, glyph_of)
-  local listed = native_wanted(ids, text_of, slot_of, shorten, glyph_of)
+function M.wanted(ids, text_of, slot_of, shorten, glyph_of, live_of)
+  local listed = native_wanted(ids, text_of, slot_of, shorten, glyph_of, live_of)
   if listed then return listed end
   if type(ids) ~= "table" then error("layout.wanted: ids must be a list of field ids, got " .. describe(ids), 2) end
   if type(text_of) ~= "function" then
@@ -258,6 +269,9 @@ function M.wanted(ids, text_of, slot_of, shorten, glyph_of)
   if glyph_of ~= nil and type(glyph_of) ~= "function" then
     error("layout.wanted: glyph_of must be a function(id) returning a glyph or nil, got " .. describe(glyph_of), 2)
   end
+  if live_of ~= nil and type(live_of) ~= "function" then
+    error("layout.wanted: live_of must be a function(id) returning a live form or nil, got " .. describe(live_of), 2)
+  end
   local wanted, count = {}, 0
   local index, id = 1, ids[1]
   while id ~= nil do  -- as ipairs: up to the first nil
@@ -265,7 +279,7 @@ function M.wanted(ids, text_of, slot_of, shorten, glyph_of)
     if text ~= nil then
       count = count + 1
       wanted[count] = { id = id, text = text, slot = slot_of and slot_of(id), shorten = shorten and shorten[id],
-                        glyph = glyph_of and glyph_of(id) }
+                        glyph = glyph_of and glyph_of(id), live = live_of and live_of(id) }
     end
     index = index + 1
     id = ids[index]

@@ -1,10 +1,17 @@
--- liverules.time: countdowns, durations and progress for presentation rules.
+-- liverules.time: countdowns, durations and progress for presentation rules, and live fields
+-- that a device keeps current (time.countdown, time.elapsed, time.progress_field).
 -- Dates are Unix seconds (integers or floats).
 
 local support = require "liverules.support"
 local describe = support.describe
 
 local M = {}
+
+---A field's text at `now` and the live form a device keeps current in its place (time.countdown,
+---time.elapsed, time.progress_field); give both to layout.place.
+---@class liverules.LiveField
+---@field text string what the field reads at `now`
+---@field live liverules.LiveForm what the device draws and keeps current
 
 -- time.clock(date, timeZone) -> "14:30": the wall-clock time of `date` in an IANA time zone,
 -- on a 24-hour clock. The host provides it (time zones need the host's database); an unknown
@@ -110,6 +117,94 @@ function M.percent(start, finish, now)
   local elapsed, total = span("time.percent", start, finish, now)
   local percent = math.floor(elapsed * 100 / total)
   return math.max(0, math.min(100, percent))
+end
+
+-- Live fields: a field's text at `now` and the live form a device draws in its place and keeps
+-- current, returned together so that a rule never writes one without the other:
+--   { text = "9:59", live = { timer = { date = to, counts = "down", style = "clock" } } }
+-- Give both to layout.place (`{ id = "eta", text = eta.text, live = eta.live }`). The text is
+-- what the device shows at `now` in that style; goldens and the output checks read it.
+
+-- The timer styles: "clock" (iOS Text(timerInterval:), Android's chronometer) and "relative"
+-- (iOS Text(date, style: .relative); Android has no such chronometer and shows the text).
+local STYLES = { clock = true, relative = true }
+
+-- `seconds` (>= 0) as a clock shows it: "9:59" under an hour, "1:02:03" from an hour on.
+local function clock_text(seconds)
+  local hours, minutes, rest = seconds // 3600, seconds % 3600 // 60, seconds % 60
+  if hours > 0 then return string.format("%d:%02d:%02d", hours, minutes, rest) end
+  return string.format("%d:%02d", minutes, rest)
+end
+
+-- Whole seconds (>= 0) of `span` seconds, rounded to the millisecond first (float noise in
+-- dates never adds a second), then up when `up` (a countdown counts a partial second as a
+-- whole one, as time.minutes does minutes), else down; a negative span gives 0.
+local function whole_seconds(span, up)
+  local ms = math.floor(span * 1000 + 0.5)
+  if ms <= 0 then return 0 end
+  if up then return (ms + 999) // 1000 end
+  return ms // 1000
+end
+
+-- The style, checked: "clock" when nil. Blames the caller of the public function calling this.
+local function check_style(fname, style)
+  if style == nil then return "clock" end
+  if not STYLES[style] then
+    error(fname .. ": style must be \"clock\" or \"relative\", got " .. describe(style), 3)
+  end
+  return style
+end
+
+-- time.countdown(to, now [, style]) -> { text, live }: the time left until `to`, counting down
+-- and stopping at zero. style "clock" (default): "9:59", "1:02:03", a partial second counting
+-- as a whole one; "relative": time.format_long(time.minutes(now, to)), "10 min". live is
+-- { timer = { date = to, counts = "down", style = style } }.
+---@param to liverules.Date
+---@param now liverules.Date
+---@param style? liverules.TimerStyle
+---@return liverules.LiveField
+function M.countdown(to, now, style)
+  check_date("time.countdown", "to", to, 3)
+  check_date("time.countdown", "now", now, 3)
+  style = check_style("time.countdown", style)
+  local text
+  if style == "clock" then
+    text = clock_text(whole_seconds(to - now, true))
+  else
+    text = M.format_long(math.max(0, M.minutes(now, to)))
+  end
+  return { text = text, live = { timer = { date = to, counts = "down", style = style } } }
+end
+
+-- time.elapsed(since, now [, style]) -> { text, live }: the time since `since`, counting up
+-- (zero before it). style "clock" (default): "0:42", "1:02:03", partial seconds left out;
+-- "relative": whole minutes, partial ones left out, in time.format_long's words, "10 min".
+-- live is { timer = { date = since, counts = "up", style = style } }.
+---@param since liverules.Date
+---@param now liverules.Date
+---@param style? liverules.TimerStyle
+---@return liverules.LiveField
+function M.elapsed(since, now, style)
+  check_date("time.elapsed", "since", since, 3)
+  check_date("time.elapsed", "now", now, 3)
+  style = check_style("time.elapsed", style)
+  local seconds = whole_seconds(now - since, false)
+  local text = style == "clock" and clock_text(seconds) or M.format_long(seconds // 60)
+  return { text = text, live = { timer = { date = since, counts = "up", style = style } } }
+end
+
+-- time.progress_field(start, finish, now) -> { text, live }: the progress of start...finish as
+-- time.percent writes it, "83%", and live = { progress = { start = start, finish = finish } },
+-- the bar iOS fills by itself (Android draws it at its fraction when pushed). Error if
+-- finish <= start.
+---@param start liverules.Date
+---@param finish liverules.Date
+---@param now liverules.Date
+---@return liverules.LiveField
+function M.progress_field(start, finish, now)
+  local elapsed, total = span("time.progress_field", start, finish, now)
+  local percent = math.max(0, math.min(100, math.floor(elapsed * 100 / total)))
+  return { text = percent .. "%", live = { progress = { start = start, finish = finish } } }
 end
 
 return M

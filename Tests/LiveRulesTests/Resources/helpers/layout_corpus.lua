@@ -22,7 +22,9 @@ local TEXTS = {
 local IDS = { "title", "remaining", "progress", "location", "badge", "step", "title" }
 local SHORTENS = { false, false, 0, 1, 3, 6, 12, -1 }
 local GLYPHS = { false, false, false, "dot" }
-local BROKEN = { { slot = "nope" }, { slot = 5 }, { shorten = 2.5 }, { shorten = "6" }, { glyph = true } }
+local LIVE = { timer = { date = 600, counts = "down", style = "clock" } }
+local LIVES = { false, false, false, false, LIVE }
+local BROKEN = { { slot = "nope" }, { slot = 5 }, { shorten = 2.5 }, { shorten = "6" }, { glyph = true }, { live = "soon" } }
 
 -- A wanted entry for placement `id`: mostly well formed (its slot one of the placement's, or
 -- none), now and then malformed.
@@ -49,19 +51,21 @@ local function entry(id)
   end
   local names = placements[id].slotNames
   local slot = draw(3) == 1 and names[draw(#names)] or nil
-  local shorten, glyph = pick(SHORTENS), pick(GLYPHS)
-  local made = { id = pick(IDS), text = text, slot = slot, shorten = shorten or nil, glyph = glyph or nil }
+  local shorten, glyph, live = pick(SHORTENS), pick(GLYPHS), pick(LIVES)
+  local made = { id = pick(IDS), text = text, slot = slot, shorten = shorten or nil, glyph = glyph or nil, live = live or nil }
   if draw(30) == 1 then
     for key, value in pairs(pick(BROKEN)) do made[key] = value end
   end
   return made
 end
 
--- The placed layout as one line: fields with their glyphs, then the dropped ids.
+-- The placed layout as one line: fields with their glyphs and live forms (the same table as
+-- wanted, or not), then the dropped ids.
 local function show(placed)
   local shown = {}
   for _, field in ipairs(placed.fields) do
     shown[#shown + 1] = field.id .. "=" .. field.text .. (field.glyph and ("+" .. field.glyph) or "")
+      .. (field.live == LIVE and "+live" or field.live ~= nil and "+other live" or "")
   end
   return table.concat(shown, ",") .. "|" .. table.concat(placed.dropped, ",")
 end
@@ -102,13 +106,15 @@ local function wantedCase()
   local shorten = draw(3) == 1 and { title1 = 6, title2 = 0 } or nil
   if shorten and draw(2) == 1 then shorten = setmetatable({}, { __index = shorten }) end
   local glyph_of = draw(3) == 1 and function(id) return id:sub(1, 1) == "p" and "dot" or false end or nil
-  local args = { ids, text_of, slot_of, shorten, glyph_of }
-  if draw(15) == 1 then args[draw(5)] = "wrong" end
-  local ok, result = pcall(layout.wanted, args[1], args[2], args[3], args[4], args[5])
+  local live_of = draw(4) == 1 and function(id) return id:sub(1, 1) == "r" and LIVE or nil end or nil
+  local args = { ids, text_of, slot_of, shorten, glyph_of, live_of }
+  if draw(15) == 1 then args[draw(6)] = "wrong" end
+  local ok, result = pcall(layout.wanted, args[1], args[2], args[3], args[4], args[5], args[6])
   if not ok then return "wanted error: " .. tostring(result) end
   local lines = {}
   for index, made in ipairs(result) do
-    lines[index] = table.concat({ text(made.id), text(made.text), text(made.slot), text(made.shorten), text(made.glyph) }, " ")
+    lines[index] = table.concat({ text(made.id), text(made.text), text(made.slot), text(made.shorten), text(made.glyph),
+      made.live == LIVE and "live" or tostring(made.live) }, " ")
   end
   return "wanted " .. table.concat(lines, "; ")
 end

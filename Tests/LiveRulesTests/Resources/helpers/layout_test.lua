@@ -46,6 +46,24 @@ return {
       { id = "title", text = string.rep("a", 40), slot = "text" }, { id = "step", text = { long, "Step" }, slot = "text" } })
     eq(show(placed), "step=Step|title")
   end,
+  ["place: a live form is kept as given; its text alone is measured"] = function()
+    local remaining = { text = "9:59", live = { timer = { date = 1000, counts = "down", style = "clock" } } }
+    local placed = layout.place("islandCompactTrailing", {
+      { id = "remaining", text = remaining.text, live = remaining.live }, { id = "title", text = "x" } })
+    eq(show(placed), "remaining=9:59|title")
+    eq(placed.fields[1].live, remaining.live)
+    eq(layout.place("islandMinimal", { { id = "score", text = "2–1" } }).fields[1].live, nil)
+    raises(function() layout.place("islandMinimal", { { id = "remaining", text = "9:59", live = "9:59" } }) end,
+      "field 1 ('remaining'): live must be a table such as time.countdown(...).live, got \"9:59\"")
+  end,
+  ["wanted: live forms by id"] = function()
+    local live = { progress = { start = 0, finish = 600 } }
+    local wanted = layout.wanted({ "progress", "title" }, function(id) return id end, nil, nil, nil,
+      function(id) return id == "progress" and live or nil end)
+    eq(wanted[1].live, live); eq(wanted[2].live, nil)
+    raises(function() layout.wanted({ "score" }, function() return "x" end, nil, nil, nil, live) end,
+      "layout.wanted: live_of must be a function")
+  end,
   ["wanted: glyphs by id"] = function()
     local wanted = layout.wanted({ "score", "clock" }, function(id) return id end, nil, nil,
       function(id) return id == "score" and "dot" or nil end)

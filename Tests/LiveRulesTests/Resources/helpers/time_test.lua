@@ -3,6 +3,17 @@ local time = require "liverules.time"
 local check = require "check"
 local eq, raises = check.same, check.raises("time.lua")
 
+-- A live field as one line: its text, then its live form's kind and values.
+local function show(field)
+  local live, form = field.live, nil
+  if live.timer then
+    form = "timer " .. live.timer.date .. " " .. live.timer.counts .. " " .. live.timer.style
+  else
+    form = "progress " .. live.progress.start .. " " .. live.progress.finish
+  end
+  return field.text .. " | " .. form
+end
+
 return {
   ["minutes: a zero span is 0"] = function()
     eq(time.minutes(1000, 1000), 0)
@@ -116,5 +127,54 @@ return {
   ["percent: finish must be after start"] = function()
     raises(function() time.percent(10, 5, 7) end, "time.percent: finish must be after start, got start 10 and finish 5")
     raises(function() time.percent(nil, 5, 7) end, "time.percent: start must be a date (Unix seconds), got nil")
+  end,
+  ["countdown: a clock reads m:ss under an hour and h:mm:ss from an hour on"] = function()
+    eq(time.countdown(1000, 401).text, "9:59")
+    eq(time.countdown(1000, 400).text, "10:00")
+    eq(time.countdown(1000, 941).text, "0:59")
+    eq(time.countdown(4000, 400).text, "1:00:00")
+    eq(time.countdown(3723, 0).text, "1:02:03")
+    eq(time.countdown(90000, 0).text, "25:00:00")
+  end,
+  ["countdown: a partial second counts as a whole one; float noise does not; past the date it is 0:00"] = function()
+    eq(time.countdown(1000, 400.5).text, "10:00")
+    eq(time.countdown(1700000600.0, 1700000000.0000001).text, "10:00")
+    eq(time.countdown(1000, 1000).text, "0:00")
+    eq(time.countdown(1000, 5000).text, "0:00")
+  end,
+  ["countdown: relative reads the module's minutes, never below zero"] = function()
+    eq(time.countdown(1000, 400, "relative").text, "10 min")
+    eq(time.countdown(1000, 401, "relative").text, "10 min")
+    eq(time.countdown(4300, 400, "relative").text, "1 hr 5 min")
+    eq(time.countdown(1000, 2000, "relative").text, "0 min")
+  end,
+  ["countdown: its live form is a timer counting down to the date, in its style"] = function()
+    eq(show(time.countdown(1000, 400)), "10:00 | timer 1000 down clock")
+    eq(show(time.countdown(1000.5, 400, "relative")), "11 min | timer 1000.5 down relative")
+  end,
+  ["elapsed: counts up from the date, partial seconds and minutes left out, zero before it"] = function()
+    eq(show(time.elapsed(400, 1000)), "10:00 | timer 400 up clock")
+    eq(time.elapsed(400, 441.9).text, "0:41")
+    eq(time.elapsed(0, 3723).text, "1:02:03")
+    eq(time.elapsed(1000, 400).text, "0:00")
+    eq(time.elapsed(400, 1059, "relative").text, "10 min")
+    eq(time.elapsed(0, 3959, "relative").text, "1 hr 5 min")
+    eq(time.elapsed(0, 59, "relative").live.timer.style, "relative")
+  end,
+  ["countdown and elapsed: wrong dates and styles are the caller's errors"] = function()
+    raises(function() time.countdown("1000", 400) end, 'time.countdown: to must be a date (Unix seconds), got "1000"')
+    raises(function() time.countdown(1000, 0 / 0) end, "time.countdown: now must be a date (Unix seconds), got")
+    raises(function() time.countdown(1000, 400, "digital") end,
+      'time.countdown: style must be "clock" or "relative", got "digital"')
+    raises(function() time.elapsed(nil, 400) end, "time.elapsed: since must be a date (Unix seconds), got nil")
+    raises(function() time.elapsed(0, 400, 1) end, 'time.elapsed: style must be "clock" or "relative", got 1')
+  end,
+  ["progress_field: the percentage now and a bar from start to finish"] = function()
+    eq(show(time.progress_field(0, 600, 500)), "83% | progress 0 600")
+    eq(time.progress_field(100, 200, 50).text, "0%")
+    eq(time.progress_field(100, 200, 999).text, "100%")
+    raises(function() time.progress_field(10, 5, 7) end,
+      "time.progress_field: finish must be after start, got start 10 and finish 5")
+    raises(function() time.progress_field(0, 5, "now") end, 'time.progress_field: now must be a date (Unix seconds), got "now"')
   end,
 }

@@ -8,6 +8,7 @@
 ---@field slot? string the slot it is measured on (default: the placement's first)
 ---@field shorten? integer shorten with "…", keeping at least this many characters
 ---@field glyph? liverules.Glyph a status glyph beside the text
+---@field live? liverules.LiveForm a countdown or progress the device keeps current (its text: what it reads now)
 
 ---@class liverules.layout
 local layout = {}
@@ -16,33 +17,36 @@ local layout = {}
 ---@type { [liverules.PlacementId]: integer }
 layout.capacity = nil
 
---- layout.place(placementId, wanted) -> { fields = { { id, text, glyph, slot } ... },
+--- layout.place(placementId, wanted) -> { fields = { { id, text, glyph, live, slot } ... },
 --- dropped = { id ... } }
 --- `wanted` lists fields most important first: { id = "title", text = string | { renderings },
 --- slot = "body" (default: the placement's first slot), shorten = 6 (see above), glyph = "dot"
---- (optional; the manual's HelperLibrary article lists the glyphs) }. A field is shown when the placement has
+--- (optional; the manual's HelperLibrary article lists the glyphs), live = a live form (optional:
+--- { timer = { date, counts, style } } or { progress = { start, finish } }, as liverules.time's
+--- helpers return it, the host checks it) }. A field is shown when the placement has
 --- room for one more field and one of its renderings fits the slot it is shown in and is not the
 --- text of a field shown before it; shown fields keep the order of `wanted`. The slot it is shown
 --- in is its `slot`, except for the first field shown on a placement whose surface puts its first
 --- field in a slot of its own (placements.lead: Android's notification title), which is measured
---- there. Each shown field keeps its `glyph`; for the host's output checks it also says the
---- `slot` it was measured on.
+--- there. Each shown field keeps its `glyph` and `live`; for the host's output checks it also
+--- says the `slot` it was measured on.
 ---@param placementId liverules.PlacementId
 ---@param wanted liverules.WantedField[]
----@return { fields: { id: string, text: string, glyph: liverules.Glyph? }[], dropped: string[] }
+---@return { fields: { id: string, text: string, glyph: liverules.Glyph?, live: liverules.LiveForm? }[], dropped: string[] }
 function layout.place(placementId, wanted) end
 
---- layout.wanted(ids, text_of [, slot_of [, shorten [, glyph_of]]]) -> the wanted list for
---- layout.place: for each id in order whose text_of(id) is not nil, { id = id, text = text_of(id),
---- slot = slot_of and slot_of(id), shorten = shorten and shorten[id],
---- glyph = glyph_of and glyph_of(id) }.
+--- layout.wanted(ids, text_of [, slot_of [, shorten [, glyph_of [, live_of]]]]) -> the wanted
+--- list for layout.place: for each id in order whose text_of(id) is not nil, { id = id,
+--- text = text_of(id), slot = slot_of and slot_of(id), shorten = shorten and shorten[id],
+--- glyph = glyph_of and glyph_of(id), live = live_of and live_of(id) }.
 ---@param ids string[]
 ---@param text_of fun(id: string): (string|string[])?
 ---@param slot_of? fun(id: string): string?
 ---@param shorten? { [string]: integer }
 ---@param glyph_of? fun(id: string): liverules.Glyph?
+---@param live_of? fun(id: string): liverules.LiveForm?
 ---@return liverules.WantedField[]
-function layout.wanted(ids, text_of, slot_of, shorten, glyph_of) end
+function layout.wanted(ids, text_of, slot_of, shorten, glyph_of, live_of) end
 
 --- layout.each(wanted) -> { [placementId] = layout.place(placementId, wanted(placementId)) }
 --- for every placement: the whole layout a layout rule returns.

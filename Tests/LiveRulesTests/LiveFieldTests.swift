@@ -1,0 +1,180 @@
+import Foundation
+@testable import LiveRules
+import TestPacks
+import Testing
+
+/// Live fields: a layout field's `live` form (a timer or a progress the device keeps current)
+/// beside the text it reads now, from `liverules.time`'s helpers through `layout.place` to the
+/// typed presentation and its JSON; bad forms refused at their path and rule line.
+@Suite struct LiveFieldTests {
+    /// 2026-03-02T09:30:00Z, the design review's start in the meetings fixtures; 08:00 the
+    /// standup's.
+    static let designStart = Date(timeIntervalSince1970: 1_772_443_800)
+    static let standupStart = Date(timeIntervalSince1970: 1_772_438_400)
+
+    /// The meetings pack with `layout` as its layout rule, presenting fixture countdown-middle
+    /// (09:20, ten minutes before the design review).
+    static func present(layout: String) throws -> Presentation {
+        let temporary = try TemporaryPack(files: ["layout.lua": layout])
+        let pack = try RulePack.load(from: temporary.directory, displayPath: "rules/meetings")
+        let input = try Fixture.load(from: temporary.directory.appendingPathComponent("fixtures/countdown-middle.json"),
+                                     displayPath: "fixtures/countdown-middle.json", manifest: pack.manifest)
+        return try Presenter(pack: pack).present(input)
+    }
+
+    /// A layout rule showing, everywhere, the fields `wanted` (Lua, with `design` the design review
+    /// and `standup` the standup, `now` the fixture's now).
+    static func layout(_ wanted: String) -> String {
+        """
+        local layout = require "liverules.layout"
+        local time = require "liverules.time"
+        return function(input)
+          local now, meetings = input.now, input.state.meetings
+          local standup, design
+          for _, meeting in ipairs(meetings) do
+            if meeting.id == "standup" then standup = meeting elseif meeting.id == "design" then design = meeting end
+          end
+          return layout.each(function(placement)
+            return \(wanted)
+          end)
+        end
+        """
+    }
+
+    @Test func aRuleReturningLiveFieldsPresentsThem() throws {
+        let presentation = try Self.present(layout: Self.layout("""
+            layout.wanted({ "countdown", "nextCountdown", "progress", "title" }, function(id)
+                  if id == "countdown" then return time.countdown(design.start, now).text end
+                  if id == "nextCountdown" then return time.countdown(design.start, now, "relative").text end
+                  if id == "progress" then return time.progress_field(standup.start, design.start, now).text end
+                  return design.title
+                end, nil, nil, nil, function(id)
+                  if id == "countdown" then return time.countdown(design.start, now).live end
+                  if id == "nextCountdown" then return time.countdown(design.start, now, "relative").live end
+                  if id == "progress" then return time.progress_field(standup.start, design.start, now).live end
+                end)
+            """))
+        let countdown = LayoutField(id: "countdown", text: "10:00", live: .timer(date: Self.designStart, counts: .down, style: .clock))
+        #expect(presentation.layout[.lockScreen]?.fields == [
+            countdown,
+            LayoutField(id: "nextCountdown", text: "10 min", live: .timer(date: Self.designStart, counts: .down, style: .relative)),
+            LayoutField(id: "progress", text: "88%", live: .progress(start: Self.standupStart, finish: Self.designStart)),
+            LayoutField(id: "title", text: "Design review"),
+        ])
+        // The minimal view measures the text now: "10:00" is wider than its 28.67 pt, "88%" fits.
+        #expect(presentation.layout[.islandMinimal]?.fields.map(\.id) == ["progress"])
+        // The golden shape: "live" between "id" and "text", dates as ISO-8601 text.
+        let fields = try #require(presentation.layout[.lockScreen]?.fields)
+        #expect(try JSONWriter.canonical(fields[0].json) == """
+            {
+              "id": "countdown",
+              "live": {
+                "timer": {
+                  "counts": "down",
+                  "date": "2026-03-02T09:30:00Z",
+                  "style": "clock"
+                }
+              },
+              "text": "10:00"
+            }
+
+            """)
+        #expect(try JSONWriter.canonical(fields[2].json) == """
+            {
+              "id": "progress",
+              "live": {
+                "progress": {
+                  "finish": "2026-03-02T09:30:00Z",
+                  "start": "2026-03-02T08:00:00Z"
+                }
+              },
+              "text": "88%"
+            }
+
+            """)
+        #expect(try presentation.canonicalJSON(placement: .lockScreen).contains(#""live": {"#))
+        // The golden shape decodes to the same presentation.
+        #expect(try JSONDecoder().decode(Presentation.self, from: Data(presentation.canonicalJSON().utf8)) == presentation)
+    }
+
+    /// A field without a live form writes the bytes it always did; with one, `"live"` sits between
+    /// `"id"` and `"text"`; both round-trip through `Codable`.
+    @Test func fieldsEncodeALiveFormOnlyWhenTheyHaveOne() throws {
+        let plain = LayoutField(id: "remaining", text: "10m")
+        #expect(try JSONWriter.canonical(plain.json) == "{\n  \"id\": \"remaining\",\n  \"text\": \"10m\"\n}\n")
+        let timed = LayoutField(id: "remaining", text: "9:59", glyph: .dot(.green),
+                                live: .timer(date: Date(timeIntervalSince1970: 1_000.5), counts: .up, style: .relative))
+        #expect(try JSONWriter.canonical(timed.json) == """
+            {
+              "glyph": "dot",
+              "id": "remaining",
+              "live": {
+                "timer": {
+                  "counts": "up",
+                  "date": "1970-01-01T00:16:40.5Z",
+                  "style": "relative"
+                }
+              },
+              "text": "9:59"
+            }
+
+            """)
+        let bar = LayoutField(id: "progress", text: "83%", live: .progress(start: .init(timeIntervalSince1970: 0), finish: .init(timeIntervalSince1970: 600)))
+        for field in [plain, timed, bar] {
+            let data = try JSONEncoder().encode(field)
+            #expect(try JSONDecoder().decode(LayoutField.self, from: data) == field)
+        }
+        for wrong in [#"{"timer": {"date": "1970-01-01T00:00:00Z", "counts": "sideways", "style": "clock"}}"#,
+                      #"{"progress": {"start": "1970-01-01T00:10:00Z", "finish": "1970-01-01T00:00:00Z"}}"#,
+                      #"{"timer": {"date": 0, "counts": "down", "style": "clock"}}"#, #"{}"#] {
+            #expect(throws: DecodingError.self, "\(wrong)") {
+                _ = try JSONDecoder().decode(LayoutField.self, from: Data(#"{"id": "x", "text": "1", "live": \#(wrong)}"#.utf8))
+            }
+        }
+    }
+
+    /// Each bad live form is refused as the layout rule's error, at its path, on the line that
+    /// wrote it where a text names it, else on the rule's `return`.
+    @Test(arguments: [
+        ("\"soon\"", "layout.place: field 1 ('countdown'): live must be a table such as time.countdown(...).live, got \"soon\""),
+        ("{}", "layout.lockScreen.fields[1].live: expected { timer = { date, counts, style } } or { progress = { start, finish } }, got an empty table"),
+        ("{ timer = { date = 0, counts = \"down\", style = \"clock\" }, progress = { start = 0, finish = 1 } }",
+         "layout.lockScreen.fields[1].live.progress: expected nothing (the keys are timer)"),
+        ("{ timer = { date = 0, counts = \"down\", style = \"clock\", zone = \"UTC\" } }",
+         "layout.lockScreen.fields[1].live.timer.zone: expected nothing (the keys are date, counts, style)"),
+        ("{ timer = { date = \"9:30\", counts = \"down\", style = \"clock\" } }",
+         "layout.lockScreen.fields[1].live.timer.date: expected number, got string \"9:30\""),
+        ("{ timer = { date = 0, counts = \"dwn\", style = \"clock\" } }",
+         "layout.lockScreen.fields[1].live.timer.counts: expected one of down, up, got \"dwn\" — did you mean down?"),
+        ("{ timer = { date = 0, counts = \"down\", style = \"digital\" } }",
+         "layout.lockScreen.fields[1].live.timer.style: expected one of clock, relative, got \"digital\""),
+        ("{ timer = { date = 1/0, counts = \"down\", style = \"clock\" } }",
+         "layout.lockScreen.fields[1].live.timer.date: expected a time in Unix seconds within ±100000000000 (about 3,000 years of 1970), got inf"),
+        ("{ progress = { start = 600, finish = 600 } }",
+         "layout.lockScreen.fields[1].live.progress.finish: finish must be after start, got start 600.0 and finish 600.0"),
+        ("{ progress = { start = 0, finish = 0/0 } }", "layout.lockScreen.fields[1].live.progress.finish: expected a time in Unix seconds"),
+    ])
+    func badLiveFormsAreRefusedAtTheirPath(_ live: String, _ message: String) throws {
+        #expect {
+            _ = try Self.present(layout: Self.layout("{ { id = \"countdown\", text = \"10:00\", live = \(live) } }"))
+        } throws: { error in
+            let text = "\(error)"
+            let found = text.hasPrefix("rules/meetings/layout.lua:") && text.contains(": error: " + message)
+            if !found { Issue.record("\(text)") }
+            return found
+        }
+    }
+
+    /// A string at fault is found where the rule wrote it.
+    @Test func aBadSpellingIsFoundWhereItIsWritten() throws {
+        #expect {
+            _ = try Self.present(layout: Self.layout("""
+                {
+                      { id = "countdown", text = "10:00",
+                        live = { timer = { date = 0, counts = "down", style = "digital" } } } }
+                """))
+        } throws: { error in
+            "\(error)".hasPrefix("rules/meetings/layout.lua:12:55: error: layout.lockScreen.fields[1].live.timer.style:")
+        }
+    }
+}
