@@ -1,7 +1,7 @@
 import Foundation
 
 /// One document's blocks run as a reader types them: in one folder that starts as a fresh copy
-/// of the repository's `rules/`, with the built `liverules` first on PATH.
+/// of the repository's `rules/`, with the built `liverules` first on PATH, far from UTC.
 final class DocumentSession {
     /// Where the commands run: it holds `rules/`.
     let folder: URL
@@ -29,7 +29,8 @@ final class DocumentSession {
         process.currentDirectoryURL = folder
         var environment = ProcessInfo.processInfo.environment
         environment["PATH"] = bin.path + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
-        environment["TZ"] = "UTC"
+        // A zone 12:45 from UTC: what the documents show must not depend on the reader's zone.
+        environment["TZ"] = "Pacific/Chatham"
         environment["CI"] = nil
         process.environment = environment
         let finished = try FinishedProcess.run(process)

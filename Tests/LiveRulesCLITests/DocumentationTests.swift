@@ -40,6 +40,23 @@ import Testing
         }
     }
 
+    /// Every relative link (`[text](path)`, an image's too) leads to a file of the repository; in
+    /// a documentation catalog a bare file name is a resource of the catalog, as DocC finds it.
+    @Test(arguments: documents)
+    func everyLinkLeadsToAFile(_ document: String) throws {
+        let url = CLI.root.appendingPathComponent(document)
+        let text = try String(contentsOf: url, encoding: .utf8)
+        let catalog = document.range(of: ".docc/").map { CLI.root.appendingPathComponent(String(document[..<$0.lowerBound]) + ".docc") }
+        let resources = catalog.flatMap { FileManager.default.enumerator(atPath: $0.path)?.allObjects as? [String] } ?? []
+        for match in text.matches(of: /\]\(([^)\s#]+)(#[^)\s]*)?\)/) {
+            let target = String(match.1)
+            guard !target.contains("://"), !target.hasPrefix("mailto:") else { continue }
+            let file = url.deletingLastPathComponent().appendingPathComponent(target).standardizedFileURL
+            let isResource = !target.contains("/") && resources.contains { ($0 as NSString).lastPathComponent == target }
+            #expect(FileManager.default.fileExists(atPath: file.path) || isResource, "\(document) links to \(target), which is not there")
+        }
+    }
+
     /// A document whose shown output is not what the command prints, or whose edit does not
     /// apply, is reported at its line; the same document with the real output is not.
     @Test func aDriftFails() throws {
