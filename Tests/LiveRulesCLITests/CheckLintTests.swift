@@ -25,6 +25,18 @@ import Testing
         #expect(lines == ["rules/meetings/layout.lua:17:25: error: unknown field id 'titel' — did you mean title?"])
     }
 
+    /// A syntax error is said once, in the host's words, which say what is likely missing
+    /// (luacheck, when installed, finds it too, at the same line, without the hint).
+    @Test func aMissingCommaIsSaidOnceWithItsHint() throws {
+        let (lines, status) = try Self.check("meetings", replacing: #"text = "Next up",          tone"#,
+                                             with: #"text = "Next up"           tone"#, in: "badges.lua")
+        #expect(status == 1)
+        // Both rows reading "Next up" lose their comma; Lua stops at the first, line 16.
+        let atLine = lines.filter { $0.hasPrefix("rules/meetings/badges.lua:") }
+        #expect(atLine.count == 1, "\(lines)")
+        #expect(atLine.first?.contains("missing comma? a table's fields are separated by ','") == true, "\(lines)")
+    }
+
     @Test func aPlacementKeyTypoInATableOfSlots() throws {
         let (lines, status) = try Self.check("meetings", replacing: #"local TITLE_SLOT = { lockScreen = "title""#,
                                              with: #"local TITLE_SLOT = { lockscreen = "title""#, in: "layout.lua")

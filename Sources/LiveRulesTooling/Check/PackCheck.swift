@@ -45,13 +45,17 @@ package enum PackCheck {
     }
 
     private static func check(_ pack: RulePack, displayPath: String, luacheck: Luacheck?) throws(DiagnosticError) -> [Diagnostic] {
-        let lint = RuleLint.diagnostics(for: pack) + (luacheck?.diagnostics(for: pack) ?? []) + staleTypes(of: pack)
+        var lint = RuleLint.diagnostics(for: pack) + (luacheck?.diagnostics(for: pack) ?? []) + staleTypes(of: pack)
         // A mistake lint found is the same one running the rules trips over on its line: said once.
-        let linted = Set(lint.filter { $0.severity == .error }.map { "\($0.file):\($0.line)" })
-        func unlinted(_ found: [Diagnostic]) -> [Diagnostic] { found.filter { !linted.contains("\($0.file):\($0.line)") } }
+        func linted() -> Set<String> { Set(lint.filter { $0.severity == .error }.map { "\($0.file):\($0.line)" }) }
+        func unlinted(_ found: [Diagnostic]) -> [Diagnostic] { found.filter { !linted().contains("\($0.file):\($0.line)") } }
         let presenter: Presenter
         do { presenter = try Presenter(pack: pack, recordsCoverage: false, checksOutput: true) } catch {
-            return lint + unlinted(error.diagnostics(inputFile: displayPath))
+            // Except a syntax error: the host's own says what is likely missing ("missing comma?").
+            let found = error.diagnostics(inputFile: displayPath)
+            let lines = Set(found.map { "\($0.file):\($0.line)" })
+            lint.removeAll { $0.message.hasSuffix(Luacheck.syntaxErrorCode) && lines.contains("\($0.file):\($0.line)") }
+            return lint + unlinted(found)
         }
         func atManifest(_ path: String, _ severity: Diagnostic.Severity, _ message: String) -> Diagnostic {
             let position = pack.manifestPositions[path] ?? SourcePosition(line: 1, column: 1)

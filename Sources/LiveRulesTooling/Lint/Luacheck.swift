@@ -25,6 +25,9 @@ package struct Luacheck: Sendable {
         return Luacheck(executable: URL(fileURLWithPath: path), standard: standard)
     }
 
+    /// How a finding that is a syntax error ends: the host's own message explains it better.
+    static let syntaxErrorCode = "(luacheck E011)"
+
     /// The findings in the pack's own Lua files (not its generated ``RulePack/typesFolder``).
     package func diagnostics(for pack: RulePack) -> [Diagnostic] {
         var files: [(path: String, display: String)] = []
