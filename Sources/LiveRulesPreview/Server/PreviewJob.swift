@@ -6,6 +6,7 @@ import Foundation
 final class PreviewJob: @unchecked Sendable {
     private let lock = NSLock()
     private var cancelled = false
+    private var ending: String?
     private let started = ContinuousClock.now
     private let timeLimit: Duration?
 
@@ -22,6 +23,13 @@ final class PreviewJob: @unchecked Sendable {
     /// Whether the job's client went away.
     var isCancelled: Bool {
         lock.withLock { cancelled }
+    }
+
+    /// What to report once the job has ended and given its place back (why it stopped early),
+    /// set by its work; nil for nothing.
+    var endingReport: String? {
+        get { lock.withLock { ending } }
+        set { lock.withLock { ending = newValue } }
     }
 
     /// Why the job should stop now (`the client went away`, `it ran for 60 s`), or nil to go on.

@@ -39,9 +39,12 @@ final class PreviewLane: @unchecked Sendable {
     /// `work`'s result, computed on a new thread holding a place (refused with
     /// ``StudioError/Kind/busy`` when none is free). Cancelling the calling task (its client
     /// went away) cancels the ``PreviewJob``, whose work checks ``PreviewJob/stopReason`` between
-    /// steps; this returns once the work has, and the place is free again.
+    /// steps; this returns once the work has, and the place is free again. The job's
+    /// ``PreviewJob/endingReport``, if its work set one, goes to `report` only then, so whoever
+    /// reads it finds the place free.
     func run<T: Sendable>(
-        timeLimit: Duration? = nil, _ work: @escaping @Sendable (PreviewJob) throws(StudioError) -> T
+        timeLimit: Duration? = nil, report: @escaping @Sendable (String) -> Void = { _ in },
+        _ work: @escaping @Sendable (PreviewJob) throws(StudioError) -> T
     ) async throws(StudioError) -> T {
         try enter()
         let job = PreviewJob(timeLimit: timeLimit)
@@ -50,6 +53,7 @@ final class PreviewLane: @unchecked Sendable {
                 Thread.detachNewThread {
                     let result = Result { () throws(StudioError) in try work(job) }
                     self.leave()
+                    if let line = job.endingReport { report(line) }
                     continuation.resume(returning: result)
                 }
             }

@@ -95,11 +95,11 @@ package struct PreviewServer: Sendable {
             let (from, to, step) = (query["from"].map(String.init), query["to"].map(String.init), query["step"].map(String.init))
             // A client that goes away cancels this task, and so the job, between two steps.
             let text = try await request.body.consumeWithCancellationOnInboundClose { _ in
-                try await timelines.run(timeLimit: PreviewLimits.timelineTime) { job throws(StudioError) in
+                try await timelines.run(timeLimit: PreviewLimits.timelineTime, report: report) { job throws(StudioError) in
                     try Self.encoded(studio.timeline(pack: pack, case: id, from: from, to: to, step: step) { timeline in
                         let reason = job.stopReason ?? (timeline.updates < PreviewLimits.timelineUpdates ? nil
                             : "it reached \(PreviewLimits.timelineUpdates) updates, the most one answer holds")
-                        if let reason { report("timeline of \(id): stopped after \(timeline.presented) of \(timeline.range.count) steps: \(reason)") }
+                        if let reason { job.endingReport = "timeline of \(id): stopped after \(timeline.presented) of \(timeline.range.count) steps: \(reason)" }
                         return reason
                     })
                 }
