@@ -25,7 +25,9 @@ SURFACES = ["islandCompact", "islandMinimal", "islandExpanded", "lockScreen", "s
 APPEARANCES = ["light", "dark", "standByNight"]
 
 
-class PreviewInBrowserTests(unittest.TestCase):
+class BrowserTestCase(unittest.TestCase):
+    """Tests sharing one headless Chromium per class."""
+
     @classmethod
     def setUpClass(cls):
         cls.playwright = sync_playwright().start()
@@ -36,6 +38,8 @@ class PreviewInBrowserTests(unittest.TestCase):
         cls.browser.close()
         cls.playwright.stop()
 
+
+class PreviewInBrowserTests(BrowserTestCase):
     def setUp(self):
         self.studio = RunningStudio()
         self.total = fixture_count(self.studio.rules)
@@ -184,18 +188,8 @@ class QuietHandler(http.server.SimpleHTTPRequestHandler):
         pass
 
 
-class StudioBoundsInBrowserTests(unittest.TestCase):
+class StudioBoundsInBrowserTests(BrowserTestCase):
     """Expensive requests from the page and from another site: bounded, stopped, refused."""
-
-    @classmethod
-    def setUpClass(cls):
-        cls.playwright = sync_playwright().start()
-        cls.browser = launch(cls.playwright)
-
-    @classmethod
-    def tearDownClass(cls):
-        cls.browser.close()
-        cls.playwright.stop()
 
     def open(self, edits):
         self.studio = RunningStudio(packs=["meetings"], edits=edits)
