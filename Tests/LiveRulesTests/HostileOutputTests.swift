@@ -80,7 +80,7 @@ import Testing
             end
             """, chunkName: "replacing.lua", returning: LuaRef.self)
         let hostile = try presenter.lua.call(replacing, presenter.present, rule, script.stage.rawValue, returning: LuaRef.self)
-        let read = try OutputReaderTests.readings(of: presenter, reader, hostile, fixture.attributes, fixture.state, fixture.now,
+        let read = try OutputReaderTests.readings(of: presenter, reader, now: fixture.now, hostile, fixture.attributes, fixture.state, fixture.now,
                                                   fixture.previousPhase)
         #expect(read.fast == nil, "\(name): the one-pass reader accepted it")
         if case .failure(let problem)? = read.detailed {
@@ -112,7 +112,7 @@ import Testing
                 end
                 """, chunkName: "bounds.lua", returning: LuaRef.self)
             let changed = try presenter.lua.call(changing, presenter.present, returning: LuaRef.self)
-            return try OutputReaderTests.readings(of: presenter, reader, changed, fixture.attributes, fixture.state, fixture.now,
+            return try OutputReaderTests.readings(of: presenter, reader, now: fixture.now, changed, fixture.attributes, fixture.state, fixture.now,
                                                   fixture.previousPhase)
         }
         let atTheBounds = try readings("""
@@ -174,7 +174,7 @@ import Testing
             end
             """, chunkName: "view.lua", returning: LuaRef.self)
         let replaced = try lua.call(replacing, presenter.present, view, returning: LuaRef.self)
-        let read = try OutputReaderTests.readings(of: presenter, reader, replaced, fixture.attributes, fixture.state, fixture.now,
+        let read = try OutputReaderTests.readings(of: presenter, reader, now: fixture.now, replaced, fixture.attributes, fixture.state, fixture.now,
                                                   fixture.previousPhase)
         let presentation = try #require(try read.detailed?.get())
         #expect(presentation.timing?.alert == AlertText(title: "Design review", body: "in 10 min"))

@@ -45,24 +45,27 @@ import Testing
         let presentation = try Self.present(layout: Self.layout("""
             layout.wanted({ "countdown", "nextCountdown", "progress", "title" }, function(id)
                   if id == "countdown" then return time.countdown(design.start, now).text end
-                  if id == "nextCountdown" then return time.countdown(design.start, now, "relative").text end
+                  if id == "nextCountdown" then return time.countdown(design.start, now, "in %s").text end
                   if id == "progress" then return time.progress_field(standup.start, design.start, now).text end
                   return design.title
                 end, nil, nil, nil, function(id)
                   if id == "countdown" then return time.countdown(design.start, now).live end
-                  if id == "nextCountdown" then return time.countdown(design.start, now, "relative").live end
+                  if id == "nextCountdown" then return time.countdown(design.start, now, "in %s").live end
                   if id == "progress" then return time.progress_field(standup.start, design.start, now).live end
                 end)
             """))
-        let countdown = LayoutField(id: "countdown", text: "10:00", live: .timer(date: Self.designStart, counts: .down, style: .clock))
+        let countdown = LayoutField(id: "countdown", text: "10:00", live: .timer(date: Self.designStart, counts: .down))
         #expect(presentation.layout[.lockScreen]?.fields == [
             countdown,
-            LayoutField(id: "nextCountdown", text: "10 min", live: .timer(date: Self.designStart, counts: .down, style: .relative)),
+            LayoutField(id: "nextCountdown", text: "in 10:00", live: .timer(date: Self.designStart, counts: .down, prefix: "in ")),
             LayoutField(id: "progress", text: "88%", live: .progress(start: Self.standupStart, finish: Self.designStart)),
             LayoutField(id: "title", text: "Design review"),
         ])
-        // The minimal view measures the text now: "10:00" is wider than its 28.67 pt, "88%" fits.
+        // The minimal view measures a timer on its widest text, "00:00", wider than its 28.67 pt;
+        // a progress is a bar that always fits. The compact island's 44.33 pt hold "00:00" but
+        // not "in 00:00".
         #expect(presentation.layout[.islandMinimal]?.fields.map(\.id) == ["progress"])
+        #expect(presentation.layout[.islandCompactLeading]?.fields.map(\.id) == ["countdown"])
         // The golden shape: "live" between "id" and "text", dates as ISO-8601 text.
         let fields = try #require(presentation.layout[.lockScreen]?.fields)
         #expect(try JSONWriter.canonical(fields[0].json) == """
@@ -71,8 +74,7 @@ import Testing
               "live": {
                 "timer": {
                   "counts": "down",
-                  "date": "2026-03-02T09:30:00Z",
-                  "style": "clock"
+                  "date": "2026-03-02T09:30:00Z"
                 }
               },
               "text": "10:00"
@@ -102,8 +104,8 @@ import Testing
     @Test func fieldsEncodeALiveFormOnlyWhenTheyHaveOne() throws {
         let plain = LayoutField(id: "remaining", text: "10m")
         #expect(try JSONWriter.canonical(plain.json) == "{\n  \"id\": \"remaining\",\n  \"text\": \"10m\"\n}\n")
-        let timed = LayoutField(id: "remaining", text: "9:59", glyph: .dot(.green),
-                                live: .timer(date: Date(timeIntervalSince1970: 1_000.5), counts: .up, style: .relative))
+        let timed = LayoutField(id: "remaining", text: "9:59 left", glyph: .dot(.green),
+                                live: .timer(date: Date(timeIntervalSince1970: 1_000.5), counts: .up, suffix: " left"))
         #expect(try JSONWriter.canonical(timed.json) == """
             {
               "glyph": "dot",
@@ -112,10 +114,10 @@ import Testing
                 "timer": {
                   "counts": "up",
                   "date": "1970-01-01T00:16:40.5Z",
-                  "style": "relative"
+                  "suffix": " left"
                 }
               },
-              "text": "9:59"
+              "text": "9:59 left"
             }
 
             """)
@@ -124,9 +126,9 @@ import Testing
             let data = try JSONEncoder().encode(field)
             #expect(try JSONDecoder().decode(LayoutField.self, from: data) == field)
         }
-        for wrong in [#"{"timer": {"date": "1970-01-01T00:00:00Z", "counts": "sideways", "style": "clock"}}"#,
+        for wrong in [#"{"timer": {"date": "1970-01-01T00:00:00Z", "counts": "sideways"}}"#,
                       #"{"progress": {"start": "1970-01-01T00:10:00Z", "finish": "1970-01-01T00:00:00Z"}}"#,
-                      #"{"timer": {"date": 0, "counts": "down", "style": "clock"}}"#, #"{}"#] {
+                      #"{"timer": {"date": 0, "counts": "down"}}"#, #"{}"#] {
             #expect(throws: DecodingError.self, "\(wrong)") {
                 _ = try JSONDecoder().decode(LayoutField.self, from: Data(#"{"id": "x", "text": "1", "live": \#(wrong)}"#.utf8))
             }
@@ -137,18 +139,20 @@ import Testing
     /// wrote it where a text names it, else on the rule's `return`.
     @Test(arguments: [
         ("\"soon\"", "layout.place: field 1 ('countdown'): live must be a table such as time.countdown(...).live, got \"soon\""),
-        ("{}", "layout.lockScreen.fields[1].live: expected { timer = { date, counts, style } } or { progress = { start, finish } }, got an empty table"),
-        ("{ timer = { date = 0, counts = \"down\", style = \"clock\" }, progress = { start = 0, finish = 1 } }",
+        ("{}", "layout.lockScreen.fields[1].live: expected { timer = { date, counts, prefix, suffix } } or { progress = { start, finish } }, got an empty table"),
+        ("{ timer = { date = 0, counts = \"down\" }, progress = { start = 0, finish = 1 } }",
          "layout.lockScreen.fields[1].live.progress: expected nothing (the keys are timer)"),
-        ("{ timer = { date = 0, counts = \"down\", style = \"clock\", zone = \"UTC\" } }",
-         "layout.lockScreen.fields[1].live.timer.zone: expected nothing (the keys are date, counts, style)"),
-        ("{ timer = { date = \"9:30\", counts = \"down\", style = \"clock\" } }",
+        ("{ timer = { date = 0, counts = \"down\", zone = \"UTC\" } }",
+         "layout.lockScreen.fields[1].live.timer.zone: expected nothing (the keys are date, counts, prefix, suffix)"),
+        ("{ timer = { date = \"9:30\", counts = \"down\" } }",
          "layout.lockScreen.fields[1].live.timer.date: expected number, got string \"9:30\""),
-        ("{ timer = { date = 0, counts = \"dwn\", style = \"clock\" } }",
+        ("{ timer = { date = 0, counts = \"dwn\" } }",
          "layout.lockScreen.fields[1].live.timer.counts: expected one of down, up, got \"dwn\" — did you mean down?"),
-        ("{ timer = { date = 0, counts = \"down\", style = \"digital\" } }",
-         "layout.lockScreen.fields[1].live.timer.style: expected one of clock, relative, got \"digital\""),
-        ("{ timer = { date = 1/0, counts = \"down\", style = \"clock\" } }",
+        ("{ timer = { date = 0, counts = \"down\", prefix = 5 } }",
+         "layout.lockScreen.fields[1].live.timer.prefix: expected string, got integer 5"),
+        ("{ timer = { date = 0, counts = \"down\" } }",
+         "layout.lockScreen.fields[1].text: field 'countdown' reads \"10:00\" but its live form reads \"0:00\" now, and a device draws the form"),
+        ("{ timer = { date = 1/0, counts = \"down\" } }",
          "layout.lockScreen.fields[1].live.timer.date: expected a time in Unix seconds within ±100000000000 (about 3,000 years of 1970), got inf"),
         ("{ progress = { start = 600, finish = 600 } }",
          "layout.lockScreen.fields[1].live.progress.finish: finish must be after start, got start 600.0 and finish 600.0"),
@@ -171,10 +175,10 @@ import Testing
             _ = try Self.present(layout: Self.layout("""
                 {
                       { id = "countdown", text = "10:00",
-                        live = { timer = { date = 0, counts = "down", style = "digital" } } } }
+                        live = { timer = { date = 0, counts = "dwn" } } } }
                 """))
         } throws: { error in
-            "\(error)".hasPrefix("rules/meetings/layout.lua:12:55: error: layout.lockScreen.fields[1].live.timer.style:")
+            "\(error)".hasPrefix("rules/meetings/layout.lua:12:38: error: layout.lockScreen.fields[1].live.timer.counts:")
         }
     }
 }

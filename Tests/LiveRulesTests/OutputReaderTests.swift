@@ -18,7 +18,7 @@ import Testing
     /// Runs `function` (the driver, or a chunk around it) with `arguments` in the presenter's
     /// state and reads its result with both readers.
     static func readings<each A: Encodable>(
-        of presenter: Presenter, _ reader: OutputReader, _ function: LuaRef, _ arguments: repeat each A
+        of presenter: Presenter, _ reader: OutputReader, now: Double, _ function: LuaRef, _ arguments: repeat each A
     ) throws -> Readings {
         let pack = presenter.pack
         return try presenter.lua.call(function, repeat each arguments) { result throws(LuaError) in
@@ -28,7 +28,7 @@ import Testing
             }
             return Readings(fast: fast, detailed: read.flatMap { output in
                 Result { () throws(OutputProblem) in
-                    try output.validated(fields: Set(pack.manifest.fields), timed: pack.rules[.timing] != nil)
+                    try output.validated(fields: Set(pack.manifest.fields), timed: pack.rules[.timing] != nil, now: now)
                 }
             })
         }
@@ -50,7 +50,7 @@ import Testing
         #expect(fixtures.count >= 15)
         for file in fixtures {
             let fixture = try Fixture.load(from: folder.appendingPathComponent("fixtures/\(file)"), displayPath: file, manifest: pack.manifest)
-            let read = try Self.readings(of: presenter, reader, presenter.present, fixture.attributes, fixture.state, fixture.now,
+            let read = try Self.readings(of: presenter, reader, now: fixture.now, presenter.present, fixture.attributes, fixture.state, fixture.now,
                                          fixture.previousPhase)
             let fast = try #require(read.fast, "\(name)/\(file): the one-pass reader left a good output to the detailed one")
             #expect(fast == (try read.detailed?.get()), "\(name)/\(file)")
@@ -85,7 +85,7 @@ import Testing
         "glyph": "out.layout.lockScreen = { fields = { { id = 'title', text = 'a', glyph = 'blue dot' } } }",
         "glyph type": "out.layout.lockScreen = { fields = { { id = 'title', text = 'a', glyph = true } } }",
         "live type": "out.layout.lockScreen = { fields = { { id = 'title', text = 'a', live = 'soon' } } }",
-        "live counts": "out.layout.lockScreen = { fields = { { id = 'title', text = 'a', live = { timer = { date = 0, counts = 'sideways', style = 'clock' } } } } }",
+        "live counts": "out.layout.lockScreen = { fields = { { id = 'title', text = 'a', live = { timer = { date = 0, counts = 'sideways' } } } } }",
         "live finish": "out.layout.lockScreen = { fields = { { id = 'title', text = 'a', live = { progress = { start = 5, finish = 1 } } } } }",
         "colour": """
             local look = { background = '#000000', foreground = '#FFFFFF', accent = '#12345' }
@@ -112,12 +112,12 @@ import Testing
     /// detailed reader reads it.
     @Test func leavesALiveFieldToTheDetailedReader() throws {
         let read = try Self.readings(wrappedBy: """
-            out.layout.lockScreen = { fields = { { id = 'title', text = '10:00', live = { timer = { date = 600, counts = 'down', style = 'clock' } } } } }
+            out.layout.lockScreen = { fields = { { id = 'title', text = 'in 0:00', live = { timer = { date = 600, counts = 'down', prefix = 'in ' } } } } }
             """)
         #expect(read.fast == nil)
         let presentation = try #require(try read.detailed?.get())
         #expect(presentation.layout[.lockScreen]?.fields == [
-            LayoutField(id: "title", text: "10:00", live: .timer(date: Date(timeIntervalSince1970: 600), counts: .down, style: .clock)),
+            LayoutField(id: "title", text: "in 0:00", live: .timer(date: Date(timeIntervalSince1970: 600), counts: .down, prefix: "in ")),
         ])
     }
 
@@ -149,8 +149,8 @@ import Testing
             end
             """, chunkName: "breakage.lua", returning: LuaRef.self)
         let wrapped = try presenter.lua.call(breaking, presenter.present, returning: LuaRef.self)
-        let good = try Self.readings(of: presenter, reader, presenter.present, fixture.attributes, fixture.state, fixture.now, fixture.previousPhase)
+        let good = try Self.readings(of: presenter, reader, now: fixture.now, presenter.present, fixture.attributes, fixture.state, fixture.now, fixture.previousPhase)
         #expect(good.fast != nil)
-        return try Self.readings(of: presenter, reader, wrapped, fixture.attributes, fixture.state, fixture.now, fixture.previousPhase)
+        return try Self.readings(of: presenter, reader, now: fixture.now, wrapped, fixture.attributes, fixture.state, fixture.now, fixture.previousPhase)
     }
 }

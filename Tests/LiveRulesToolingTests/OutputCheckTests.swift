@@ -20,13 +20,13 @@ import Testing
     }
 
     @Test func aCleanPresentationHasNoFindings() {
-        #expect(OutputFinding.findings(in: presentation([:]), slots: [:]).isEmpty)
+        #expect(OutputFinding.findings(in: presentation([:]), now: 0, slots: [:]).isEmpty)
     }
 
     @Test func emptyAndBlankTextsAreFindings() {
         let findings = OutputFinding.findings(in: presentation([
             .lockScreen: [LayoutField(id: "score", text: ""), LayoutField(id: "clock", text: "  ")],
-        ]), slots: [:])
+        ]), now: 0, slots: [:])
         #expect(findings.map(\.description) == [
             "lockScreen.score: the text is empty: leave the field out instead",
             "lockScreen.clock: the text is empty (only spaces): leave the field out instead",
@@ -39,7 +39,7 @@ import Testing
             .lockScreen: [LayoutField(id: "badge", text: "HT"), LayoutField(id: "clock", text: "Half time")],
             .islandExpanded: [LayoutField(id: "score", text: "2–1"), LayoutField(id: "clock", text: "Half time")],
             .watchSmartStack: [LayoutField(id: "score", text: "2–1"), LayoutField(id: "home", text: " 2–1")],
-        ]), slots: [:])
+        ]), now: 0, slots: [:])
         #expect(findings.map(\.description) == [
             "lockScreen.clock: \"Half time\" is shown twice: field 'badge' shows it too",
             "watchSmartStack.home: \" 2–1\" is shown twice: field 'score' shows it too",
@@ -47,7 +47,7 @@ import Testing
     }
 
     @Test func anEmptyMinimalViewIsAFinding() {
-        let findings = OutputFinding.findings(in: presentation([.islandMinimal: []]), slots: [:])
+        let findings = OutputFinding.findings(in: presentation([.islandMinimal: []]), now: 0, slots: [:])
         #expect(findings.map(\.description) == [
             "islandMinimal: the minimal view shows nothing: it must always show a field, such as a countdown or a score",
         ])
@@ -62,7 +62,7 @@ import Testing
             .androidOngoing: [LayoutField(id: "title", text: title), LayoutField(id: "step", text: body)],
             .lockScreen: [LayoutField(id: "title", text: title), LayoutField(id: "body", text: body)],
             .islandMinimal: [LayoutField(id: "score", text: "10–0", glyph: .dot(.green))],
-        ]), slots: [.androidOngoing: ["text", "text"], .lockScreen: [nil, "body"]])
+        ]), now: 0, slots: [.androidOngoing: ["text", "text"], .lockScreen: [nil, "body"]])
         #expect(findings.map(\.description) == [
             "lockScreen.title: \"\(title)\" is 289.85 pt wide at 17 pt: wider than slot 'title' (285 pt)",
             "islandMinimal.score: \"10–0\" is 29.25 pt wide at 15 pt: wider than slot 'main' (28.67 pt)",
@@ -121,7 +121,7 @@ import Testing
             .filter { $0.message.contains(" pt wide") }
         #expect(widths.isEmpty, "\(widths)")
         let title = OutputFinding.findings(in: presentation([.lockScreen: [LayoutField(id: "title", text: String(repeating: "a", count: 32))]]),
-                                           slots: [.lockScreen: [nil]])
+                                           now: 0, slots: [.lockScreen: [nil]])
         #expect(title.map(\OutputFinding.description).contains { $0.hasPrefix("lockScreen.title:") && $0.contains("wider than slot 'title'") })
     }
 }

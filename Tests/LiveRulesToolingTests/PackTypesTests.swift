@@ -29,16 +29,17 @@ import Testing
         func text(_ path: String) throws -> String { try #require(files.first { $0.path == path }).text }
         let host = try text("types/host.lua")
         #expect(host.contains("---@alias liverules.TimerCounting \"down\"|\"up\"\n"))
-        #expect(host.contains("---@alias liverules.TimerStyle \"clock\"|\"relative\"\n"))
+        #expect(!host.contains("TimerStyle"))
         #expect(host.contains("---@class liverules.LiveForm\n---@field timer? liverules.LiveTimer\n---@field progress? liverules.LiveProgress\n"))
         #expect(host.contains("---@class liverules.LiveTimer\n---@field date liverules.Date"))
+        #expect(host.contains("---@field prefix? string the text before the clock"))
         #expect(host.contains("---@class liverules.LiveProgress\n---@field start liverules.Date\n---@field finish liverules.Date"))
         let layout = try text("types/liverules/layout.lua")
         #expect(layout.contains("---@field live? liverules.LiveForm "))
         #expect(layout.contains("---@param live_of? fun(id: string): liverules.LiveForm?\n"))
         let time = try text("types/liverules/time.lua")
         #expect(time.contains("---@class liverules.LiveField\n---@field text string"))
-        for helper in ["countdown(to, now, style)", "elapsed(since, now, style)", "progress_field(start, finish, now)"] {
+        for helper in ["countdown(to, now, format)", "elapsed(since, now, format)", "progress_field(start, finish, now)"] {
             #expect(time.contains("---@return liverules.LiveField\nfunction time.\(helper) end"), "\(helper)")
         }
     }

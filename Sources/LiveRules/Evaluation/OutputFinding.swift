@@ -1,3 +1,5 @@
+import Foundation
+
 /// Something a presentation shows that a designer would not sign off, though it fits the
 /// vocabulary: an empty text, a text shown twice in a placement, an empty minimal view, a text
 /// wider than the slot it is shown in. `liverules check` reports them, as warnings or, when the
@@ -17,10 +19,12 @@ package struct OutputFinding: Sendable, Hashable, CustomStringConvertible {
 }
 
 extension OutputFinding {
-    /// The findings for `presentation`, whose fields were measured on `slots` (per placement,
-    /// the slot name each field's rule measured it on, nil when unknown), placement by placement
-    /// in `Placement.allCases` order, fields in display order.
-    static func findings(in presentation: Presentation, slots: [Placement: [String?]]) -> [OutputFinding] {
+    /// The findings for `presentation` at `now`, whose fields were measured on `slots` (per
+    /// placement, the slot name each field's rule measured it on, nil when unknown), placement by
+    /// placement in `Placement.allCases` order, fields in display order. A live timer is measured
+    /// on the widest text it reads until the presentation's stale date (a countdown's own end when
+    /// it comes first), a progress not at all: it is drawn as a bar that takes its slot's room.
+    static func findings(in presentation: Presentation, now: Double, slots: [Placement: [String?]]) -> [OutputFinding] {
         var findings: [OutputFinding] = []
         for placement in Placement.allCases {
             let fields = presentation.layout[placement]?.fields ?? []
@@ -47,10 +51,18 @@ extension OutputFinding {
                     shown[text] = field.id
                 }
                 let slot = slot(of: index, named: slots[placement]?[safe: index] ?? nil, in: budget)
-                let width = textWidth(field.text, fontSize: slot.fontSize)
+                let measured: String
+                switch field.live {
+                case nil: measured = field.text
+                case .progress?: continue
+                case let live?:
+                    measured = live.widestReading(from: Date(timeIntervalSince1970: now), until: presentation.timing?.stale) ?? field.text
+                }
+                let width = textWidth(measured, fontSize: slot.fontSize)
                 if width > slot.width + 1e-9 {
+                    let what = measured == field.text ? "\"\(field.text)\" is" : "\"\(field.text)\" is a live timer: it can read as wide as \"\(measured)\","
                     findings.append(OutputFinding(placement: placement, field: field.id, message:
-                        "\"\(field.text)\" is \(points(width)) pt wide at \(slot.fontSize) pt: wider than slot '\(slot.name)' (\(points(slot.width)) pt)"))
+                        "\(what) \(points(width)) pt wide at \(slot.fontSize) pt: wider than slot '\(slot.name)' (\(points(slot.width)) pt)"))
                 }
             }
         }

@@ -26,7 +26,7 @@ struct PresentationOutput {
     /// A field's live form as the layout rule returned it: its dates in Unix seconds and its
     /// spellings unchecked.
     enum LiveOutput {
-        case timer(date: Double, counts: String, style: String)
+        case timer(date: Double, counts: String, prefix: String?, suffix: String?)
         case progress(start: Double, finish: Double)
     }
 
@@ -157,7 +157,7 @@ struct PresentationOutput {
                             value: phase)
     }
 
-    /// A field's `live` table: exactly one of `{ timer = { date, counts, style } }` and
+    /// A field's `live` table: exactly one of `{ timer = { date, counts, prefix, suffix } }` and
     /// `{ progress = { start, finish } }`, with nothing else in either.
     private static func live(_ live: LuaTableReader) throws(LuaError) -> LiveOutput {
         let name = OutputLimits.nameBytes
@@ -165,8 +165,8 @@ struct PresentationOutput {
         if live.has("timer") {
             read = try live.table("timer") { timer throws(LuaError) in
                 let read = LiveOutput.timer(date: try timer.number("date"), counts: try timer.string("counts", atMost: name),
-                                            style: try timer.string("style", atMost: name))
-                try timer.checkKeys(only: ["date", "counts", "style"])
+                                            prefix: try timer.optionalString("prefix"), suffix: try timer.optionalString("suffix"))
+                try timer.checkKeys(only: ["date", "counts", "prefix", "suffix"])
                 return read
             }
             try live.checkKeys(only: ["timer"])
@@ -179,7 +179,7 @@ struct PresentationOutput {
             try live.checkKeys(only: ["progress"])
         } else {
             try live.checkKeys(only: ["timer", "progress"])
-            throw .decoding(path: "", expected: "{ timer = { date, counts, style } } or { progress = { start, finish } }", found: "an empty table")
+            throw .decoding(path: "", expected: "{ timer = { date, counts, prefix, suffix } } or { progress = { start, finish } }", found: "an empty table")
         }
         return read
     }
@@ -216,8 +216,9 @@ extension PresentationOutput {
     /// phase and the shape of every part were checked while reading). `fields` is the set of
     /// field ids the manifest declares. When `timed` (the pack has a timing rule) the timing must
     /// be there, its dates finite, its alert text non-empty, and present whenever the relevance
-    /// alerts.
-    func validated(fields: Set<String>, timed: Bool = false) throws(OutputProblem) -> Presentation {
+    /// alerts. A live field's text must be its form's reading at `now` (Unix seconds), what the
+    /// device draws then.
+    func validated(fields: Set<String>, timed: Bool = false, now: Double) throws(OutputProblem) -> Presentation {
         guard let tone = Tone(rawValue: badge.tone) else {
             throw OutputProblem(stage: .badge, path: "badge.tone", message: "expected one of \(Tone.allCases.map(\.rawValue).joined(separator: ", ")), got \"\(badge.tone)\"",
                                 value: badge.tone)
@@ -233,7 +234,7 @@ extension PresentationOutput {
                 throw OutputProblem(stage: .layout, path: "layout.\(placement.rawValue)",
                                     message: "missing: the layout rule must return a layout for every placement")
             }
-            layouts[placement] = try Self.validated(output, at: placement.rawValue, fields: fields)
+            layouts[placement] = try Self.validated(output, at: placement.rawValue, fields: fields, now: now)
         }
         if layout.count != layouts.count, let unknown = unknownPlacement() { throw unknown }
         let light = try Self.validated(palette.light, "light")
@@ -295,7 +296,7 @@ extension PresentationOutput {
                           accent: try colour("accent", appearance.accent), fallback: appearance.fallback)
     }
 
-    private static func validated(_ output: LayoutOutput, at placement: String, fields: Set<String>) throws(OutputProblem) -> PlacementLayout {
+    private static func validated(_ output: LayoutOutput, at placement: String, fields: Set<String>, now: Double) throws(OutputProblem) -> PlacementLayout {
         // Paths are spelled out only for a problem: nothing is formatted for a good field.
         func check(_ id: String, at path: @autoclosure () -> String) throws(OutputProblem) {
             guard fields.contains(id) else {
@@ -317,7 +318,16 @@ extension PresentationOutput {
             var glyph: Glyph?
             if let spelling = field.glyph { glyph = try Self.glyph(spelling, at: "layout.\(placement).fields[\(index + 1)].glyph") }
             var live: LiveForm?
-            if let form = field.live { live = try Self.live(form, at: "layout.\(placement).fields[\(index + 1)].live") }
+            if let form = field.live {
+                let form = try Self.live(form, at: "layout.\(placement).fields[\(index + 1)].live")
+                let reading = form.reading(at: Date(timeIntervalSince1970: now))
+                guard reading == field.text else {
+                    throw OutputProblem(stage: .layout, path: "layout.\(placement).fields[\(index + 1)].text", message:
+                        "field '\(field.id)' reads \"\(field.text)\" but its live form reads \"\(reading)\" now, and a device draws the form: "
+                        + "give the text and the form together, as liverules.time's helpers return them", value: field.text)
+                }
+                live = form
+            }
             fields.append(LayoutField(id: field.id, text: field.text, glyph: glyph, live: live))
         }
         let dropped = output.dropped ?? []
@@ -350,9 +360,9 @@ extension PresentationOutput {
                 + hint(for: text, among: known, otherwise: ""), value: text)
         }
         switch form {
-        case .timer(let seconds, let counts, let style):
+        case .timer(let seconds, let counts, let prefix, let suffix):
             return .timer(date: try date(seconds, "timer.date"), counts: try spelling(counts, "timer.counts", as: LiveForm.Counting.self),
-                          style: try spelling(style, "timer.style", as: LiveForm.TimerStyle.self))
+                          prefix: prefix ?? "", suffix: suffix ?? "")
         case .progress(let start, let finish):
             let from = try date(start, "progress.start"), to = try date(finish, "progress.finish")
             guard finish > start else {

@@ -182,7 +182,7 @@ public final class Presenter {
                 OutputFinding.slot(of: index, named: index < names.count ? names[index] : nil, in: placement.budget).name
             }
         }
-        return (presentation, slots, OutputFinding.findings(in: presentation, slots: measured))
+        return (presentation, slots, OutputFinding.findings(in: presentation, now: fixture.now, slots: measured))
     }
 
     /// Bytes the state holds now (rules, helpers and what the last presentation left).
@@ -245,7 +245,7 @@ public final class Presenter {
             do throws(OutputProblem) {
                 let output = try output.get()
                 inspect(output)
-                return try output.validated(fields: fields, timed: pack.rules[.timing] != nil)
+                return try output.validated(fields: fields, timed: pack.rules[.timing] != nil, now: now)
             } catch {
                 let (place, message) = sources.place(of: error)
                     ?? (SourceLocation(file: file(of: error.stage), line: 1), error.message)

@@ -4,25 +4,28 @@ import Foundation
 /// field reads at the presentation's `now`: a countdown or a progress bar that moves between
 /// pushes, so a backend need not push every minute to keep it right.
 ///
-/// The text stays what goldens and output checks read, and what a surface that cannot draw the
-/// form shows. A layout rule returns the form as the field's `live`:
-/// `{ timer = { date = <Unix seconds>, counts = "down"|"up", style = "clock"|"relative" } }` or
-/// `{ progress = { start = <Unix seconds>, finish = <Unix seconds> } }` (the `liverules.time`
-/// helpers `time.countdown`, `time.elapsed` and `time.progress_field` return it with its text).
-/// Goldens show the dates as ISO-8601 text: `{"timer": {"counts", "date", "style"}}`,
-/// `{"progress": {"finish", "start"}}`.
+/// The text is the form's ``reading(at:)`` at `now` (the host refuses a field whose text is
+/// not): what goldens and output checks read, and what a surface that cannot draw the form shows.
+/// A layout rule returns the form as the field's `live`:
+/// `{ timer = { date = <Unix seconds>, counts = "down"|"up", prefix = "in ", suffix = " left" } }`
+/// (prefix and suffix optional) or `{ progress = { start = <Unix seconds>, finish = <Unix seconds> } }`;
+/// the `liverules.time` helpers `time.countdown`, `time.elapsed` and `time.progress_field` return
+/// it with its text. Goldens show the dates as ISO-8601 text: `{"timer": {"counts", "date",
+/// "prefix", "suffix"}}` (the last two only when not empty), `{"progress": {"finish", "start"}}`.
 ///
 /// How each form is drawn:
 ///
 /// | form | iOS (ActivityKit, WidgetKit) | Android (notification) |
 /// |---|---|---|
-/// | timer, `clock` | `Text(timerInterval:countsDown:)`: "9:59", "1:02:03" | a `Chronometer` (`setUsesChronometer`, `setChronometerCountDown` when counting down) |
-/// | timer, `relative` | `Text(date, style: .relative)`: "10 min" | none: the chronometer has no relative style; the app draws ``LayoutField/text`` at push time |
-/// | progress | `ProgressView(timerInterval:)` | none that moves: the app draws the bar at its fraction at push time (`setProgress`) |
+/// | timer | `Text(prefix) + Text(timerInterval:countsDown:) + Text(suffix)`: "in 9:59", "1:02:03 left" | a `Chronometer` with `setFormat(prefix + "%s" + suffix)` (`setChronometerCountDown` when counting down): "in 09:59" |
+/// | progress | `ProgressView(timerInterval:)`: a bar, a ring in the island's compact and minimal presentations | the bar at its fraction when pushed (`setProgress`): it moves with the next push |
+///
+/// The timer has one style, the clock, because it is the one both platforms draw live: iOS's
+/// other live style, `.relative`, reads "11 min, 14 sec" and Android has no counterpart.
 public enum LiveForm: Sendable, Hashable, Codable, JSONShaped {
-    /// A timer counting down to `date` (``Counting/down``) or up from it (``Counting/up``),
-    /// drawn in `style`.
-    case timer(date: Date, counts: Counting, style: TimerStyle)
+    /// A clock counting down to `date` (``Counting/down``, stopping at zero) or up from it
+    /// (``Counting/up``), between `prefix` and `suffix`.
+    case timer(date: Date, counts: Counting, prefix: String = "", suffix: String = "")
     /// A bar filling from `start` to `finish` (`finish` is after `start`).
     case progress(start: Date, finish: Date)
 
@@ -34,13 +37,53 @@ public enum LiveForm: Sendable, Hashable, Codable, JSONShaped {
         case up
     }
 
-    /// How a timer is written.
-    public enum TimerStyle: String, Sendable, Hashable, Codable, CaseIterable {
-        /// Digits with seconds: "9:59" under an hour, "1:02:03" from an hour on.
-        case clock
-        /// Whole minutes in words: "10 min", "1 hr 5 min". iOS only; Android shows the text
-        /// the field read at push time.
-        case relative
+    /// What the device draws at `now`, in the words of the text a field carries: a timer's
+    /// prefix, clock and suffix ("in 9:59"; the clock "m:ss" under an hour, "h:mm:ss" from an
+    /// hour on; a countdown counts a partial second as a whole one, a count-up leaves it out,
+    /// both after rounding to the millisecond), a progress's percentage rounded down ("83%",
+    /// 0 before its start, 100 from its finish). `liverules.time` computes the same texts.
+    public func reading(at now: Date) -> String {
+        switch self {
+        case .timer(let date, let counts, let prefix, let suffix):
+            return prefix + Self.clock(Self.seconds(counts, date: date, now: now)) + suffix
+        case .progress(let start, let finish):
+            let elapsed = now.timeIntervalSince1970 - start.timeIntervalSince1970
+            let total = finish.timeIntervalSince1970 - start.timeIntervalSince1970
+            return "\(min(100, max(0, Int((elapsed * 100 / total).rounded(.down)))))%"
+        }
+    }
+
+    /// The widest text a timer reads from `now` until `until` (a countdown's own end when it
+    /// comes first), drawn as devices draw timers, with digits of one width: every digit a `0`,
+    /// and minutes in two digits as Android writes them ("in 00:00", "0:00:00 left"). Nil for a
+    /// progress, drawn as a bar that takes the room its slot gives it. A layout measures a live
+    /// field on it, so a field that fits now still fits when its clock grows an hour digit.
+    public func widestReading(from now: Date, until: Date?) -> String? {
+        guard case .timer(let date, let counts, let prefix, let suffix) = self else { return nil }
+        let seconds = switch counts {
+        case .down: Self.seconds(.down, date: date, now: now)
+        case .up: Self.seconds(.up, date: date, now: max(now, until ?? now))
+        }
+        let hours = seconds / 3600
+        return prefix + (hours == 0 ? "00:00" : String(repeating: "0", count: String(hours).count) + ":00:00") + suffix
+    }
+
+    /// Whole seconds a timer shows at `now`: see ``reading(at:)``.
+    private static func seconds(_ counts: Counting, date: Date, now: Date) -> Int {
+        let span = counts == .down ? date.timeIntervalSince1970 - now.timeIntervalSince1970
+                                   : now.timeIntervalSince1970 - date.timeIntervalSince1970
+        let milliseconds = (span * 1000 + 0.5).rounded(.down)
+        guard milliseconds > 0 else { return 0 }
+        guard milliseconds < 1e15 else { return Int(1e12) }
+        let whole = Int(milliseconds)
+        return counts == .down ? (whole + 999) / 1000 : whole / 1000
+    }
+
+    /// `seconds` as a clock: "9:59", "1:02:03".
+    private static func clock(_ seconds: Int) -> String {
+        let hours = seconds / 3600, minutes = seconds % 3600 / 60, rest = seconds % 60
+        func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        return hours > 0 ? "\(hours):\(two(minutes)):\(two(rest))" : "\(minutes):\(two(rest))"
     }
 
     private enum CodingKeys: String, CodingKey {
@@ -48,7 +91,7 @@ public enum LiveForm: Sendable, Hashable, Codable, JSONShaped {
     }
 
     private enum TimerKeys: String, CodingKey {
-        case date, counts, style
+        case date, counts, prefix, suffix
     }
 
     private enum ProgressKeys: String, CodingKey {
@@ -69,7 +112,8 @@ public enum LiveForm: Sendable, Hashable, Codable, JSONShaped {
         case (true, false):
             let timer = try container.nestedContainer(keyedBy: TimerKeys.self, forKey: .timer)
             self = .timer(date: try date(.date, in: timer), counts: try timer.decode(Counting.self, forKey: .counts),
-                          style: try timer.decode(TimerStyle.self, forKey: .style))
+                          prefix: try timer.decodeIfPresent(String.self, forKey: .prefix) ?? "",
+                          suffix: try timer.decodeIfPresent(String.self, forKey: .suffix) ?? "")
         case (false, true):
             let progress = try container.nestedContainer(keyedBy: ProgressKeys.self, forKey: .progress)
             let start = try date(.start, in: progress), finish = try date(.finish, in: progress)
@@ -88,20 +132,21 @@ public enum LiveForm: Sendable, Hashable, Codable, JSONShaped {
         try json.encode(to: encoder)
     }
 
-    /// Writes the JSON form: `{"timer": {"counts", "date", "style"}}` or
-    /// `{"progress": {"finish", "start"}}`, dates as ISO-8601 text.
+    /// Writes the JSON form: `{"timer": {"counts", "date", "prefix", "suffix"}}` (the last two
+    /// only when not empty) or `{"progress": {"finish", "start"}}`, dates as ISO-8601 text.
     func write(to output: inout some JSONOutput) {
         func date(_ date: Date) -> JSONValue {
             .string(ISO8601.format(date.timeIntervalSince1970))
         }
         output.beginObject()
         switch self {
-        case .timer(let at, let counts, let style):
+        case .timer(let at, let counts, let prefix, let suffix):
             output.key("timer")
             output.beginObject()
             output.member("counts", .string(counts.rawValue))
             output.member("date", date(at))
-            output.member("style", .string(style.rawValue))
+            if !prefix.isEmpty { output.member("prefix", .string(prefix)) }
+            if !suffix.isEmpty { output.member("suffix", .string(suffix)) }
             output.endObject()
         case .progress(let start, let finish):
             output.key("progress")

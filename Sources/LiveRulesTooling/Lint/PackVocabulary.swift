@@ -30,7 +30,7 @@ package struct PackVocabulary: Sendable {
     static let outputKeys = ["text", "tone", "score", "alert", "fields", "dropped", "id", "glyph", "slot", "shorten",
                              "light", "dark", "standByNight", "background", "foreground", "accent", "fallback",
                              "when", "preferred", "fallbacks", "label", "missing", "live", "timer", "progress", "date",
-                             "counts", "style", "start", "finish"]
+                             "counts", "prefix", "suffix", "start", "finish"]
     /// What `type` and `math.type` return.
     static let luaTypes = ["nil", "boolean", "number", "string", "table", "function", "userdata", "thread", "integer", "float"]
 
@@ -54,7 +54,7 @@ package struct PackVocabulary: Sendable {
             Kind(noun: "placement", names: Self.placements),
             Kind(noun: "tone", names: Self.tones),
             Kind(noun: "glyph", names: Glyph.spellings.filter { !$0.contains("NAME") }),
-            Kind(noun: "live timer value", names: LiveForm.Counting.allCases.map(\.rawValue) + LiveForm.TimerStyle.allCases.map(\.rawValue)),
+            Kind(noun: "live timer value", names: LiveForm.Counting.allCases.map(\.rawValue)),
             Kind(noun: "slot", names: slots),
             Kind(noun: "fact", names: facts ?? []),
             Kind(noun: "schema field", names: Array(Set(schemaNames)).sorted()),

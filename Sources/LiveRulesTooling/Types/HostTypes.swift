@@ -43,11 +43,10 @@ enum HostTypes {
             ]),
             LuaCATS.comment("Which way a live timer runs: \"down\" to its date (stopping at zero), \"up\" from it.")
                 + "\n---@alias liverules.TimerCounting " + LuaCATS.literals(LiveForm.Counting.allCases.map(\.rawValue)),
-            LuaCATS.comment("How a live timer is written: \"clock\" (\"9:59\", \"1:02:03\"), \"relative\" (\"10 min\"; iOS only, Android shows the text).")
-                + "\n---@alias liverules.TimerStyle " + LuaCATS.literals(LiveForm.TimerStyle.allCases.map(\.rawValue)),
-            LuaCATS.class("liverules.LiveTimer", "A timer the device counts itself.", fields: [
+            LuaCATS.class("liverules.LiveTimer", "A clock the device counts itself: \"9:59\", \"1:02:03\", between its prefix and suffix.", fields: [
                 ("date", "liverules.Date", false, "the date it counts down to or up from"),
-                ("counts", "liverules.TimerCounting", false, ""), ("style", "liverules.TimerStyle", false, ""),
+                ("counts", "liverules.TimerCounting", false, ""),
+                ("prefix", "string", true, "the text before the clock (\"in \")"), ("suffix", "string", true, "the text after it (\" left\")"),
             ]),
             LuaCATS.class("liverules.LiveProgress", "A bar the device fills itself from start to finish (iOS; Android draws it when pushed).", fields: [
                 ("start", "liverules.Date", false, ""), ("finish", "liverules.Date", false, "after start"),

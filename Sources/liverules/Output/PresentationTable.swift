@@ -1,8 +1,9 @@
+import Foundation
 import LiveRules
 
 /// A presentation as a readable table: phase, badge and relevance, then each placement's
 /// fields (a field's glyph before its text, in brackets: `[dot] 2–1`; its live form after it:
-/// `9:59  (live: timer down clock)`) and what it dropped, then the palette. Control characters the rules returned are
+/// `in 9:59  (live: timer down to 09:30Z)`) and what it dropped, then the palette. Control characters the rules returned are
 /// escaped (``TerminalText``).
 struct PresentationTable {
     let presentation: Presentation
@@ -39,11 +40,12 @@ struct PresentationTable {
         return lines.map(TerminalText.escaped).joined(separator: "\n") + "\n"
     }
 
-    /// A live form in a few words: `timer down clock`, `progress`.
+    /// A live form in a few words: `timer down to 09:30Z`, `progress 09:00Z to 09:30Z`.
     private func describe(_ live: LiveForm) -> String {
-        switch live {
-        case .timer(_, let counts, let style): "timer \(counts.rawValue) \(style.rawValue)"
-        case .progress: "progress"
+        func time(_ date: Date) -> String { String(ISO8601.format(date.timeIntervalSince1970).dropFirst(11).prefix(5)) + "Z" }
+        return switch live {
+        case .timer(let date, let counts, _, _): "timer \(counts.rawValue) \(counts == .down ? "to" : "from") \(time(date))"
+        case .progress(let start, let finish): "progress \(time(start)) to \(time(finish))"
         }
     }
 

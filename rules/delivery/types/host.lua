@@ -53,14 +53,12 @@
 ---Which way a live timer runs: "down" to its date (stopping at zero), "up" from it.
 ---@alias liverules.TimerCounting "down"|"up"
 
----How a live timer is written: "clock" ("9:59", "1:02:03"), "relative" ("10 min"; iOS only, Android shows the text).
----@alias liverules.TimerStyle "clock"|"relative"
-
----A timer the device counts itself.
+---A clock the device counts itself: "9:59", "1:02:03", between its prefix and suffix.
 ---@class liverules.LiveTimer
 ---@field date liverules.Date the date it counts down to or up from
 ---@field counts liverules.TimerCounting
----@field style liverules.TimerStyle
+---@field prefix? string the text before the clock ("in ")
+---@field suffix? string the text after it (" left")
 
 ---A bar the device fills itself from start to finish (iOS; Android draws it when pushed).
 ---@class liverules.LiveProgress

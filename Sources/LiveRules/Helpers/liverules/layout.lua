@@ -11,7 +11,10 @@
 -- 393-pt phone class. A field may carry a status glyph (`glyph = "dot"`): it is drawn beside
 -- the text, outside the text's budget, so it never changes which rendering fits. It may carry a
 -- live form (`live = { timer = { ... } }`, see liverules.time): a countdown or progress the
--- device keeps current; its text is what the field reads now, and it alone is measured.
+-- device keeps current, its text what it reads now. A timer is measured on the widest text it
+-- reads as it runs: its clock with every digit a 0 and minutes in two digits ("in 9:59" as
+-- "in 00:00"), as devices draw timers with digits of one width and Android writes "09:59"; a
+-- progress, drawn as a bar that takes its slot's room, always fits.
 
 local explain = require "liverules.explain"
 local placements = require "liverules.placements"
@@ -93,6 +96,33 @@ end
 -- Whether `option` is not shown yet and fits `slot`.
 local function fresh_fit(option, slot, shown)
   return not shown[option] and text_width(option, slot.fontSize) <= slot.width
+end
+
+-- What a live field's rendering `option` is measured on (see the top of this file): "" for a
+-- progress; for a timer, its clock (what is between the timer's prefix and suffix) with every
+-- digit a 0 and a one-digit minute made two; the option as written when it does not read as its
+-- timer (the host then refuses the field).
+local function widest(option, live)
+  local timer = live.timer
+  if timer == nil then return "" end
+  if type(timer) ~= "table" then return option end
+  local prefix, suffix = timer.prefix or "", timer.suffix or ""
+  if type(prefix) ~= "string" or type(suffix) ~= "string" or #option < #prefix + #suffix
+    or string.sub(option, 1, #prefix) ~= prefix or string.sub(option, #option - #suffix + 1) ~= suffix then
+    return option
+  end
+  local clock = string.gsub(string.sub(option, #prefix + 1, #option - #suffix), "%d", "0")
+  if string.find(clock, "^0:00$") then clock = "0" .. clock end
+  return prefix .. clock .. suffix
+end
+
+-- The first rendering of a live field that is not shown yet and whose widest text fits `slot`.
+local function choose_live(slot, options, live, shown)
+  if type(options) == "string" then options = { options } end
+  for _, option in ipairs(options) do
+    if not shown[option] and text_width(widest(option, live), slot.fontSize) <= slot.width then return option end
+  end
+  return nil
 end
 
 -- `option` shortened with "…" to fit `slot`, when at least `keeps` characters are left; else nil.
@@ -215,7 +245,10 @@ function M.place(placementId, wanted)
       error("layout.place: field " .. index .. " ('" .. id .. "'): " .. reason, 2)
     end
     if count == 0 and lead ~= nil then slot, name = slots[lead], lead end
-    local chosen = count < capacity and choose(slot, options, keeps, shown) or nil
+    local chosen = nil
+    if count < capacity then
+      if live ~= nil then chosen = choose_live(slot, options, live, shown) else chosen = choose(slot, options, keeps, shown) end
+    end
     if chosen then
       local field = glyph and { id = id, text = chosen, glyph = glyph } or { id = id, text = chosen }
       if live ~= nil then field.live = live end
@@ -226,7 +259,13 @@ function M.place(placementId, wanted)
     else
       dropped[#dropped + 1] = id
       if EXPLAINS then
-        explainDropped(placementId, entry, type(options) == "string" and { options } or options, slot, name, capacity,
+        local measured = type(options) == "string" and { options } or options
+        if live ~= nil then
+          local widths = {}
+          for position, option in ipairs(measured) do widths[position] = widest(option, live) end
+          measured = widths
+        end
+        explainDropped(placementId, entry, measured, slot, name, capacity,
           count >= capacity)
       end
     end

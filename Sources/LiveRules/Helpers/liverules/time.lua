@@ -121,13 +121,11 @@ end
 
 -- Live fields: a field's text at `now` and the live form a device draws in its place and keeps
 -- current, returned together so that a rule never writes one without the other:
---   { text = "9:59", live = { timer = { date = to, counts = "down", style = "clock" } } }
+--   { text = "in 9:59", live = { timer = { date = to, counts = "down", prefix = "in " } } }
 -- Give both to layout.place (`{ id = "eta", text = eta.text, live = eta.live }`). The text is
--- what the device shows at `now` in that style; goldens and the output checks read it.
-
--- The timer styles: "clock" (iOS Text(timerInterval:), Android's chronometer) and "relative"
--- (iOS Text(date, style: .relative); Android has no such chronometer and shows the text).
-local STYLES = { clock = true, relative = true }
+-- what the device shows at `now` (the host refuses a text that is not); goldens and the output
+-- checks read it. A timer is a clock, "9:59" under an hour and "1:02:03" from an hour on: the
+-- one live style both iOS (Text(timerInterval:)) and Android (Chronometer) draw.
 
 -- `seconds` (>= 0) as a clock shows it: "9:59" under an hour, "1:02:03" from an hour on.
 local function clock_text(seconds)
@@ -146,51 +144,50 @@ local function whole_seconds(span, up)
   return ms // 1000
 end
 
--- The style, checked: "clock" when nil. Blames the caller of the public function calling this.
-local function check_style(fname, style)
-  if style == nil then return "clock" end
-  if not STYLES[style] then
-    error(fname .. ": style must be \"clock\" or \"relative\", got " .. describe(style), 3)
+-- The timer of a live field: the clock between the text before and after "%s" in `format`
+-- (checked: a string holding "%s" once; nil for the clock alone). Blames the caller of the
+-- public function calling this.
+local function timer(fname, date, counts, format, seconds)
+  local prefix, suffix = "", ""
+  if format ~= nil then
+    local at = type(format) == "string" and string.find(format, "%s", 1, true)
+    if not at or string.find(format, "%s", at + 2, true) then
+      error(fname .. ": format must be a string holding %s once, where the clock goes (\"in %s\"), got "
+        .. describe(format), 3)
+    end
+    prefix, suffix = string.sub(format, 1, at - 1), string.sub(format, at + 2)
   end
-  return style
+  local form = { date = date, counts = counts }
+  if prefix ~= "" then form.prefix = prefix end
+  if suffix ~= "" then form.suffix = suffix end
+  return { text = prefix .. clock_text(seconds) .. suffix, live = { timer = form } }
 end
 
--- time.countdown(to, now [, style]) -> { text, live }: the time left until `to`, counting down
--- and stopping at zero. style "clock" (default): "9:59", "1:02:03", a partial second counting
--- as a whole one; "relative": time.format_long(time.minutes(now, to)), "10 min". live is
--- { timer = { date = to, counts = "down", style = style } }.
+-- time.countdown(to, now [, format]) -> { text, live }: the time left until `to` as a clock
+-- counting down and stopping at zero ("9:59", "1:02:03", a partial second counting as a whole
+-- one), placed in `format` ("in %s" -> "in 9:59"). live is
+-- { timer = { date = to, counts = "down", prefix, suffix } }.
 ---@param to liverules.Date
 ---@param now liverules.Date
----@param style? liverules.TimerStyle
+---@param format? string
 ---@return liverules.LiveField
-function M.countdown(to, now, style)
+function M.countdown(to, now, format)
   check_date("time.countdown", "to", to, 3)
   check_date("time.countdown", "now", now, 3)
-  style = check_style("time.countdown", style)
-  local text
-  if style == "clock" then
-    text = clock_text(whole_seconds(to - now, true))
-  else
-    text = M.format_long(math.max(0, M.minutes(now, to)))
-  end
-  return { text = text, live = { timer = { date = to, counts = "down", style = style } } }
+  return timer("time.countdown", to, "down", format, whole_seconds(to - now, true))
 end
 
--- time.elapsed(since, now [, style]) -> { text, live }: the time since `since`, counting up
--- (zero before it). style "clock" (default): "0:42", "1:02:03", partial seconds left out;
--- "relative": whole minutes, partial ones left out, in time.format_long's words, "10 min".
--- live is { timer = { date = since, counts = "up", style = style } }.
+-- time.elapsed(since, now [, format]) -> { text, live }: the time since `since` as a clock
+-- counting up ("0:42", "1:02:03", partial seconds left out; zero before it), placed in
+-- `format`. live is { timer = { date = since, counts = "up", prefix, suffix } }.
 ---@param since liverules.Date
 ---@param now liverules.Date
----@param style? liverules.TimerStyle
+---@param format? string
 ---@return liverules.LiveField
-function M.elapsed(since, now, style)
+function M.elapsed(since, now, format)
   check_date("time.elapsed", "since", since, 3)
   check_date("time.elapsed", "now", now, 3)
-  style = check_style("time.elapsed", style)
-  local seconds = whole_seconds(now - since, false)
-  local text = style == "clock" and clock_text(seconds) or M.format_long(seconds // 60)
-  return { text = text, live = { timer = { date = since, counts = "up", style = style } } }
+  return timer("time.elapsed", since, "up", format, whole_seconds(now - since, false))
 end
 
 -- time.progress_field(start, finish, now) -> { text, live }: the progress of start...finish as

@@ -7,7 +7,8 @@ local eq, raises = check.same, check.raises("time.lua")
 local function show(field)
   local live, form = field.live, nil
   if live.timer then
-    form = "timer " .. live.timer.date .. " " .. live.timer.counts .. " " .. live.timer.style
+    form = "timer " .. live.timer.date .. " " .. live.timer.counts .. " [" .. tostring(live.timer.prefix) .. "|"
+      .. tostring(live.timer.suffix) .. "]"
   else
     form = "progress " .. live.progress.start .. " " .. live.progress.finish
   end
@@ -142,32 +143,28 @@ return {
     eq(time.countdown(1000, 1000).text, "0:00")
     eq(time.countdown(1000, 5000).text, "0:00")
   end,
-  ["countdown: relative reads the module's minutes, never below zero"] = function()
-    eq(time.countdown(1000, 400, "relative").text, "10 min")
-    eq(time.countdown(1000, 401, "relative").text, "10 min")
-    eq(time.countdown(4300, 400, "relative").text, "1 hr 5 min")
-    eq(time.countdown(1000, 2000, "relative").text, "0 min")
+  ["countdown: a format places the clock at its %s; the live form keeps what is around it"] = function()
+    eq(show(time.countdown(1000, 400)), "10:00 | timer 1000 down [nil|nil]")
+    eq(show(time.countdown(1000.5, 400, "in %s")), "in 10:01 | timer 1000.5 down [in |nil]")
+    eq(show(time.countdown(4000, 400, "%s left")), "1:00:00 left | timer 4000 down [nil| left]")
+    eq(show(time.countdown(1000, 400, "%s")), "10:00 | timer 1000 down [nil|nil]")
+    eq(show(time.countdown(1000, 400, "50% in %s!")), "50% in 10:00! | timer 1000 down [50% in |!]")
   end,
-  ["countdown: its live form is a timer counting down to the date, in its style"] = function()
-    eq(show(time.countdown(1000, 400)), "10:00 | timer 1000 down clock")
-    eq(show(time.countdown(1000.5, 400, "relative")), "11 min | timer 1000.5 down relative")
-  end,
-  ["elapsed: counts up from the date, partial seconds and minutes left out, zero before it"] = function()
-    eq(show(time.elapsed(400, 1000)), "10:00 | timer 400 up clock")
+  ["elapsed: counts up from the date, partial seconds left out, zero before it"] = function()
+    eq(show(time.elapsed(400, 1000)), "10:00 | timer 400 up [nil|nil]")
     eq(time.elapsed(400, 441.9).text, "0:41")
     eq(time.elapsed(0, 3723).text, "1:02:03")
     eq(time.elapsed(1000, 400).text, "0:00")
-    eq(time.elapsed(400, 1059, "relative").text, "10 min")
-    eq(time.elapsed(0, 3959, "relative").text, "1 hr 5 min")
-    eq(time.elapsed(0, 59, "relative").live.timer.style, "relative")
+    eq(show(time.elapsed(0, 2700, "%s'")), "45:00' | timer 0 up [nil|']")
   end,
-  ["countdown and elapsed: wrong dates and styles are the caller's errors"] = function()
+  ["countdown and elapsed: wrong dates and formats are the caller's errors"] = function()
     raises(function() time.countdown("1000", 400) end, 'time.countdown: to must be a date (Unix seconds), got "1000"')
     raises(function() time.countdown(1000, 0 / 0) end, "time.countdown: now must be a date (Unix seconds), got")
-    raises(function() time.countdown(1000, 400, "digital") end,
-      'time.countdown: style must be "clock" or "relative", got "digital"')
+    raises(function() time.countdown(1000, 400, "in 10 min") end,
+      'time.countdown: format must be a string holding %s once, where the clock goes ("in %s"), got "in 10 min"')
+    raises(function() time.countdown(1000, 400, "%s of %s") end, "time.countdown: format must be a string holding %s once")
     raises(function() time.elapsed(nil, 400) end, "time.elapsed: since must be a date (Unix seconds), got nil")
-    raises(function() time.elapsed(0, 400, 1) end, 'time.elapsed: style must be "clock" or "relative", got 1')
+    raises(function() time.elapsed(0, 400, 1) end, "time.elapsed: format must be a string holding %s once, where the clock goes")
   end,
   ["progress_field: the percentage now and a bar from start to finish"] = function()
     eq(show(time.progress_field(0, 600, 500)), "83% | progress 0 600")

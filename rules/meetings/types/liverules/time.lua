@@ -58,25 +58,24 @@ function time.progress(start, finish, now) end
 ---@return integer
 function time.percent(start, finish, now) end
 
---- time.countdown(to, now [, style]) -> { text, live }: the time left until `to`, counting down
---- and stopping at zero. style "clock" (default): "9:59", "1:02:03", a partial second counting
---- as a whole one; "relative": time.format_long(time.minutes(now, to)), "10 min". live is
---- { timer = { date = to, counts = "down", style = style } }.
+--- time.countdown(to, now [, format]) -> { text, live }: the time left until `to` as a clock
+--- counting down and stopping at zero ("9:59", "1:02:03", a partial second counting as a whole
+--- one), placed in `format` ("in %s" -> "in 9:59"). live is
+--- { timer = { date = to, counts = "down", prefix, suffix } }.
 ---@param to liverules.Date
 ---@param now liverules.Date
----@param style? liverules.TimerStyle
+---@param format? string
 ---@return liverules.LiveField
-function time.countdown(to, now, style) end
+function time.countdown(to, now, format) end
 
---- time.elapsed(since, now [, style]) -> { text, live }: the time since `since`, counting up
---- (zero before it). style "clock" (default): "0:42", "1:02:03", partial seconds left out;
---- "relative": whole minutes, partial ones left out, in time.format_long's words, "10 min".
---- live is { timer = { date = since, counts = "up", style = style } }.
+--- time.elapsed(since, now [, format]) -> { text, live }: the time since `since` as a clock
+--- counting up ("0:42", "1:02:03", partial seconds left out; zero before it), placed in
+--- `format`. live is { timer = { date = since, counts = "up", prefix, suffix } }.
 ---@param since liverules.Date
 ---@param now liverules.Date
----@param style? liverules.TimerStyle
+---@param format? string
 ---@return liverules.LiveField
-function time.elapsed(since, now, style) end
+function time.elapsed(since, now, format) end
 
 --- time.progress_field(start, finish, now) -> { text, live }: the progress of start...finish as
 --- time.percent writes it, "83%", and live = { progress = { start = start, finish = finish } },
