@@ -25,7 +25,8 @@ import Testing
         let outcome = try CLI.run(["eval", pack, fixture, "--format", "text"])
         #expect(outcome.status == 0)
         #expect(outcome.output.contains("phase      progress\n"))
-        #expect(outcome.output.contains("\nislandMinimal\n  remaining"))
+        #expect(outcome.output.contains("\nislandMinimal\n  progress          "))
+        #expect(outcome.output.contains("  remaining         15:00 left  (live: timer down to 08:15Z)\n"), "\(outcome.output)")
         #expect(outcome.output.contains("palette"))
     }
 

@@ -10,13 +10,15 @@ struct TimelineCommandTests {
         #expect(lines.first == "rules/meetings/fixtures/combo-back-to-back-5-min.json: 2026-03-02T08:00:00Z to 2026-03-02T14:30:00Z every 1 min, 391 steps")
         func line(_ time: String) -> String? { lines.first { $0.hasPrefix("2026-03-02T\(time):00Z ") } }
         #expect(line("09:15")?.contains("  countdown  Next up [neutral]") == true)
-        #expect(line("09:15")?.contains("ALERT  changed: phase, fields") == true)
+        #expect(line("09:15")?.contains("ALERT  push: phase, score, alert, countdown shown") == true)
+        #expect(line("09:16") == nil, "the countdown ticks on the device: no push")
+        #expect(line("09:40")?.hasSuffix("push: location gone, runningLate gone") == true)
         #expect(line("09:30")?.contains("  progress  In progress [green]") == true)
         #expect(line("10:20")?.contains("  combo  In progress [green]") == true)
         #expect(line("10:20")?.contains("ALERT") == false, "combo continues a meeting: no alert")
         #expect(line("14:30")?.contains("  done  ") == true)
         #expect(line("08:30") == nil, "nothing changes between meetings")
-        #expect(lines.last?.hasSuffix(" updates, 9 alerts") == true)
+        #expect(lines.last == "18 pushes needed, 228 presentations differ, 9 alerts")
     }
 
     @Test func takesARangeAStepAndJSON() throws {
@@ -26,7 +28,11 @@ struct TimelineCommandTests {
         let json = try JSONSerialization.jsonObject(with: Data(outcome.output.utf8)) as? [String: Any]
         #expect(json?["steps"] as? Int == 7)
         #expect(json?["step"] as? Int == 300)
-        #expect((json?["moments"] as? [[String: Any]])?.first?["now"] as? String == "2026-03-02T09:00:00Z")
+        let moments = json?["moments"] as? [[String: Any]]
+        #expect(moments?.first?["now"] as? String == "2026-03-02T09:00:00Z")
+        #expect((moments?.first?["push"] as? [[String: Any]])?.first?["reason"] as? String == "start")
+        #expect(json?["pushes"] as? Int == (moments?.filter { !(($0["push"] as? [Any]) ?? []).isEmpty }.count))
+        #expect((json?["mismatches"] as? [Any])?.isEmpty == true)
     }
 
     @Test func refusesBadRangesAndUnknownFixtures() throws {
@@ -62,7 +68,7 @@ struct TimelineCommandTests {
         #expect(lines.filter { $0.contains(says) }.count == 1, "\(variant): the error is printed once: \(lines)")
         #expect(lines.filter { $0.contains("ERROR") }.count == 1, "\(variant)")
         #expect(lines.dropLast().last == "stopped after 20 of 391 steps: 20 steps in a row failed; 371 steps skipped", "\(variant): \(lines)")
-        #expect(lines.last == "1 update, 0 alerts")
+        #expect(lines.last == "0 pushes needed, 1 presentation differs, 0 alerts")
         let json = try CLI.run(["timeline", "rules/meetings", "combo-back-to-back-5-min", "--format", "json"], in: folder)
         #expect(json.status == 1)
         let object = try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any]

@@ -4,7 +4,8 @@ import LiveRulesTooling
 import TestPacks
 import Testing
 
-/// A fixture stepped through time: only the moments where the presentation changes.
+/// A fixture stepped through time: the moments where the presentation changes, the pushes a
+/// device needs among them, and what the device draws in between.
 struct TimelineTests {
     static func meetings(_ name: String) throws -> (RulePack, Fixture) {
         let pack = try RulePack.load(from: Paths.rules.appendingPathComponent("meetings"), displayPath: "rules/meetings")
@@ -30,14 +31,32 @@ struct TimelineTests {
             "10:35 progress", "11:00 upcoming", "12:45 countdown", "13:00 progress", "14:00 countdown", "14:06 progress",
             "14:30 done",
         ])
-        // Every minute of a countdown or a meeting changes its text; the hours before a meeting do not.
+        // Every minute of a countdown or a meeting changes its clock's text; the hours before a
+        // meeting do not. A device counts the clock itself: no push for it.
         #expect(!timeline.moments.contains { Timeline.time($0.now) == "2026-03-02T08:30:00Z" })
-        #expect(timeline.moments.contains { Timeline.time($0.now) == "2026-03-02T09:16:00Z" })
+        let ticking = try #require(timeline.moments.first { Timeline.time($0.now) == "2026-03-02T09:16:00Z" })
+        #expect(ticking.changes == [.fields(Placement.allCases.filter { $0 != .islandCompactLeading })])
+        #expect(ticking.push.isEmpty)
         #expect(timeline.updates == timeline.moments.count)
+        // The goal: at most 20 pushes for the day (317 when times were frozen text): the phase and
+        // badge changes, the start, and each meeting's location and running-late action leaving
+        // 10 minutes in, which no timer can do.
+        let pushes = timeline.moments.filter { !$0.push.isEmpty }.map { moment in
+            "\(Timeline.time(moment.now).dropFirst(11).prefix(5)) " + moment.push.map(\.description).joined(separator: ", ")
+        }
+        #expect(timeline.pushes == pushes.count)
+        #expect(pushes.count <= 20)
+        for minute in ["08:10", "09:40", "13:10", "14:16"] {
+            #expect(pushes.contains("\(minute) location gone, runningLate gone"), "\(pushes)")
+        }
+        #expect(pushes.contains("10:45 runningLate gone"), "the meeting at 10:35 has no location")
+        #expect(pushes.allSatisfy { !$0.contains("remaining") || $0.contains("phase") }, "the clock never needs a push: \(pushes)")
+        #expect(timeline.mismatches.isEmpty)
         let alerts = timeline.moments.filter(\.alerts).map { String(Timeline.time($0.now).dropFirst(11).prefix(5)) }
         #expect(alerts == ["08:00", "09:15", "09:30", "10:30", "10:35", "12:45", "13:00", "14:00", "14:06"])
         #expect(timeline.alerts == alerts.count)
-        #expect(timeline.lines.last == "\(timeline.updates) updates, \(alerts.count) alerts")
+        #expect(timeline.lines.last == "\(timeline.pushes) pushes needed, \(timeline.updates) presentations differ, \(alerts.count) alerts")
+        #expect(timeline.lines.count == 1 + timeline.pushes + 1, "the header, one line per push, the counts")
     }
 
     @Test func keepsOnlyChangesAndNamesThem() throws {
@@ -54,6 +73,76 @@ struct TimelineTests {
         #expect(TimelineRange(from: 0, to: 10, step: 0).problem != nil)
         #expect(TimelineRange(from: 10, to: 0, step: 1).problem != nil)
         #expect(TimelineRange(from: 0, to: 86_400 * 30, step: 60).problem != nil)
+    }
+
+    /// Every fixture of every bundled pack, stepped through its day: no step where a device
+    /// drawing the last push's live fields would show something the rules would not; every
+    /// meetings fixture within the 20 pushes of the goal.
+    @Test(arguments: ["meetings", "match", "delivery"])
+    func aDeviceNeverDrawsAWrongTime(_ name: String) throws {
+        let pack = try RulePack.load(from: Paths.rules.appendingPathComponent(name), displayPath: "rules/\(name)")
+        let presenter = try Presenter(pack: pack)
+        let folder = Paths.rules.appendingPathComponent("\(name)/fixtures")
+        for file in try FileManager.default.contentsOfDirectory(atPath: folder.path).filter({ $0.hasSuffix(".json") }).sorted() {
+            let fixture = try Fixture.load(from: folder.appendingPathComponent(file), displayPath: file, manifest: pack.manifest)
+            let timeline = Timeline(fixture, range: TimelineRange.span(of: fixture, schema: pack.manifest.schema)) { fixture throws(PresentationError) in
+                try presenter.present(fixture)
+            }
+            #expect(timeline.mismatches.isEmpty, "\(name)/\(file): \(timeline.mismatches)")
+            #expect(timeline.pushes >= 1 && timeline.pushes <= timeline.updates, "\(name)/\(file)")
+            if name == "meetings" { #expect(timeline.pushes <= 20, "\(file): \(timeline.pushes) pushes") }
+        }
+    }
+
+    /// A live field whose form stays needs no push whatever its text; one whose dates change, a
+    /// text no form keeps, a field that goes: each a push, named with its placements.
+    @Test func namesWhyEachPushIsNeeded() throws {
+        let start = Date(timeIntervalSince1970: 600)
+        func presentation(_ fields: [LayoutField]) -> Presentation {
+            var layout: [Placement: PlacementLayout] = [:]
+            for placement in Placement.allCases { layout[placement] = PlacementLayout(fields: placement == .lockScreen ? fields : [], dropped: []) }
+            let look = Appearance(background: Colour(hex: "#000000")!, foreground: Colour(hex: "#FFFFFF")!, accent: Colour(hex: "#FFFFFF")!)
+            return Presentation(phase: "countdown", badge: Badge(text: "Next up", tone: .neutral), relevance: Relevance(score: 80, alert: false),
+                                layout: layout, palette: Palette(light: look, dark: look, standByNight: look))
+        }
+        let countdown = { (now: Double) in
+            LayoutField(id: "countdown", text: LiveForm.timer(date: start, counts: .down, prefix: "in ").reading(at: Date(timeIntervalSince1970: now)),
+                        live: .timer(date: start, counts: .down, prefix: "in "))
+        }
+        let pushed = presentation([LayoutField(id: "title", text: "Review"), countdown(0)])
+        #expect(PushReason.reasons(from: pushed, to: presentation([LayoutField(id: "title", text: "Review"), countdown(60)]), at: 60) == ([], []))
+        let moved = LayoutField(id: "countdown", text: "in 10:00", live: .timer(date: start.addingTimeInterval(60), counts: .down, prefix: "in "))
+        let (reasons, wrong) = PushReason.reasons(from: pushed, to: presentation([LayoutField(id: "title", text: "Review!"), moved]), at: 60)
+        #expect(reasons == [.text("title", [.lockScreen]), .live("countdown", [.lockScreen])])
+        #expect(wrong.isEmpty)
+        #expect(PushReason.reasons(from: pushed, to: presentation([countdown(60)]), at: 60).0 == [.gone("title", [.lockScreen])])
+        #expect(PushReason.reasons(from: pushed, to: presentation([countdown(60), LayoutField(id: "title", text: "Review")]), at: 60).0
+                    == [.reordered([.lockScreen])])
+        // The rules giving a text the form does not read: the device would draw another time.
+        let (none, mismatches) = PushReason.reasons(from: pushed, to: presentation([LayoutField(id: "title", text: "Review"),
+            LayoutField(id: "countdown", text: "in 10 min", live: .timer(date: start, counts: .down, prefix: "in "))]), at: 60)
+        #expect(none.isEmpty)
+        #expect(mismatches.map(\.description) == [#"1970-01-01T00:01:00Z lockScreen.countdown: the device draws "in 9:00", the rules give "in 10 min""#])
+    }
+
+    /// A timeline whose rules give a live field a text the device would not draw reports the step
+    /// and field, and the command fails.
+    @Test func reportsAStepWhereTheDeviceWouldDrawAWrongTime() throws {
+        let (pack, fixture) = try Self.meetings("countdown-middle")
+        let presenter = try Presenter(pack: pack)
+        let range = TimelineRange(from: fixture.now, to: fixture.now + 180, step: 60)
+        let timeline = Timeline(fixture, range: range) { fixture throws(PresentationError) in
+            var presentation = try presenter.present(fixture)
+            if fixture.now == range.from + 120, var card = presentation.layout[.lockScreen],
+               let index = card.fields.firstIndex(where: { $0.id == "countdown" }) {
+                card.fields[index].text = "in 8 min"
+                presentation.layout[.lockScreen] = card
+            }
+            return presentation
+        }
+        #expect(timeline.mismatches.map(\.description) == [#"2026-03-02T09:22:00Z lockScreen.countdown: the device draws "in 8:00", the rules give "in 8 min""#])
+        #expect(timeline.lines.contains("error: " + timeline.mismatches[0].description))
+        #expect(timeline.pushes == 1, "only the start: the clock ticks on the device")
     }
 
     @Test func reportsAFailingStepWithItsProblems() throws {

@@ -1,8 +1,16 @@
--- What each field of the meetings pack would say now, as renderings (most preferred first),
--- or nil when the field has nothing to show. `glance` holds the short forms the compact and
--- minimal island use for durations ("12m"). The layout rule decides where fields go.
--- Titles, locations and the notice's channel are shown as one line (trimmed, line breaks and
--- tabs made spaces); an empty or blank one is not shown.
+-- What each field of the meetings pack would say now, or nil when the field has nothing to show:
+-- renderings (most preferred first), or for a time a live field ({ text, live }, see
+-- liverules.time) that the device keeps current itself, so no push is needed while it runs.
+--   countdown, nextCountdown  a clock counting down to the start: "in 9:59"
+--   remaining                 a clock counting down to the end: "24:59 left"
+--   progress                  a bar over the meeting (the percentage as its text, "83%"); in
+--                             the countdown phase a ring over the 15-minute countdown window,
+--                             for the minimal view
+-- `glance` holds the forms for the compact and minimal island: the clocks alone ("9:59"), the
+-- time left only for a meeting shorter than an hour (a longer one's "1:00:00" is too wide, and
+-- the layout shows its progress instead, from start to end rather than switching midway). The
+-- layout rule decides where fields go. Titles, locations and the notice's channel are shown as
+-- one line (trimmed, line breaks and tabs made spaces); an empty or blank one is not shown.
 
 local time = require "liverules.time"
 local text = require "liverules.text"
@@ -10,6 +18,8 @@ local badges = require "badges"
 
 local LOCATION_WINDOW = 10 * 60   -- location and the running-late action: first 10 minutes only
 local CONFIRMATION_TIME = 2 * 60  -- "Sent via Slack" shows for 2 minutes after sending
+local COUNTDOWN_WINDOW = 15 * 60  -- the countdown phase: the last 15 minutes before a start
+local HOUR = 60 * 60              -- a meeting this long or longer starts with a clock too wide to glance at
 
 local M = {}
 
@@ -25,26 +35,13 @@ local function titles(title, prefix)
   return options
 end
 
--- "12m"; for an hour or more "1h 5m", then "1h".
-local function short(minutes)
-  if minutes < 60 then return { time.format(minutes) } end
-  return { time.format(minutes), (minutes // 60) .. "h" }
-end
-
--- "in 12 min", "12 min", then the short forms; `after` follows the longest ("12 min left").
-local function duration(minutes, before, after)
-  local options = { (before or "") .. time.format_long(minutes) .. (after or ""), time.format_long(minutes) }
-  for _, form in ipairs(short(minutes)) do options[#options + 1] = form end
-  return options
-end
-
 -- The late notice sent for `meeting`, if any.
 local function noticeFor(meeting, notice)
   if notice ~= nil and notice.meetingId == meeting.id then return notice end
   return nil
 end
 
--- content.of(input) -> fields, glance: { [fieldId] = renderings } for the rule input.
+-- content.of(input) -> fields, glance: { [fieldId] = renderings or live field } for the rule input.
 function M.of(input)
   local phase, facts, now = input.phase, input.facts, input.now
   local meeting, following = facts.meeting, facts["next"]
@@ -55,14 +52,14 @@ function M.of(input)
   local inProgress = phase == "progress" or phase == "combo"
   local actionTime
   if inProgress then
-    local left = time.minutes(now, meeting["end"])
-    fields.remaining, glance.remaining = duration(left, "", " left"), short(left)
-    fields.progress = { time.percent(meeting.start, meeting["end"], now) .. "%" }
+    fields.remaining = time.countdown(meeting["end"], now, "%s left")
+    if meeting["end"] - meeting.start < HOUR then glance.remaining = time.countdown(meeting["end"], now) end
+    fields.progress = time.progress_field(meeting.start, meeting["end"], now)
     actionTime = now - meeting.start < LOCATION_WINDOW
   else
-    local until_ = time.minutes(now, meeting.start)
-    fields.countdown, glance.countdown = duration(until_, "in "), short(until_)
+    fields.countdown, glance.countdown = time.countdown(meeting.start, now, "in %s"), time.countdown(meeting.start, now)
     if phase == "countdown" then
+      glance.progress = time.progress_field(meeting.start - COUNTDOWN_WINDOW, meeting.start, now)
       actionTime = true
     else
       local clock = time.clock(meeting.start, input.attributes.timeZone)
@@ -83,9 +80,9 @@ function M.of(input)
   end
 
   if inProgress and following ~= nil then
-    local until_ = time.minutes(now, following.start)
     fields.nextTitle = titles(following.title, "Next: ")
-    fields.nextCountdown, glance.nextCountdown = duration(until_, "in "), short(until_)
+    fields.nextCountdown = time.countdown(following.start, now, "in %s")
+    glance.nextCountdown = time.countdown(following.start, now)
   end
   return fields, glance
 end

@@ -5,9 +5,12 @@
 --   combo      as progress, plus the next meeting's countdown on the lock screen, StandBy and
 --              the expanded island; compact and minimal show the current meeting only
 --   countdown  title, countdown, location, running-late action
---   upcoming   title and start time: no countdown, no action (the minimal view, which must
---              never show just a logo, shows the time until the start)
+--   upcoming   title and start time: no countdown, no action
 --   done       the badge
+-- Times are live (content.lua): the device counts them itself. The compact island shows a clock
+-- ("24:59"), or for a meeting of an hour or more its progress as a ring; the minimal view,
+-- which must never show just a logo and has room for no clock, shows a ring: the meeting's
+-- progress, or the countdown window filling up to the start; before that the title's initials.
 
 local layout = require "liverules.layout"
 local content = require "content"
@@ -37,11 +40,11 @@ local WANTED = {
     progress = { "title" }, combo = { "title" }, countdown = { "title" }, upcoming = { "title" }, done = { "badge" },
   },
   islandCompactTrailing = {
-    progress = { "remaining" }, combo = { "remaining" }, countdown = { "countdown" }, upcoming = { "startTime" },
-    done = { "badge" },
+    progress = { "remaining", "progress" }, combo = { "remaining", "progress" }, countdown = { "countdown" },
+    upcoming = { "startTime" }, done = { "badge" },
   },
   islandMinimal = {
-    progress = { "remaining" }, combo = { "remaining" }, countdown = { "countdown" }, upcoming = { "countdown" },
+    progress = { "progress" }, combo = { "progress" }, countdown = { "progress" }, upcoming = { "title" },
     done = { "badge" },
   },
   watchSmartStack = {
@@ -63,7 +66,7 @@ local WANTED = {
 -- Titles go on the title line (Android: the notification's title); everything else in the body.
 local TITLE_SLOT = { lockScreen = "title", standBy = "title", androidOngoing = "title" }
 local BODY_SLOT = { lockScreen = "body", standBy = "body", androidOngoing = "text" }
--- Glances: durations in their short form ("12m").
+-- Glances: clocks without their words ("9:59").
 local GLANCE = { islandCompactLeading = true, islandCompactTrailing = true, islandMinimal = true }
 -- Text shortened with "…" (keeping at least this many characters) before shorter renderings.
 local SHORTENS = { title = 6, nextTitle = 6, location = 6 }
@@ -71,9 +74,18 @@ local SHORTENS = { title = 6, nextTitle = 6, location = 6 }
 return function(input)
   local texts, glance = content.of(input)
   return layout.each(function(placement)
+    -- The field's renderings, or its live field ({ text, live }).
+    local function shown(id) return GLANCE[placement] and glance[id] or texts[id] end
     return layout.wanted(WANTED[placement][input.phase],
-      function(id) return GLANCE[placement] and glance[id] or texts[id] end,
+      function(id)
+        local field = shown(id)
+        return field and field.live and field.text or field
+      end,
       function(id) return (id == "title" and TITLE_SLOT[placement]) or BODY_SLOT[placement] end,
-      SHORTENS)
+      SHORTENS, nil,
+      function(id)
+        local field = shown(id)
+        return field and field.live
+      end)
   end)
 end

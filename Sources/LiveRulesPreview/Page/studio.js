@@ -409,7 +409,8 @@ function drawTimeline(panel, pack, item, timeline) {
         presentation ? [el("span", { class: "phase" }, presentation.phase), " ",
           el("span", { class: `tone tone-${presentation.badge.tone}` }, presentation.badge.text), " ",
           moment.alert ? el("span", { class: "alert" }, "alerts") : ""] : el("span", { class: "problems" }, (moment.problems || []).join("\n")),
-        " · changed: ", moment.changes.join(", "), moment.placements.length ? ` (${moment.placements.join(", ")})` : ""),
+        " · changed: ", moment.changes.join(", "), moment.placements.length ? ` (${moment.placements.join(", ")})` : "",
+        moment.push && moment.push.length ? ` · push: ${moment.push.map((push) => push.reason).join(", ")}` : " · no push: the device keeps time"),
       presentation && el("div", { class: "surfaces" }, studio.meta.surfaces.map((surface) => drawSurface(surface, presentation, moment.slots || {}, "dark"))));
   };
   scrubber.addEventListener("input", show);
@@ -430,8 +431,8 @@ function drawTimeline(panel, pack, item, timeline) {
     el("span", { class: "alert" }, "▮ alert"), " ▏ phase change");
   panel.replaceChildren(
     el("h2", {}, `Timeline of ${item.id}`,
-      el("span", { class: "counts", "data-updates": String(timeline.updates), "data-alerts": String(timeline.alerts) },
-        `${timeline.updates} updates · ${timeline.alerts} alerts · ${timeline.steps} steps`)),
+      el("span", { class: "counts", "data-updates": String(timeline.updates), "data-pushes": String(timeline.pushes), "data-alerts": String(timeline.alerts) },
+        `${timeline.pushes} pushes · ${timeline.updates} presentations · ${timeline.alerts} alerts · ${timeline.steps} steps`)),
     ...(timeline.stopped ? [el("p", { class: "problems stopped" }, timeline.stopped)] : []),
     form, strip, legend, scrubber, detail);
   show();

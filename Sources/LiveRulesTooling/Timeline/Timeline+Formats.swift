@@ -7,39 +7,44 @@ extension Timeline {
         Date(timeIntervalSince1970: seconds).formatted(.iso8601)
     }
 
-    /// The readable report, line by line: a header, one line per moment (time, phase, badge and
-    /// tone, score, `ALERT`, what changed) with a failure's problems under it, the ``stopNote``
-    /// when it stopped early, then `N updates, N alerts`.
+    /// The readable report, line by line: a header, one line per push (time, phase, badge and
+    /// tone, score, `ALERT`, why it is needed) and per failing moment with its problems under
+    /// it, the ``stopNote`` when it stopped early, each ``TimelineMismatch`` as an error, then
+    /// `N pushes needed, N presentations differ, N alerts`.
     package var lines: [String] {
         var lines = ["\(fixture): \(Self.time(range.from)) to \(Self.time(range.to)) every \(Self.duration(range.step)), \(range.count) steps"]
         for moment in moments {
             let time = Self.time(moment.now)
-            let changed = "changed: " + moment.changes.map(\.description).joined(separator: ", ")
             switch moment.outcome {
             case .success(let presentation):
+                guard !moment.push.isEmpty else { continue }
                 let score = JSONWriter.numberText(presentation.relevance.score)
                 lines.append("\(time)  \(presentation.phase)  \(presentation.badge.text) [\(presentation.badge.tone.rawValue)]  score \(score)"
-                    + (presentation.relevance.alert ? "  ALERT" : "") + "  " + changed)
+                    + (presentation.relevance.alert ? "  ALERT" : "") + "  push: " + moment.push.map(\.description).joined(separator: ", "))
             case .failure(let failure):
-                lines.append("\(time)  ERROR  \(changed)")
+                lines.append("\(time)  ERROR  changed: " + moment.changes.map(\.description).joined(separator: ", "))
                 lines += failure.diagnostics.map { "    " + $0.description }
             }
         }
         if let stopNote { lines.append(stopNote) }
-        lines.append("\(updates) update\(updates == 1 ? "" : "s"), \(alerts) alert\(alerts == 1 ? "" : "s")")
+        lines += mismatches.map { "error: \($0)" }
+        lines.append("\(pushes) push\(pushes == 1 ? "" : "es") needed, \(updates) presentation\(updates == 1 ? " differs" : "s differ"), "
+            + "\(alerts) alert\(alerts == 1 ? "" : "s")")
         return lines
     }
 
-    /// The timeline as JSON: the range, the counts (`steps` in the range, `presented`), the
-    /// ``stopNote`` as `stopped` (null when every step was presented), and each moment with its
-    /// time, what changed (`changes`, and `placements` whose fields changed) and its
-    /// `presentation` or `problems`.
+    /// The timeline as JSON: the range, the counts (`steps` in the range, `presented`, `updates`:
+    /// presentations that differ, `pushes` needed, `alerts`), the ``stopNote`` as `stopped` (null
+    /// when every step was presented), the `mismatches`, and each moment with its time, what
+    /// changed (`changes`, and `placements` whose fields changed), why it needs a push (`push`:
+    /// `{ reason, placements }`, empty for none) and its `presentation` or `problems`.
     package var json: JSONValue {
         .object([
             "fixture": .string(fixture), "from": .string(Self.time(range.from)), "to": .string(Self.time(range.to)),
             "step": .number(range.step), "steps": .integer(Int64(range.count)), "presented": .integer(Int64(presented)),
             "stopped": stopNote.map(JSONValue.string) ?? .null,
-            "updates": .integer(Int64(updates)), "alerts": .integer(Int64(alerts)),
+            "updates": .integer(Int64(updates)), "pushes": .integer(Int64(pushes)), "alerts": .integer(Int64(alerts)),
+            "mismatches": .array(mismatches.map { .string($0.description) }),
             "moments": .array(moments.map(\.json)),
         ])
     }
@@ -68,6 +73,9 @@ extension TimelineMoment {
             }),
             "placements": .array(changes.flatMap { change -> [JSONValue] in
                 if case .fields(let placements) = change { placements.map { .string($0.rawValue) } } else { [] }
+            }),
+            "push": .array(push.map { reason in
+                .object(["reason": .string(reason.description), "placements": .array(reason.placements.map { .string($0.rawValue) })])
             }),
         ]
         switch outcome {

@@ -1,7 +1,14 @@
 import LiveRules
 
 /// One fixture presented at every step of a range of `now`, kept only where the presentation
-/// changes: what a push budget spends on the activity.
+/// changes, and of those the moments a device needs a push: what a push budget spends on the
+/// activity.
+///
+/// A device draws the last push, its live fields kept current by its own clock; a step needs a
+/// push only when the rules present something the device cannot derive from them (see
+/// ``PushReason``). At every step, each live field the device draws from the last push is
+/// compared with what the rules give: a difference is a ``TimelineMismatch``, a wrong time on a
+/// phone.
 ///
 /// Each step presents the fixture's attributes and state at its moment, with the previous step's
 /// phase as `previousPhase` (none at the first step: the activity starts there), so alerts on a
@@ -25,8 +32,13 @@ package struct Timeline: Sendable {
     /// Why stepping stopped before the end of the range, or nil when every step was presented.
     package var stop: TimelineStop?
 
-    /// The updates a push budget spends: one per moment.
+    /// Where a device would draw a live field otherwise than the rules give it, in order.
+    package var mismatches: [TimelineMismatch]
+
+    /// The presentations that differ from the step before: one per moment.
     package var updates: Int { moments.count }
+    /// The pushes a device needs: the moments with a ``TimelineMoment/push`` reason.
+    package var pushes: Int { moments.filter { !$0.push.isEmpty }.count }
     /// The updates that alert.
     package var alerts: Int { moments.filter(\.alerts).count }
     /// The steps of the range that were not presented.
@@ -43,8 +55,10 @@ package struct Timeline: Sendable {
         self.fixture = fixture.file
         self.range = range
         moments = []
+        mismatches = []
         presented = 0
         var previous: Result<Presentation, TimelineFailure>?
+        var pushed: Presentation?
         var failuresInARow = 0
         for index in 0..<range.count {
             if failuresInARow == Self.failuresBeforeStopping {
@@ -68,7 +82,20 @@ package struct Timeline: Sendable {
             }
             presented += 1
             let changes = TimelineChange.between(previous, outcome)
-            if !changes.isEmpty { moments.append(TimelineMoment(now: step.now, outcome: outcome, changes: changes)) }
+            var push: [PushReason] = []
+            if case .success(let presentation) = outcome {
+                if let pushed {
+                    let (reasons, wrong) = PushReason.reasons(from: pushed, to: presentation, at: step.now)
+                    push = reasons
+                    mismatches += wrong
+                } else {
+                    push = [.start]
+                }
+                if !push.isEmpty { pushed = presentation }
+            }
+            if !changes.isEmpty || !push.isEmpty {
+                moments.append(TimelineMoment(now: step.now, outcome: outcome, changes: changes, push: push))
+            }
             previous = outcome
         }
     }

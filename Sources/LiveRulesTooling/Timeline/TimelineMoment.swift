@@ -9,6 +9,9 @@ package struct TimelineMoment: Sendable, Hashable {
     package var outcome: Result<Presentation, TimelineFailure>
     /// What differs from the previous moment; every aspect at the first moment.
     package var changes: [TimelineChange]
+    /// Why a device needs a push here; empty when it draws this moment from the live fields of
+    /// the last push (or presenting failed).
+    package var push: [PushReason]
 
     /// Whether this update alerts.
     package var alerts: Bool {

@@ -4,20 +4,25 @@ import LiveRules
 import LiveRulesTooling
 
 /// `liverules timeline <pack> <fixture>`: steps a fixture's `now` through a range and prints the
-/// moments where its presentation changes.
+/// moments a device needs a push, and why.
 struct TimelineCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "timeline",
-        abstract: "Step a fixture's now through a range and print each moment its presentation changes.",
+        abstract: "Step a fixture's now through a range and print each moment a device needs a push, and why.",
         discussion: """
             Presents the fixture's attributes and state at every step from --from to --to (by \
             default the span of the dates in the fixture, in 1-minute steps), each step with the \
-            previous step's phase as previousPhase, and prints the first moment and every moment \
-            whose phase, badge, fields, score or colours change, or that alerts: time, phase, \
-            badge, score, ALERT, and what changed; an error repeated at every step is printed \
-            once. After \(LiveRulesTooling.Timeline.failuresBeforeStopping) steps in a row fail, the timeline stops there and says \
-            how many steps it skipped. The last line counts the updates (one push each) and the \
-            alerts. Exit status: 0 success; 1 a step failed; 2 bad usage or input.
+            previous step's phase as previousPhase. A device draws the last push and keeps its \
+            live fields (timers, progress) current itself, so a step needs a push only when the \
+            phase, badge, score or colours change, it alerts, or a field is shown, goes, moves, \
+            or changes a text or live form the device cannot derive; each push is printed with \
+            time, phase, badge, score, ALERT and why. At every step each live field the device \
+            draws is compared with what the rules give: a difference is an error naming the \
+            step and field. An error repeated at every step is printed once. After \(LiveRulesTooling.Timeline.failuresBeforeStopping) \
+            steps in a row fail, the timeline stops there and says how many steps it skipped. \
+            The last line counts the pushes needed, the presentations that differ from the step \
+            before, and the alerts. Exit status: 0 success; 1 a step failed or a device would \
+            draw a wrong time; 2 bad usage or input.
             """)
 
     enum Format: String, CaseFormat {
@@ -67,7 +72,7 @@ struct TimelineCommand: ParsableCommand {
         case .text: print(timeline.lines.map(TerminalText.escaped).joined(separator: "\n"))
         case .json: print(try JSONWriter.canonical(timeline.json), terminator: "")
         }
-        if timeline.moments.contains(where: { if case .failure = $0.outcome { true } else { false } }) {
+        if !timeline.mismatches.isEmpty || timeline.moments.contains(where: { if case .failure = $0.outcome { true } else { false } }) {
             throw ExitStatus.ruleFailed.exitCode
         }
     }

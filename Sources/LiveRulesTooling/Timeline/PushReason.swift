@@ -1,0 +1,110 @@
+import Foundation
+import LiveRules
+
+/// Why a device needs a push at a moment of a ``Timeline``: a change in what the rules present
+/// that the device cannot derive from the live fields of the last push. A live field whose form
+/// is the same needs none, whatever its text: the device draws the form, and its clock moves.
+package enum PushReason: Sendable, Hashable, CustomStringConvertible {
+    /// The first update: the activity starts.
+    case start
+    /// The phase.
+    case phase
+    /// The badge's text or tone.
+    case badge
+    /// The relevance score, which the push carries.
+    case score
+    /// The colours.
+    case palette
+    /// The update alerts.
+    case alert
+    /// A field the device does not show appears in these placements.
+    case shown(String, [Placement])
+    /// A field the device shows leaves these placements.
+    case gone(String, [Placement])
+    /// These placements show the same fields in another order.
+    case reordered([Placement])
+    /// A field's text that no live form keeps current changes in these placements.
+    case text(String, [Placement])
+    /// A field's glyph changes in these placements.
+    case glyph(String, [Placement])
+    /// A field's live form (its dates, its words, or whether it has one) changes in these
+    /// placements.
+    case live(String, [Placement])
+
+    /// `start`, `phase`, `location gone`, `title text`, `countdown live form`, `reordered`.
+    package var description: String {
+        switch self {
+        case .start: "start"
+        case .phase: "phase"
+        case .badge: "badge"
+        case .score: "score"
+        case .palette: "palette"
+        case .alert: "alert"
+        case .shown(let field, _): "\(field) shown"
+        case .gone(let field, _): "\(field) gone"
+        case .reordered: "reordered"
+        case .text(let field, _): "\(field) text"
+        case .glyph(let field, _): "\(field) glyph"
+        case .live(let field, _): "\(field) live form"
+        }
+    }
+
+    /// The placements a field reason is about; empty for the others.
+    package var placements: [Placement] {
+        switch self {
+        case .shown(_, let placements), .gone(_, let placements), .reordered(let placements), .text(_, let placements),
+             .glyph(_, let placements), .live(_, let placements):
+            placements
+        case .start, .phase, .badge, .score, .palette, .alert:
+            []
+        }
+    }
+
+    /// Why `current`, what the rules present at `now`, needs a push when the device shows
+    /// `pushed` (empty: the device draws `current` from `pushed`'s live fields), and where the
+    /// device would draw a live field otherwise than the rules give it at `now`.
+    package static func reasons(from pushed: Presentation, to current: Presentation, at now: Double) -> ([PushReason], [TimelineMismatch]) {
+        var reasons: [PushReason] = []
+        if pushed.phase != current.phase { reasons.append(.phase) }
+        if pushed.badge != current.badge { reasons.append(.badge) }
+        if pushed.relevance.score != current.relevance.score { reasons.append(.score) }
+        if pushed.palette != current.palette { reasons.append(.palette) }
+        if current.relevance.alert { reasons.append(.alert) }
+        // Field changes in the order met, each with the placements it is in.
+        var changes: [(make: (String, [Placement]) -> PushReason, kind: String, field: String, placements: [Placement])] = []
+        var reordered: [Placement] = [], mismatches: [TimelineMismatch] = []
+        func note(_ make: @escaping (String, [Placement]) -> PushReason, _ field: String, _ placement: Placement) {
+            let kind = make(field, []).description
+            if let index = changes.firstIndex(where: { $0.kind == kind }) {
+                changes[index].placements.append(placement)
+            } else {
+                changes.append((make, kind, field, [placement]))
+            }
+        }
+        let moment = Date(timeIntervalSince1970: now)
+        for placement in Placement.allCases {
+            let old = pushed.layout[placement]?.fields ?? [], new = current.layout[placement]?.fields ?? []
+            for field in new where !old.contains(where: { $0.id == field.id }) { note(PushReason.shown, field.id, placement) }
+            for field in old where !new.contains(where: { $0.id == field.id }) { note(PushReason.gone, field.id, placement) }
+            let kept = new.filter { field in old.contains { $0.id == field.id } }.map(\.id)
+            if kept != old.filter({ field in new.contains { $0.id == field.id } }).map(\.id) { reordered.append(placement) }
+            for field in new {
+                guard let before = old.first(where: { $0.id == field.id }) else { continue }
+                if before.glyph != field.glyph { note(PushReason.glyph, field.id, placement) }
+                if before.live != field.live {
+                    note(PushReason.live, field.id, placement)
+                } else if let live = field.live {
+                    let drawn = live.reading(at: moment)
+                    if drawn != field.text {
+                        mismatches.append(TimelineMismatch(now: now, placement: placement, field: field.id, device: drawn, rules: field.text))
+                    }
+                } else if before.text != field.text {
+                    note(PushReason.text, field.id, placement)
+                }
+            }
+        }
+        reasons += changes.map { $0.make($0.field, $0.placements) }
+        if !reordered.isEmpty { reasons.append(.reordered(reordered)) }
+        return (reasons, mismatches)
+    }
+}
