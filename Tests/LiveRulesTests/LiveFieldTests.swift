@@ -1,5 +1,6 @@
 import Foundation
 @testable import LiveRules
+import Lua
 import TestPacks
 import Testing
 
@@ -180,5 +181,61 @@ import Testing
         } throws: { error in
             "\(error)".hasPrefix("rules/meetings/layout.lua:12:38: error: layout.lockScreen.fields[1].live.timer.counts:")
         }
+    }
+
+    /// The helpers' texts are the readings the host checks them against and a device draws:
+    /// `liverules.time` (Lua) and `LiveForm` (Swift) agree on thousands of fractional dates,
+    /// partial seconds and hours included, before and after the date.
+    @Test func theHelpersTextsAreTheReadingsTheHostChecks() throws {
+        let lua = try LuaState(sandbox: LuaSandbox(hostModules: HostResources.helpers, hostModulePrefix: HostResources.modulePrefix))
+        HostFunctions.install(in: lua)
+        let function = try lua.call(try lua.load("""
+            local time = require "liverules.time"
+            return function(kind, a, b, now)
+              if kind == 0 then return time.countdown(a, now, "in %s").text end
+              if kind == 1 then return time.elapsed(a, now, "%s'").text end
+              return time.progress_field(a, b, now).text
+            end
+            """, chunkName: "readings.lua"), returning: LuaRef.self)
+        var generator = SeededGenerator(seed: 30)
+        for _ in 0..<3_000 {
+            let date = 1_772_443_800 + Double(Int.random(in: -20_000...20_000, using: &generator)) / 8
+            let now = date + Double.random(in: -9_000...9_000, using: &generator)
+            let finish = date + Double.random(in: 0.001...7_200, using: &generator)
+            let moment = Date(timeIntervalSince1970: now)
+            for (kind, form) in [(0, LiveForm.timer(date: Date(timeIntervalSince1970: date), counts: .down, prefix: "in ")),
+                                 (1, LiveForm.timer(date: Date(timeIntervalSince1970: date), counts: .up, suffix: "'")),
+                                 (2, LiveForm.progress(start: Date(timeIntervalSince1970: date), finish: Date(timeIntervalSince1970: finish)))] {
+                let text = try lua.call(function, kind, date, finish, now, returning: String.self)
+                #expect(text == form.reading(at: moment), "kind \(kind), date \(date), now \(now), finish \(finish)")
+            }
+        }
+    }
+
+    /// A timer is measured on the widest text it reads: digits of one width, minutes in two
+    /// digits, an hour digit as soon as it can read an hour; a count-up until the given end.
+    @Test func aTimerIsMeasuredOnItsWidestReading() {
+        let start = Date(timeIntervalSince1970: 10_000)
+        let down = LiveForm.timer(date: start, counts: .down, prefix: "in ")
+        #expect(down.widestReading(from: start.addingTimeInterval(-599), until: nil) == "in 00:00")
+        #expect(down.widestReading(from: start.addingTimeInterval(-3_600), until: nil) == "in 0:00:00")
+        #expect(down.widestReading(from: start.addingTimeInterval(-36_000), until: nil) == "in 00:00:00")
+        let up = LiveForm.timer(date: start, counts: .up, suffix: "'")
+        #expect(up.widestReading(from: start.addingTimeInterval(2_700), until: nil) == "00:00'")
+        #expect(up.widestReading(from: start.addingTimeInterval(2_700), until: start.addingTimeInterval(3_600)) == "0:00:00'")
+        #expect(LiveForm.progress(start: start, finish: start.addingTimeInterval(1)).widestReading(from: start, until: nil) == nil)
+    }
+}
+
+/// SplitMix64: the same numbers on every run and machine.
+private struct SeededGenerator: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
     }
 }

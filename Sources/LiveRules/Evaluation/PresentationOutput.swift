@@ -319,14 +319,22 @@ extension PresentationOutput {
             if let spelling = field.glyph { glyph = try Self.glyph(spelling, at: "layout.\(placement).fields[\(index + 1)].glyph") }
             var live: LiveForm?
             if let form = field.live {
-                let form = try Self.live(form, at: "layout.\(placement).fields[\(index + 1)].live")
-                let reading = form.reading(at: Date(timeIntervalSince1970: now))
+                let checked = try Self.live(form, at: "layout.\(placement).fields[\(index + 1)].live")
+                // Read from the seconds as the rules gave them, as liverules.time did.
+                let reading = switch (form, checked) {
+                case (.timer(let date, _, _, _), .timer(_, let counts, let prefix, let suffix)):
+                    LiveForm.timerReading(date: date, counts: counts, prefix: prefix, suffix: suffix, now: now)
+                case (.progress(let start, let finish), _):
+                    LiveForm.progressReading(start: start, finish: finish, now: now)
+                default:
+                    checked.reading(at: Date(timeIntervalSince1970: now))
+                }
                 guard reading == field.text else {
                     throw OutputProblem(stage: .layout, path: "layout.\(placement).fields[\(index + 1)].text", message:
                         "field '\(field.id)' reads \"\(field.text)\" but its live form reads \"\(reading)\" now, and a device draws the form: "
                         + "give the text and the form together, as liverules.time's helpers return them", value: field.text)
                 }
-                live = form
+                live = checked
             }
             fields.append(LayoutField(id: field.id, text: field.text, glyph: glyph, live: live))
         }

@@ -45,12 +45,22 @@ public enum LiveForm: Sendable, Hashable, Codable, JSONShaped {
     public func reading(at now: Date) -> String {
         switch self {
         case .timer(let date, let counts, let prefix, let suffix):
-            return prefix + Self.clock(Self.seconds(counts, date: date, now: now)) + suffix
+            Self.timerReading(date: date.timeIntervalSince1970, counts: counts, prefix: prefix, suffix: suffix, now: now.timeIntervalSince1970)
         case .progress(let start, let finish):
-            let elapsed = now.timeIntervalSince1970 - start.timeIntervalSince1970
-            let total = finish.timeIntervalSince1970 - start.timeIntervalSince1970
-            return "\(min(100, max(0, Int((elapsed * 100 / total).rounded(.down)))))%"
+            Self.progressReading(start: start.timeIntervalSince1970, finish: finish.timeIntervalSince1970, now: now.timeIntervalSince1970)
         }
+    }
+
+    /// A timer's ``reading(at:)`` from Unix seconds as the rules gave them (a `Date` holds
+    /// seconds since 2001, so a fractional Unix time may come back from it a few ulps apart).
+    static func timerReading(date: Double, counts: Counting, prefix: String, suffix: String, now: Double) -> String {
+        prefix + clock(seconds(counts, date: date, now: now)) + suffix
+    }
+
+    /// A progress's ``reading(at:)`` from Unix seconds as the rules gave them.
+    static func progressReading(start: Double, finish: Double, now: Double) -> String {
+        let percent = ((now - start) * 100 / (finish - start)).rounded(.down)
+        return "\(percent >= 100 ? 100 : percent > 0 ? Int(percent) : 0)%"  // NaN reads 0
     }
 
     /// The widest text a timer reads from `now` until `until` (a countdown's own end when it
@@ -61,17 +71,16 @@ public enum LiveForm: Sendable, Hashable, Codable, JSONShaped {
     public func widestReading(from now: Date, until: Date?) -> String? {
         guard case .timer(let date, let counts, let prefix, let suffix) = self else { return nil }
         let seconds = switch counts {
-        case .down: Self.seconds(.down, date: date, now: now)
-        case .up: Self.seconds(.up, date: date, now: max(now, until ?? now))
+        case .down: Self.seconds(.down, date: date.timeIntervalSince1970, now: now.timeIntervalSince1970)
+        case .up: Self.seconds(.up, date: date.timeIntervalSince1970, now: max(now, until ?? now).timeIntervalSince1970)
         }
         let hours = seconds / 3600
         return prefix + (hours == 0 ? "00:00" : String(repeating: "0", count: String(hours).count) + ":00:00") + suffix
     }
 
     /// Whole seconds a timer shows at `now`: see ``reading(at:)``.
-    private static func seconds(_ counts: Counting, date: Date, now: Date) -> Int {
-        let span = counts == .down ? date.timeIntervalSince1970 - now.timeIntervalSince1970
-                                   : now.timeIntervalSince1970 - date.timeIntervalSince1970
+    private static func seconds(_ counts: Counting, date: Double, now: Double) -> Int {
+        let span = counts == .down ? date - now : now - date
         let milliseconds = (span * 1000 + 0.5).rounded(.down)
         guard milliseconds > 0 else { return 0 }
         guard milliseconds < 1e15 else { return Int(1e12) }
