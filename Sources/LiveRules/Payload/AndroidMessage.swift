@@ -8,7 +8,9 @@ import Foundation
 /// (the minimal island's text, for the status chip), `ongoing` and `requestPromotedOngoing`
 /// (`"true"` until the end), `alert` (`"true"` when the update should alert), `relevance`,
 /// `timestamp`, `staleAt`/`dismissAt` (Unix seconds) when the timing rule gave them, and
-/// `fields` (the layout's fields as a JSON array).
+/// `presentation`: the presentation's device form (``Presentation/deviceForm``) as compact JSON,
+/// the same form an iOS push carries, described by `schemas/live-presentation-v1.schema.json`
+/// (a timer is a `Chronometer`; a progress is drawn at its fraction when pushed).
 public struct AndroidMessage: Sendable, Hashable {
     /// FCM's limit on a data message's payload.
     public static let maximumBytes = 4096
@@ -41,7 +43,7 @@ public struct AndroidMessage: Sendable, Hashable {
             "alert": alerts ? "true" : "false",
             "relevance": JSONWriter.numberText(presentation.relevance.score),
             "timestamp": String(Int64(now.rounded(.down))),
-            "fields": (try? JSONWriter.compact(.array(fields.map(\.json)))) ?? "[]",
+            "presentation": (try? JSONWriter.compact(presentation.deviceForm)) ?? "{}",
         ]
         if event != .end, let stale = presentation.timing?.stale { data["staleAt"] = String(Int64(stale.timeIntervalSince1970.rounded(.down))) }
         if event == .end, let dismissal = presentation.timing?.dismissal { data["dismissAt"] = String(Int64(dismissal.timeIntervalSince1970.rounded(.down))) }

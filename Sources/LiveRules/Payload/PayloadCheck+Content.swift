@@ -50,7 +50,7 @@ extension PayloadCheck {
     }
 
     /// A content-state date: a number of seconds since 2001-01-01, not Unix time or milliseconds.
-    private mutating func date(_ value: JSONValue, at path: String) {
+    mutating func date(_ value: JSONValue, at path: String) {
         guard let seconds = value.number else {
             let what = if case .string(let text) = value, ISO8601.parse(text) != nil { "an ISO-8601 string" } else { value.brief }
             add(.dateNotNumber, at: path, "a Date is \(what); the default JSONDecoder reads a number of seconds since 2001-01-01",

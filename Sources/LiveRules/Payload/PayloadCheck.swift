@@ -17,8 +17,8 @@ struct PayloadCheck {
     /// Checks a body of `bytes` bytes found at `root`.
     mutating func body(_ body: JSONValue, bytes: Int, at root: String = "") {
         if bytes > PayloadValidator.maximumBytes {
-            add(.bodyTooLarge, at: root, "the body has \(bytes) bytes (UTF-8); APNs takes at most \(PayloadValidator.maximumBytes)",
-                fix: "send less content state: shorter texts, fewer list items")
+            add(.bodyTooLarge, at: root, "the body has \(bytes) bytes (UTF-8); APNs takes at most \(PayloadValidator.maximumBytes); largest: "
+                + Self.largestParts(of: body, at: root), fix: "send less content state: shorter texts, fewer list items")
         }
         let apsPath = JSONPath.member("aps", in: root)
         guard case .object(let members) = body, case .object(let aps)? = members["aps"] else {
@@ -164,11 +164,26 @@ struct PayloadCheck {
             add(.missingContentState, at: path, "content-state is missing", fix: "send the whole content state: activities keep none of the last one")
             return
         }
-        value(state, as: validator.manifest.schema.state, at: path)
+        switch validator.manifest.push?.contentState ?? .state {
+        case .state:
+            value(state, as: validator.manifest.schema.state, at: path)
+        case .presentation:
+            presentation(state, at: path)
+        case .both(let key):
+            guard case .object(var members) = state, let form = members.removeValue(forKey: key) else {
+                add(.missingField, at: JSONPath.member(key, in: path), "the pack sends the presentation under '\(key)' beside the state, and it is missing",
+                    fix: "send the presentation's device form as '\(key)'")
+                value(state, as: validator.manifest.schema.state, at: path)
+                break
+            }
+            value(.object(members), as: validator.manifest.schema.state, at: path)
+            presentation(form, at: JSONPath.member(key, in: path))
+        }
         var bytes = ((try? JSONWriter.compact(state)) ?? "").utf8.count
         if event == .start, let attributes = aps["attributes"] { bytes += ((try? JSONWriter.compact(attributes)) ?? "").utf8.count }
         if bytes > PayloadValidator.maximumBytes {
-            add(.contentTooLarge, at: path, "\(event == .start ? "attributes and content state have" : "the content state has") \(bytes) bytes; at most \(PayloadValidator.maximumBytes) are allowed",
+            add(.contentTooLarge, at: path, "\(event == .start ? "attributes and content state have" : "the content state has") \(bytes) bytes; at most \(PayloadValidator.maximumBytes) are allowed; "
+                + "largest: " + Self.largestParts(of: state, at: path),
                 fix: "send less content state: shorter texts, fewer list items")
         }
     }
@@ -222,6 +237,11 @@ extension JSONValue {
         case .number(let value): value
         default: nil
         }
+    }
+
+    /// The value as a String when it is a string.
+    var string: String? {
+        if case .string(let value) = self { value } else { nil }
     }
 
     /// An object's keys; empty for anything else.

@@ -61,6 +61,8 @@ public struct PayloadFinding: Sendable, Hashable, CustomStringConvertible {
         case header = "header"
         /// An Android message a promoted ongoing notification cannot show.
         case androidIneligible = "android-ineligible"
+        /// A presentation in the content state outside the device form's contract.
+        case presentation = "presentation"
     }
 
     /// What kind of problem it is.

@@ -3,9 +3,11 @@ import Foundation
 /// Builds the APNs push for a presentation: right by construction, since every payload it
 /// returns has passed the ``PayloadValidator`` without an error.
 ///
-/// The body's `content-state` (and a start's `attributes`) is the state as the app's default
-/// `JSONDecoder` decodes it: the app's keys from ``PushSettings``, dates as seconds since
-/// 2001-01-01, absent optionals left out. `relevance-score` is the presentation's score; the
+/// The body's `content-state` is what the pack's ``PushSettings/contentState`` says: the state
+/// as the app's default `JSONDecoder` decodes it (the app's keys from ``PushSettings``, dates as
+/// seconds since 2001-01-01, absent optionals left out), the presentation's device form
+/// (``Presentation/deviceForm``), or the state with the presentation under its key. A start's
+/// `attributes` are the attributes in the app's form. `relevance-score` is the presentation's score; the
 /// timing rule's `stale` and `dismissal` become `stale-date` (start, update) and
 /// `dismissal-date` (end); its alert text is sent on start and when the relevance alerts, never
 /// on end. `apns-priority` is 10 only for a push that alerts, else 5.
@@ -36,7 +38,7 @@ public struct PushPayloadBuilder: Sendable {
         var aps: [String: JSONValue] = [
             "timestamp": .integer(timestamp),
             "event": .string(event.rawValue),
-            "content-state": schema.state.deviceValue(state, settings: settings),
+            "content-state": contentState(presentation: presentation, state: state),
             "relevance-score": .number(presentation.relevance.score),
         ]
         let timing = presentation.timing
@@ -65,6 +67,20 @@ public struct PushPayloadBuilder: Sendable {
         let errors = validator.validate(payload, context: context).filter { $0.severity == .error }
         guard errors.isEmpty else { throw .invalid(errors) }
         return payload
+    }
+
+    /// The content state the pack's pushes carry (see the type's description).
+    private func contentState(presentation: Presentation, state: JSONValue) -> JSONValue {
+        switch settings.contentState {
+        case .state:
+            return manifest.schema.state.deviceValue(state, settings: settings)
+        case .presentation:
+            return presentation.deviceForm
+        case .both(let key):
+            guard case .object(var members) = manifest.schema.state.deviceValue(state, settings: settings) else { return .null }
+            members[key] = presentation.deviceForm
+            return .object(members)
+        }
     }
 
     /// The push of `event` as the `build` above makes it, from the app's own typed attributes

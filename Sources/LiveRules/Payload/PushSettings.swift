@@ -4,13 +4,15 @@
 /// "push": {
 ///   "bundleID": "com.example.scores",
 ///   "attributesType": "MatchAttributes",
-///   "keys": { "MatchContentState": { "lastEvent": "last_event" } }
+///   "keys": { "MatchContentState": { "lastEvent": "last_event" } },
+///   "contentState": "both", "presentationKey": "presentation"
 /// }
 /// ```
 /// `keys` maps, per schema type, a field to the key the app's `CodingKeys` give it; a field not
 /// listed keeps its schema name, which is what a Swift type without `CodingKeys` uses.
+/// `contentState` says what the pushes' content state carries (``ContentStateForm``).
 public struct PushSettings: Sendable, Hashable {
-    static let members = ["bundleID", "attributesType", "keys"]
+    static let members = ["bundleID", "attributesType", "keys", "contentState", "presentationKey"]
 
     /// The app's bundle identifier; the APNs topic is it with ``topicSuffix``.
     public var bundleID: String
@@ -19,16 +21,19 @@ public struct PushSettings: Sendable, Hashable {
     /// The app's key for a field, by schema type name and field name, where it differs from the
     /// field name.
     public var keys: [String: [String: String]]
+    /// What the content state carries: the app's state, the presentation, or both.
+    public var contentState: ContentStateForm
 
     /// What Live Activity topics add to the bundle identifier.
     public static let topicSuffix = ".push-type.liveactivity"
 
     /// Settings for the app `bundleID` whose attributes type is `attributesType`, with its own
-    /// `keys` where they differ from the schema's field names.
-    public init(bundleID: String, attributesType: String, keys: [String: [String: String]] = [:]) {
+    /// `keys` where they differ from the schema's field names, whose pushes carry `contentState`.
+    public init(bundleID: String, attributesType: String, keys: [String: [String: String]] = [:], contentState: ContentStateForm = .state) {
         self.bundleID = bundleID
         self.attributesType = attributesType
         self.keys = keys
+        self.contentState = contentState
     }
 
     /// The `apns-topic` header: the bundle identifier and ``topicSuffix``.
@@ -66,8 +71,48 @@ extension PushSettings {
             reader.error("'attributesType' must be the Swift type name of the app's ActivityAttributes, e.g. \"MatchAttributes\", got \(members["attributesType"]?.brief ?? "nothing")", at: typePath)
         }
         let keys = readKeys(members["keys"], at: JSONPath.member("keys", in: path), schema: schema, in: &reader)
-        guard reader.diagnostics.count == before, let bundleID, let attributesType else { return nil }
-        return PushSettings(bundleID: bundleID, attributesType: attributesType, keys: keys)
+        let form = readForm(members, at: path, schema: schema, keys: keys, in: &reader)
+        guard reader.diagnostics.count == before, let bundleID, let attributesType, let form else { return nil }
+        return PushSettings(bundleID: bundleID, attributesType: attributesType, keys: keys, contentState: form)
+    }
+
+    /// `"contentState"` (default `"state"`) and, with `"both"`, `"presentationKey"`: an
+    /// identifier no field of the content state is sent as.
+    private static func readForm(_ members: [String: JSONValue], at path: String, schema: Schema, keys: [String: [String: String]],
+                                 in reader: inout DocumentReader) -> ContentStateForm? {
+        let formPath = JSONPath.member("contentState", in: path), keyPath = JSONPath.member("presentationKey", in: path)
+        var spelling = "state"
+        if let value = members["contentState"] {
+            guard case .string(let text) = value, ContentStateForm.spellings.contains(text) else {
+                let text = if case .string(let text) = value { text } else { "" }
+                reader.error("'contentState' must be one of \(ContentStateForm.spellings.map { "\"\($0)\"" }.joined(separator: ", ")), got \(value.brief)"
+                    + Suggestion.hint(for: text, among: ContentStateForm.spellings), at: formPath)
+                return nil
+            }
+            spelling = text
+        }
+        guard spelling == "both" else {
+            if members["presentationKey"] != nil {
+                reader.error("'presentationKey' names where the presentation goes beside the state: it needs \"contentState\": \"both\"", at: keyPath)
+                return nil
+            }
+            return spelling == "state" ? .state : .presentation
+        }
+        var key = ContentStateForm.defaultKey
+        if let value = members["presentationKey"] {
+            guard case .string(let text) = value, JSONPath.isIdentifier(text) else {
+                reader.error("'presentationKey' must be a key such as \"presentation\" (letters, digits and '_'), got \(value.brief)", at: keyPath)
+                return nil
+            }
+            key = text
+        }
+        if case .object(let name, let fields) = schema.state,
+           let field = fields.first(where: { (keys[name]?[$0.name] ?? $0.name) == key }) {
+            reader.error("'\(key)' is already \(name).\(field.name)'s key in the content state: choose another 'presentationKey'",
+                         at: members["presentationKey"] == nil ? formPath : keyPath)
+            return nil
+        }
+        return .both(key: key)
     }
 
     /// `{ "Type": { "field": "key" } }`: every type an object type of the schema, every field

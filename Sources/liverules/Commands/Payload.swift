@@ -7,7 +7,7 @@ import LiveRules
 struct Payload: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Build and validate Live Activity push payloads.",
-        subcommands: [Build.self, Validate.self],
+        subcommands: [Build.self, Validate.self, Sizes.self],
         defaultSubcommand: Build.self)
 }
 
