@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # Installs what LiveRules needs beyond Swift: Lua 5.4's library and headers (liblua5.4-dev) and
 # pkg-config, which finds them; and luacheck (lua-check), which `liverules check` lints rules with.
-# With --browser (scripts/test.sh passes it) also what the preview studio's browser tests need:
-# Debian's chromium and Playwright from PyPI, installed as root, or said what to run otherwise.
+# With --browser (scripts/test.sh passes it) also what the tests need beyond Swift: Debian's
+# chromium and Playwright from PyPI for the preview studio's browser tests, and Debian's
+# python3-jsonschema, the JSON Schema validator the device form's schema is checked with;
+# installed as root, or said what to run otherwise.
 # Uses apt when run as root (or with password-less sudo); otherwise says what to install. The
 # library and pkg-config are required; without luacheck everything works and `liverules check`
 # says lint was skipped. Does nothing when everything is present.
@@ -20,6 +22,13 @@ browser_tests() {
       echo "Installing Playwright for the browser tests..." >&2
       python3 -m pip install -q playwright >/dev/null 2>&1 || true
     fi
+  fi
+  if ! python3 -c "import jsonschema" 2>/dev/null && [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null 2>&1; then
+    echo "Installing python3-jsonschema for the device form's schema tests..." >&2
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3-jsonschema >/dev/null || true
+  fi
+  if ! python3 -c "import jsonschema" 2>/dev/null; then
+    echo "The schema tests need a JSON Schema validator: sudo apt-get install -y python3-jsonschema" >&2
   fi
   if ! python3 -c "import playwright" 2>/dev/null || ! { command -v chromium || command -v chromium-browser; } >/dev/null 2>&1; then
     echo "The browser tests need chromium and Playwright: sudo apt-get install -y chromium && python3 -m pip install playwright" >&2

@@ -127,7 +127,7 @@ import Testing
     }
 
     @Test func everyCheckHasACase() {
-        let covered = Set(Self.cases.map(\.code)).union([.invalidJSON, .bodyTooLarge, .contentTooLarge, .header, .androidIneligible])
+        let covered = Set(Self.cases.map(\.code)).union([.invalidJSON, .bodyTooLarge, .contentTooLarge, .header, .androidIneligible, .presentation])
         #expect(covered == Set(PayloadFinding.Code.allCases))
     }
 
