@@ -76,7 +76,7 @@ import Testing
     @Test func aGlyphTypoReturnedByAFunction() throws {
         let (lines, status) = try Self.check("match", replacing: #"and "dot" or nil"#, with: #"and "dott" or nil"#, in: "layout.lua")
         #expect(status == 1)
-        #expect(lines.first == "rules/match/layout.lua:86:112: error: unknown glyph 'dott' — did you mean dot?")
+        #expect(lines.first == "rules/match/layout.lua:96:112: error: unknown glyph 'dott' — did you mean dot?")
     }
 
     @Test func anEnumValueTypo() throws {

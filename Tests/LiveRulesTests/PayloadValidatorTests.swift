@@ -18,6 +18,15 @@ import Testing
         "lastEvent": .object(["kind": .string("goal"), "team": .string("home"), "minute": .integer(64),
                               "player": .string("Saka"), "at": .integer(800_636_910)]),
         "updatedAt": .integer(800_636_910),
+        // The match pack sends its presentation beside the state ("contentState": "both").
+        "presentation": .object([
+            "v": .integer(1), "phase": .string("live"), "badge": .object(["text": .string("Live"), "tone": .string("green")]),
+            "fields": .array([.object(["id": .string("score"), "text": .string("2–1")])]),
+            "placements": .object(["lockScreen": .array([.integer(0)])]),
+            "palette": .object(Dictionary(uniqueKeysWithValues: ["light", "dark", "standByNight"].map { appearance in
+                (appearance, JSONValue.object(["background": .string("#000000"), "foreground": .string("#FFFFFF"), "accent": .string("#34C759")]))
+            })),
+        ]),
     ]
     static let attributes: JSONValue = .object([
         "home": .object(["name": .string("Arsenal"), "code": .string("ARS"), "colour": .string("#EF0107")]),

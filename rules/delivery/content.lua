@@ -1,23 +1,32 @@
--- What each field of the delivery pack would say now, as renderings (most preferred first), or
--- nil when the field has nothing to show. `glance` holds the forms for the compact and minimal
--- island. The layout rule decides where fields go.
+-- What each field of the delivery pack would say now, or nil when the field has nothing to
+-- show: renderings (most preferred first), or a live field ({ text, live }, from
+-- liverules.time) that the device keeps current between pushes. A live field has one text, its
+-- reading now, where renderings offer several, so it comes in up to three forms: `fields`
+-- (full), `brief` for the narrower places the layout rule names, `glance` for the compact and
+-- minimal island and Android's status-bar chip; a field without a brief or glance form shows
+-- its full one. The layout rule decides where fields go, and which form each placement shows.
 --   title     the store's name as one line, "Fresh Market"; none when it is empty or blank
 --   step      what is happening: "Packing your groceries", "Sam Lee is on the way", then with
 --             the name shortened ("Sam L. is on the way", "Sam is on the way") before it goes
 --             ("On the way"); "Your courier is on the way" without a name; at a glance a
 --             glyph: 🧾 🧺 🛵 🏠
 --   progress  the bar over the four steps: "25%" placed, "50%" picking, "75%" delivering,
---             "100%" arrived
---   eta       until arrival: "Arrives in 12 min", then shorter down to "12m" (the form the compact
---             and minimal island and the Android chip use); without an ETA the promised
---             time stands in, said as "Due in 12 min"; "Arriving any minute" ("Now") once the time
---             has come; past the promised time without an ETA there is nothing to count down to:
---             "Waiting for a new arrival time" ("Late", "!" in the minimal island); not shown
---             once arrived
---   promise   "Promised by 18:30", or once past it "7 min late · promised 18:30"; not shown
---             once arrived
+--             "100%" arrived (it moves with the steps, not with time)
+--   eta       until arrival, a live countdown to the ETA: "Arrives in 12:00", brief "in 12:00",
+--             at a glance the clock alone, "12:00" ("1:05:00" an hour or more ahead, too wide
+--             for the compact island, which then shows the promise); without an ETA the
+--             promised time stands in, said as "Due in 12:00". "Arriving any minute" ("Now")
+--             once the time has come; past the promised time without an ETA there is nothing to
+--             count down to: "Waiting for a new arrival time" ("No ETA", "Late", "!" at a
+--             glance); not shown once arrived
+--   arrival   at a glance only (the minimal island, where no clock fits): a live ring filling
+--             from when the order was placed (`placedAt`) to the ETA, while it counts down;
+--             none without `placedAt`, or with one not before the ETA
+--   promise   "Promised by 18:30" ("18:30" at a glance), or once past it the lateness, live,
+--             counting up from the promised time: "7:00 late · promised 18:30", brief "7:00
+--             late"; not shown once arrived
 -- Phase none shows the badge only; at a glance, the order glyph and the hours until the
--- promised time ("8h").
+-- promised time ("8h": there is no activity, so nothing to keep current).
 
 local time = require "liverules.time"
 local text = require "liverules.text"
@@ -27,12 +36,6 @@ local STEPS = 4
 local GLYPHS = { placed = "🧾", picking = "🧺", delivering = "🛵", arrived = "🏠" }
 
 local M = {}
-
--- "12m"; for an hour or more "1h 5m", then "1h".
-local function short(minutes)
-  if minutes < 60 then return { time.format(minutes) } end
-  return { time.format(minutes), (minutes // 60) .. "h" }
-end
 
 local DEFAULT_COURIER = "Your courier"
 
@@ -50,45 +53,55 @@ local function stepText(phase, courier)
   return options
 end
 
--- content.of(input) -> fields, glance: { [fieldId] = renderings } for the rule input.
+-- The ETA's forms while it counts down, full, brief and at a glance: "Arrives in 12:00" ("Due in
+-- 12:00" when the promised time stands in), "in 12:00", "12:00"; all live.
+local function countdowns(facts, now)
+  local lead = facts.etaKnown and "Arrives in %s" or "Due in %s"
+  return time.countdown(facts.eta, now, lead), time.countdown(facts.eta, now, "in %s"), time.countdown(facts.eta, now)
+end
+
+-- content.of(input) -> fields, brief, glance: { [fieldId] = renderings or live field } for the
+-- rule input.
 function M.of(input)
   local attributes, facts, phase, now = input.attributes, input.facts, input.phase, input.now
   local case = badges.of(input)
-  local fields = { badge = { case.text, case.short } }
+  local fields, brief = { badge = { case.text, case.short } }, {}
   local glance = { badge = { case.short or case.text } }
   if phase == "none" then
     -- At a glance, the order glyph and the hours until the promised time ("8h"): "Scheduled"
     -- fits no island view.
     glance.badge = { case.text, (time.minutes(now, attributes.promisedAt) // 60) .. "h" }
     glance.step = { GLYPHS.placed }
-    return fields, glance
+    return fields, brief, glance
   end
 
   local store = text.line(attributes.storeName)
   if store then fields.title = { store } end
   fields.step, glance.step = stepText(phase, facts.courier), { GLYPHS[phase] }
   fields.progress = { (facts.step * 100 // STEPS) .. "%" }
-  if phase == "arrived" then return fields, glance end
+  if phase == "arrived" then return fields, brief, glance end
 
-  local minutes = time.minutes(now, facts.eta)
-  if minutes > 0 then
-    local long = time.format_long(minutes)
-    local lead = facts.etaKnown and "Arrives in " or "Due in "
-    fields.eta, glance.eta = { lead .. long, "in " .. long, long, time.format(minutes) }, short(minutes)
+  if time.minutes(now, facts.eta) > 0 then
+    fields.eta, brief.eta, glance.eta = countdowns(facts, now)
+    local placedAt = attributes.placedAt
+    if placedAt ~= nil and placedAt < facts.eta then
+      glance.arrival = time.progress_field(placedAt, facts.eta, now)
+    end
   elseif facts.etaKnown or facts.lateBy <= 0 then
     fields.eta, glance.eta = { "Arriving any minute", "Any minute", "Now" }, { "Now", "0m" }
   else
-    fields.eta, glance.eta = { "Waiting for a new arrival time", "No new ETA yet", "No ETA" }, { "Late", "!" }
+    fields.eta = { "Waiting for a new arrival time", "No new ETA yet", "No ETA" }
+    glance.eta = { "No ETA", "Late", "!" }
   end
 
   local clock = time.clock(attributes.promisedAt, attributes.timeZone)
   if facts.lateBy > 0 then
-    local late = time.minutes(attributes.promisedAt, now)
-    fields.promise = { late .. " min late · promised " .. clock, late .. " min late" }
+    fields.promise = time.elapsed(attributes.promisedAt, now, "%s late · promised " .. clock)
+    brief.promise = time.elapsed(attributes.promisedAt, now, "%s late")
   else
-    fields.promise = { "Promised by " .. clock, "by " .. clock }
+    fields.promise, glance.promise = { "Promised by " .. clock, "by " .. clock }, { clock }
   end
-  return fields, glance
+  return fields, brief, glance
 end
 
 return M

@@ -1,13 +1,18 @@
 -- Layout: which fields each placement shows, most important first. liverules.layout keeps what
 -- fits each placement's budget and reports the rest as dropped.
 --   placed, picking, delivering
---              the step, the ETA, the progress bar and the promise; compact: the step's glyph
---              and the ETA minutes ("12m"); minimal: the ETA minutes
+--              the step, the live ETA countdown ("Arrives in 12:00"), the step progress bar and
+--              the promise; compact: the step's glyph and the ETA clock ("12:00"), or the
+--              promised time ("18:30") when the ETA is an hour or more away and its clock too
+--              wide; minimal: a live ring filling until the ETA, or without the order's
+--              `placedAt` what the ETA says at a glance when it fits ("0m", "!"), else the
+--              step's glyph
 --   arrived    the step ("Sam is at your door") and the full progress bar; compact and minimal:
 --              the door glyph and "✓"
 --   none       no activity: the badge only; compact: the order glyph and the hours until the
 --              promised time ("8h"); minimal: the hours
--- Android puts the store on its title line and the ETA in the status-bar chip.
+-- Android puts the store on its title line and the ETA in the status-bar chip ("12:00").
+-- Which form of a field each placement shows is in GLANCES and BRIEF (see content.lua).
 
 local layout = require "liverules.layout"
 local content = require "content"
@@ -25,8 +30,8 @@ local WANTED = {
   standBy = CARD,
   islandExpanded = lists({ "title", "eta", "step", "progress", "promise" }, { "title", "step", "progress" }),
   islandCompactLeading = lists({ "step" }, { "step" }, { "step" }),
-  islandCompactTrailing = lists({ "eta" }, { "badge" }),
-  islandMinimal = lists({ "eta" }, { "badge" }),
+  islandCompactTrailing = lists({ "eta", "promise" }, { "badge" }),
+  islandMinimal = lists({ "arrival", "eta", "step" }, { "badge" }),
   watchSmartStack = lists({ "step", "eta", "promise" }, { "step", "badge" }),
   androidOngoing = lists({ "title", "step", "progress", "eta" }, { "title", "step", "progress" }),
 }
@@ -36,19 +41,43 @@ local WANTED = {
 local TITLE_SLOT = { lockScreen = "title", standBy = "title", androidOngoing = "title" }
 local BODY_SLOT = { lockScreen = "body", standBy = "body", androidOngoing = "text" }
 local ETA_SLOT = { androidOngoing = "chip" }
--- Glances: glyphs and minutes in their short form.
-local GLANCE = { islandCompactLeading = true, islandCompactTrailing = true, islandMinimal = true }
+-- Where a placement shows a field's brief or glance form rather than its full one (content.lua):
+-- every field at a glance in the compact and minimal island, and the ETA in Android's
+-- status-bar chip; the brief ETA in the expanded island, where "Arrives in 1:05:00" does not fit,
+-- and the brief lateness there and on the watch, where "7:00 late · promised 18:30" does not.
+local GLANCES = { islandCompactLeading = true, islandCompactTrailing = true, islandMinimal = true }
+local BRIEF = { watchSmartStack = { promise = true }, islandExpanded = { eta = true, promise = true } }
 -- The store name is shortened with "…" (keeping at least 6 characters) before shorter renderings.
 local SHORTENS = { title = 6 }
+
+-- What layout.wanted takes as a field's text: a live field's text, or the renderings as they are.
+local function textOf(value)
+  if value ~= nil and value.live ~= nil then return value.text end
+  return value
+end
+
 ---@param input delivery.Input
 return function(input)
-  local texts, glance = content.of(input)
+  local fields, brief, glance = content.of(input)
   return layout.each(function(placement)
+    local function slotOf(id)
+      return (id == "title" and TITLE_SLOT[placement]) or (id == "eta" and ETA_SLOT[placement]) or BODY_SLOT[placement]
+    end
+    -- What the field says in this placement: its glance or brief form where the placement shows
+    -- one and the field has it, else its full form.
+    local function valueOf(id)
+      if GLANCES[placement] or slotOf(id) == "chip" then return glance[id] or fields[id] end
+      if BRIEF[placement] and BRIEF[placement][id] then return brief[id] or fields[id] end
+      return fields[id]
+    end
     return layout.wanted(WANTED[placement][input.phase],
-      function(id) return GLANCE[placement] and glance[id] or texts[id] end,
+      function(id) return textOf(valueOf(id)) end,
+      slotOf,
+      SHORTENS,
+      nil,
       function(id)
-        return (id == "title" and TITLE_SLOT[placement]) or (id == "eta" and ETA_SLOT[placement]) or BODY_SLOT[placement]
-      end,
-      SHORTENS)
+        local value = valueOf(id)
+        return value and value.live
+      end)
   end)
 end

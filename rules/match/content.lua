@@ -1,6 +1,7 @@
--- What each field of the match pack would say now, as renderings (most preferred first), or nil
--- when the field has nothing to show. `glance` holds the forms for the minimal island. The layout
--- rule decides where fields go.
+-- What each field of the match pack would say now, or nil when the field has nothing to show:
+-- renderings (most preferred first), or a live field ({ text, live }, from liverules.time) that
+-- the device keeps current between pushes. `glance` holds the forms for the minimal island. The
+-- layout rule decides where fields go.
 --   teams       before kick-off: "Arsenal v Chelsea", then "ARS v CHE"
 --   score       once the match is on: "Arsenal 2–1 Chelsea", "ARS 2–1 CHE", "2–1"; at a glance
 --               "2–1", or "10:0" when the dash does not fit; a score that fits neither way is
@@ -9,20 +10,29 @@
 --   home, away  the compact island, home team beside the camera's left, away team right:
 --               "ARS 2" and "1 CHE" (just the goals when a code is too wide); the codes alone
 --               before kick-off
---   clock       while live: the match minute "67'" or "Half time"; nothing when the feed has no
---               minute (the "Live" badge says enough)
+--   clock       while live: the match clock, live, counting up from the current half's start
+--               (`period`) as a football clock does: "23:15" in the first half, "45:00" at the
+--               second half's restart, "90:00" and "105:00" at extra time's; from the 60th
+--               minute on the clock reads hours ("1:07:20"), the only clock devices draw live.
+--               At a glance a ring filling over the half (45 minutes, 15 in extra time), full in
+--               stoppage time. "Half time" ("HT") at half time. A feed that sends the minute but
+--               not when the half started keeps the frozen minute "67'" (see clockOf); nothing
+--               when the feed has neither (the "Live" badge says enough)
 --   event       the latest event: "⚽ 64' Goal, Arsenal · Saka", "🟥 71' Red card · Xhaka
 --               (Chelsea)", shorter with team codes and the player's name shortened ("Granit
 --               X.", "Granit") before it goes; an empty or blank player is no player. Team names
 --               and codes are shown as one line; a blank one stands in for the other. For goals `team` is the side the goal counts
 --               for (an own goal is scored by the other side's player); for cards, the player's side
 --   kickoff     before kick-off: "Kick-off 19:45" in the activity's time zone
---   countdown   before kick-off: "in 45 min" ("45m" at a glance); "Starting any moment" once the
---               kick-off time has passed without word from the feed
+--   countdown   before kick-off: a live countdown to the kick-off, "in 45:00" ("in 2:00:00" two
+--               hours ahead); at a glance a ring filling over the hour before the kick-off.
+--               "Starting any moment" ("0m" at a glance) once the kick-off time has passed
+--               without word from the feed
 --   lastUpdate  when outdated: "Last update 14:30"
 -- The minimal island has 28.67 pt of text: "2–1" (25.5 pt) fits, "10–0" (29.25 pt) and "12–11"
 -- (30 pt) fit as "10:0" and "12:11", the scoreboard's narrower colon; "123:45" fits neither way,
--- and the minimal view shows the match minute ("67'", "HT") or "FT" instead.
+-- and the minimal view shows the clock's ring, the frozen minute ("67'"), "HT" or "FT" instead.
+-- No clock fits it: a timer is measured on its widest reading, "00:00" (37.5 pt).
 
 local text = require "liverules.text"
 local time = require "liverules.time"
@@ -39,12 +49,36 @@ local CARDS = {
   yellowCard = { icon = "🟨", label = "Yellow card" },
 }
 
+-- Each half: where the match clock stands at its start, and how long it runs before stoppage
+-- time (seconds).
+local HALVES = {
+  first = { from = 0, length = 45 * 60 },
+  second = { from = 45 * 60, length = 45 * 60 },
+  extraTimeFirst = { from = 90 * 60, length = 15 * 60 },
+  extraTimeSecond = { from = 105 * 60, length = 15 * 60 },
+}
+-- The minimal island's countdown ring fills over this last stretch before the kick-off.
+local COUNTDOWN_RING = 60 * 60
+
 local M = {}
 
--- "12m"; for an hour or more "1h 5m", then "1h".
-local function short(minutes)
-  if minutes < 60 then return { time.format(minutes) } end
-  return { time.format(minutes), (minutes // 60) .. "h" }
+-- The match clock while the ball is in play, and its form at a glance: with `period`, a live
+-- clock counting up from the half's start, "45:00" at the second half's restart, and a ring
+-- filling over the half; with only the feed's minute, the frozen "67'" for both, as a clock
+-- started from a minute could be up to a minute wrong and a feed that sends only minutes
+-- sends an update for each anyway; nil when the feed has neither.
+local function clockOf(state, now)
+  local period = state.period
+  if period ~= nil then
+    local half = HALVES[period.half]
+    return time.elapsed(period.startedAt - half.from, now),
+      time.progress_field(period.startedAt, period.startedAt + half.length, now)
+  end
+  if state.minute ~= nil then
+    local minute = { state.minute .. "'" }
+    return minute, minute
+  end
+  return nil, nil
 end
 
 -- The event as renderings, longest first: with the team's name, then its code, each with the
@@ -83,7 +117,7 @@ local function teamOf(team)
   return { name = name or code or "?", code = code or name or "?" }
 end
 
--- content.of(input) -> fields, glance: { [fieldId] = renderings } for the rule input.
+-- content.of(input) -> fields, glance: { [fieldId] = renderings or live field } for the rule input.
 function M.of(input)
   local attributes, state, now, phase = input.attributes, input.state, input.now, input.phase
   local teams = { home = teamOf(attributes.home), away = teamOf(attributes.away) }
@@ -96,10 +130,9 @@ function M.of(input)
     fields.home, fields.away = { home.code }, { away.code }
     local clock = time.clock(attributes.kickoff, attributes.timeZone)
     fields.kickoff = { "Kick-off " .. clock, clock }
-    local minutes = time.minutes(now, attributes.kickoff)
-    if minutes > 0 then
-      fields.countdown = { "in " .. time.format_long(minutes), time.format_long(minutes) }
-      glance.countdown = short(minutes)
+    if time.minutes(now, attributes.kickoff) > 0 then
+      fields.countdown = time.countdown(attributes.kickoff, now, "in %s")
+      glance.countdown = time.progress_field(attributes.kickoff - COUNTDOWN_RING, attributes.kickoff, now)
     else
       fields.countdown, glance.countdown = { "Starting any moment", "Starting" }, { "0m" }
     end
@@ -120,8 +153,8 @@ function M.of(input)
   if phase == "live" then
     if state.status == "halfTime" then
       fields.clock = { "Half time", "HT" }
-    elseif state.minute ~= nil then
-      fields.clock = { state.minute .. "'" }
+    else
+      fields.clock, glance.clock = clockOf(state, now)
     end
   end
 

@@ -1,11 +1,12 @@
 -- Layout: which fields each placement shows, most important first. liverules.layout keeps what
 -- fits each placement's budget and reports the rest as dropped. The lists are per phase, with
 -- half time (phase live, status halfTime) listed apart.
---   before    the teams, kick-off time and countdown; compact: the two team codes; minimal:
---             the countdown ("45m")
---   live      the score, the match clock and the latest event; compact: "ARS 2" | "1 CHE";
---             minimal: the score with the live dot, a green glyph beside it ("● 2–1"), or the
---             match minute with the dot ("● 67'", "● HT") when no form of the score fits
+--   before    the teams, kick-off time and the live countdown ("in 45:00"); compact: the two
+--             team codes; minimal: the countdown's ring
+--   live      the score, the live match clock ("1:07:20") and the latest event; compact:
+--             "ARS 2" | "1 CHE"; minimal: the score with the live dot, a green glyph beside it
+--             ("● 2–1"), or the clock's ring with the dot (the frozen "● 67'" from a feed without
+--             the half's start, "● HT") when no form of the score fits
 --   halfTime  as live; the lock screen and StandBy show "Half time" once, in the badge
 --   stale     the last known score (or, when the kick-off went unreported, the teams, kick-off
 --             time and "0m" in the minimal view), "Last update 14:30" and the latest event; the
@@ -71,19 +72,32 @@ local TITLE_SLOT = { lockScreen = "title", standBy = "title", androidOngoing = "
 local BODY_SLOT = { lockScreen = "body", standBy = "body", androidOngoing = "text" }
 local HEADLINES = { score = true, teams = true }
 local EVENT_SLOT = { islandExpanded = "bottom" }
+
+-- What layout.wanted takes as a field's text: a live field's text, or the renderings as they are.
+local function textOf(value)
+  if value ~= nil and value.live ~= nil then return value.text end
+  return value
+end
+
 ---@param input match.Input
 return function(input)
   local texts, glance = content.of(input)
   local list = (input.phase == "live" and input.facts.status == "halfTime") and "halfTime" or input.phase
   return layout.each(function(placement)
+    -- What the field says in this placement: renderings or a live field (content.lua).
+    local function valueOf(id) return (placement == "islandMinimal" and glance[id]) or texts[id] end
     return layout.wanted(WANTED[placement][list],
-      function(id) return (placement == "islandMinimal" and glance[id]) or texts[id] end,
+      function(id) return textOf(valueOf(id)) end,
       function(id)
         return (HEADLINES[id] and TITLE_SLOT[placement]) or (id == "event" and EVENT_SLOT[placement]) or BODY_SLOT[placement]
       end,
       nil,
       function(id)
         return placement == "islandMinimal" and input.phase == "live" and (id == "score" or id == "clock") and "dot" or nil
+      end,
+      function(id)
+        local value = valueOf(id)
+        return value and value.live
       end)
   end)
 end

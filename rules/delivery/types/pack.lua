@@ -5,7 +5,7 @@
 ---@alias delivery.Phase "none"|"placed"|"picking"|"delivering"|"arrived"
 
 ---A field id layouts may show.
----@alias delivery.FieldId "badge"|"title"|"step"|"progress"|"eta"|"promise"
+---@alias delivery.FieldId "badge"|"title"|"step"|"progress"|"eta"|"arrival"|"promise"
 
 ---The activity's attributes (DeliveryAttributes).
 ---@alias delivery.Attributes delivery.DeliveryAttributes
@@ -19,6 +19,7 @@
 ---@field promisedAt liverules.Date
 ---@field timeZone string
 ---@field storeColour? liverules.Colour
+---@field placedAt? liverules.Date
 
 ---DeliveryContentState, from the pack's schema.
 ---@class delivery.DeliveryContentState

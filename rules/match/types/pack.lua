@@ -26,6 +26,7 @@
 ---@field score match.Score
 ---@field minute? integer
 ---@field lastEvent? match.MatchEvent
+---@field period? match.MatchPeriod
 ---@field updatedAt liverules.Date
 
 ---MatchEvent, from the pack's schema.
@@ -38,6 +39,14 @@
 
 ---MatchEventKind, from the pack's schema.
 ---@alias match.MatchEventKind "goal"|"penaltyGoal"|"ownGoal"|"redCard"|"yellowCard"
+
+---MatchHalf, from the pack's schema.
+---@alias match.MatchHalf "first"|"second"|"extraTimeFirst"|"extraTimeSecond"
+
+---MatchPeriod, from the pack's schema.
+---@class match.MatchPeriod
+---@field half match.MatchHalf
+---@field startedAt liverules.Date
 
 ---MatchStatus, from the pack's schema.
 ---@alias match.MatchStatus "scheduled"|"live"|"halfTime"|"finished"
