@@ -3,9 +3,11 @@
 ** shortened exactly as the Lua definition in liverules/layout.lua does, for a wanted list of
 ** plain tables (no metatables) whose entries are well formed and whose text is ASCII without
 ** "\r" (each byte one cluster, measured by the advances of liverules/text.lua), charging each
-** entry's measuring to the step budget as it goes. For anything else it returns nothing and
-** layout.lua runs its Lua definition, which alone raises the errors and records explanations;
-** a test runs both on every golden and on a corpus of malformed calls.
+** entry's measuring to the step budget as it goes. A live field (one with a plain `live` table)
+** is measured as the Lua definition measures it: a progress on nothing, a timer on its widest
+** clock. For anything else it returns nothing and layout.lua runs its Lua definition, which
+** alone raises the errors and records explanations; a test runs both on every golden and on a
+** corpus of malformed calls.
 */
 #include <string.h>
 #include "CLuaShim.h"
@@ -51,6 +53,11 @@ static int lrl_simple(const char *s, size_t length) {
     if (c >= 128 || c == '\r') return 0;
   }
   return 1;
+}
+
+/* Whether c is a decimal digit, as Lua's "%d" in the C locale. */
+static int lrl_isdigit(char c) {
+  return c >= '0' && c <= '9';
 }
 
 /* The width of units at the slot's font size, as Lua computes `units * fontSize / 100`. */
@@ -121,7 +128,12 @@ static int lrl_shortened(const char *s, size_t length, const lrl_slot *slot, lua
   return 1;
 }
 
-/* The wanted field being placed: its renderings and how it may be shortened. */
+/* How a field's renderings are measured (layout.lua's `widest`): as written; on nothing (a live
+** form without a timer, a progress: it always fits); on their timer's widest clock. */
+typedef enum lrl_measuring { LRL_AS_WRITTEN, LRL_AS_NOTHING, LRL_AS_CLOCK } lrl_measuring;
+
+/* The wanted field being placed: its renderings, how it may be shortened, and how a live field
+** is measured. */
 typedef struct lrl_field {
   const char *texts[LRL_MOST_RENDERINGS];
   size_t lengths[LRL_MOST_RENDERINGS];
@@ -129,6 +141,10 @@ typedef struct lrl_field {
   int single;        /* the text was a string, not a list */
   int shortens;
   lua_Integer keeps;
+  int live;          /* it has a live form: chosen by layout.lua's `choose_live`, never shortened */
+  lrl_measuring measuring;
+  const char *prefix, *suffix;  /* LRL_AS_CLOCK: the timer's, held by it */
+  size_t prefixlength, suffixlength;
 } lrl_field;
 
 /* The shown placement so far: the texts of its fields. */
@@ -153,15 +169,45 @@ static int lrl_shortenedfrom(const lrl_field *f, int last, const lrl_slot *slot,
   return 0;
 }
 
-/* Whether rendering i is not shown yet and fits the slot (layout.lua's `fresh_fit`). */
+/* The units rendering i is measured on (layout.lua's `widest` for a live field): for a timer,
+** when the rendering reads prefix, clock, suffix, the clock with every digit a 0 and "0:00"
+** made "00:00"; otherwise the rendering as written. */
+static lua_Integer lrl_measure(const lrl_field *f, int i) {
+  const char *s = f->texts[i];
+  size_t length = f->lengths[i], p = f->prefixlength, q = f->suffixlength;
+  if (f->measuring == LRL_AS_NOTHING) return 0;
+  if (f->measuring == LRL_AS_WRITTEN || length < p + q || memcmp(s, f->prefix, p) != 0 ||
+      memcmp(s + length - q, f->suffix, q) != 0)
+    return lrl_units(s, length);
+  const char *clock = s + p;
+  size_t clocklength = length - p - q;
+  lua_Integer units = lrl_units(s, p) + lrl_units(s + p + clocklength, q);
+  for (size_t k = 0; k < clocklength; k++) units += lrl_advance(lrl_isdigit(clock[k]) ? '0' : (unsigned char)clock[k]);
+  if (clocklength == 4 && lrl_isdigit(clock[0]) && clock[1] == ':' && lrl_isdigit(clock[2]) && lrl_isdigit(clock[3]))
+    units += lrl_advance('0');
+  return units;
+}
+
+/* Whether rendering i is not shown yet and fits the slot (layout.lua's `fresh_fit`, and the
+** test of `choose_live` for a live field). */
 static int lrl_freshfit(const lrl_field *f, int i, const lrl_slot *slot, const lrl_shown *shown) {
   lrl_rendering whole = {f->texts[i], f->lengths[i], 0};
   if (lrl_isshown(&whole, shown->texts, shown->lengths, shown->count)) return 0;
-  return lrl_points(slot, lrl_units(f->texts[i], f->lengths[i])) <= slot->width;
+  return lrl_points(slot, lrl_measure(f, i)) <= slot->width;
 }
 
-/* layout.lua's `choose`: the rendering shown for the field, 1 with *out set, or 0 for none. */
+/* layout.lua's `choose` (`choose_live` for a live field): the rendering shown for the field, 1
+** with *out set, or 0 for none. */
 static int lrl_choose(const lrl_field *f, const lrl_slot *slot, const lrl_shown *shown, lrl_rendering *out) {
+  if (f->live) {
+    for (int i = 0; i < f->count; i++) {
+      if (lrl_freshfit(f, i, slot, shown)) {
+        *out = (lrl_rendering){f->texts[i], f->lengths[i], 0};
+        return 1;
+      }
+    }
+    return 0;
+  }
   if (f->single) {
     if (lrl_freshfit(f, 0, slot, shown)) {
       *out = (lrl_rendering){f->texts[0], f->lengths[0], 0};
@@ -215,6 +261,44 @@ static int lrl_readrenderings(lua_State *L, int t, lrl_field *f, int64_t *bytes)
   return 1;
 }
 
+/* Reads the optional text key of the timer at t into *text, *length, held by the value it
+** pushes: nil and false read as "" (layout.lua's `timer.prefix or ""`); 0 for any other value
+** that is not a string. [-0, +1, -] */
+static int lrl_readaffix(lua_State *L, int t, const char *key, const char **text, size_t *length) {
+  int type = lua_getfield(L, t, key);
+  *text = "";
+  *length = 0;
+  if (type == LUA_TSTRING) *text = lua_tolstring(L, -1, length);
+  return type == LUA_TSTRING || type == LUA_TNIL || (type == LUA_TBOOLEAN && !lua_toboolean(L, -1));
+}
+
+/* Reads how the field's renderings are measured from its live form, the value at v, into f; 0
+** when the Lua definition must read it (not nil nor a table, or a metatable on it or on its
+** timer). When it returns 1 it has pushed the timer, its prefix and its suffix (nils when there
+** is no timer table), so that they outlive the field's placing. [-0, +3, -] */
+static int lrl_readlive(lua_State *L, int v, lrl_field *f) {
+  f->measuring = LRL_AS_WRITTEN;
+  f->prefixlength = f->suffixlength = 0;
+  f->live = !lua_isnil(L, v);
+  if (!f->live) {
+    lua_settop(L, lua_gettop(L) + 3);
+    return 1;
+  }
+  if (lua_type(L, v) != LUA_TTABLE || lua_getmetatable(L, v)) return 0;
+  int type = lua_getfield(L, v, "timer");
+  int timer = lua_gettop(L);
+  if (type != LUA_TTABLE) {
+    f->measuring = type == LUA_TNIL ? LRL_AS_NOTHING : LRL_AS_WRITTEN;
+    lua_settop(L, timer + 2);
+    return 1;
+  }
+  if (lua_getmetatable(L, timer)) return 0;
+  int prefix = lrl_readaffix(L, timer, "prefix", &f->prefix, &f->prefixlength);
+  int suffix = lrl_readaffix(L, timer, "suffix", &f->suffix, &f->suffixlength);
+  f->measuring = prefix && suffix ? LRL_AS_CLOCK : LRL_AS_WRITTEN;
+  return 1;
+}
+
 /* Pushes rendering r as a string. [-0, +1, m] */
 static void lrl_pushrendering(lua_State *L, const lrl_rendering *r) {
   if (!r->ellipsis) {
@@ -244,7 +328,7 @@ int lrl_layout_place(lua_State *L) {
   lrl_shown shown = {.count = 0};
   lua_Integer dropped = 0;
   for (lua_Integer index = 1;; index++) {
-    luaL_checkstack(L, 12, NULL);
+    luaL_checkstack(L, 16, NULL);
     int top = lua_gettop(L);
     int64_t bytes = 16;
     int entrytype = lua_rawgeti(L, WANTED, index);  /* top + 1: the entry */
@@ -255,16 +339,16 @@ int lrl_layout_place(lua_State *L) {
     int entry = top + 1;
     if (entrytype != LUA_TTABLE || lua_getmetatable(L, entry)) return 0;
     lrl_field f;
-    /* top + 2...7: id, shorten, glyph, text, slot, live (a field with a live form: the Lua
-    ** definition, which alone checks and keeps it) */
+    /* top + 2...7: id, shorten, glyph, text, slot, live; top + 8...10: the live form's timer,
+    ** prefix and suffix (lrl_readlive) */
     int ok = lua_getfield(L, entry, "id") == LUA_TSTRING;
     int shorten = lua_getfield(L, entry, "shorten");
     int glyph = lua_getfield(L, entry, "glyph");
     lua_getfield(L, entry, "text");
     int slotname = lua_getfield(L, entry, "slot");
-    ok = ok && lua_getfield(L, entry, "live") == LUA_TNIL;
+    lua_getfield(L, entry, "live");
     ok = ok && (shorten == LUA_TNIL || lua_isinteger(L, top + 3)) && (glyph == LUA_TNIL || glyph == LUA_TSTRING) &&
-         lrl_readrenderings(L, top + 5, &f, &bytes);
+         lrl_readrenderings(L, top + 5, &f, &bytes) && lrl_readlive(L, top + 7, &f);
     if (!ok) return 0;
     lrs_charge(L, 4 * bytes);  /* each rendering is measured a few times at most */
     f.shortens = shorten != LUA_TNIL;
@@ -274,7 +358,7 @@ int lrl_layout_place(lua_State *L) {
     if (shown.count == 0 && leads) slot = lead;
     lrl_rendering chosen;
     if (shown.count < capacity && shown.count < LRL_MOST_SHOWN && lrl_choose(&f, &slot, &shown, &chosen)) {
-      lua_createtable(L, 0, glyph == LUA_TNIL ? 2 : 3);
+      lua_createtable(L, 0, 2 + (glyph != LUA_TNIL) + f.live);
       lua_pushvalue(L, top + 2);
       lua_setfield(L, -2, "id");
       lrl_pushrendering(L, &chosen);
@@ -283,6 +367,10 @@ int lrl_layout_place(lua_State *L) {
       if (glyph != LUA_TNIL) {
         lua_pushvalue(L, top + 4);
         lua_setfield(L, -2, "glyph");
+      }
+      if (f.live) {
+        lua_pushvalue(L, top + 7);
+        lua_setfield(L, -2, "live");
       }
       shown.count++;
       lua_rawseti(L, FIELDS, shown.count);
@@ -315,10 +403,11 @@ static void lrl_setcalled(lua_State *L, int f, int id, const char *key) {
 int lrl_layout_wanted(lua_State *L) {
   enum { IDS = 1, TEXT_OF, SLOT_OF, SHORTEN, GLYPH_OF, LIVE_OF, WANTED };
   lua_settop(L, LIVE_OF);
-  if (!lua_isnil(L, LIVE_OF) || lua_type(L, IDS) != LUA_TTABLE || lua_type(L, TEXT_OF) != LUA_TFUNCTION ||
+  if (lua_type(L, IDS) != LUA_TTABLE || lua_type(L, TEXT_OF) != LUA_TFUNCTION ||
       (!lua_isnil(L, SLOT_OF) && lua_type(L, SLOT_OF) != LUA_TFUNCTION) ||
       (!lua_isnil(L, SHORTEN) && lua_type(L, SHORTEN) != LUA_TTABLE) ||
-      (!lua_isnil(L, GLYPH_OF) && lua_type(L, GLYPH_OF) != LUA_TFUNCTION))
+      (!lua_isnil(L, GLYPH_OF) && lua_type(L, GLYPH_OF) != LUA_TFUNCTION) ||
+      (!lua_isnil(L, LIVE_OF) && lua_type(L, LIVE_OF) != LUA_TFUNCTION))
     return 0;
   lua_createtable(L, 8, 0);  /* WANTED */
   lua_Integer count = 0;
@@ -334,7 +423,7 @@ int lrl_layout_wanted(lua_State *L) {
       lua_settop(L, id - 1);
       continue;
     }
-    lua_createtable(L, 0, 5);  /* id + 2: the entry, its values in the Lua definition's order */
+    lua_createtable(L, 0, 6);  /* id + 2: the entry, its values in the Lua definition's order */
     lua_pushvalue(L, id);
     lua_setfield(L, id + 2, "id");
     lua_pushvalue(L, id + 1);
@@ -346,6 +435,7 @@ int lrl_layout_wanted(lua_State *L) {
       lua_setfield(L, id + 2, "shorten");
     }
     lrl_setcalled(L, GLYPH_OF, id, "glyph");
+    lrl_setcalled(L, LIVE_OF, id, "live");
     lua_rawseti(L, WANTED, ++count);
     lua_settop(L, id - 1);
   }

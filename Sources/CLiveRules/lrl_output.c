@@ -7,6 +7,7 @@
 ** problem. Sizes are checked before anything is walked. Nothing here raises or allocates.
 */
 #include <math.h>
+#include <string.h>
 #include "CLuaShim.h"
 #include "CLiveRules.h"
 
@@ -15,14 +16,16 @@
 enum {
   K_PROBLEM = 1, K_PHASE, K_BADGE, K_TEXT, K_TONE, K_RELEVANCE, K_SCORE, K_ALERT, K_LAYOUT,
   K_FIELDS, K_DROPPED, K_ID, K_GLYPH, K_PALETTE, K_LIGHT, K_DARK, K_STANDBYNIGHT, K_BACKGROUND,
-  K_FOREGROUND, K_ACCENT, K_FALLBACK, K_TIMING, K_STALE, K_DISMISSAL, K_TITLE, K_BODY,
+  K_FOREGROUND, K_ACCENT, K_FALLBACK, K_TIMING, K_STALE, K_DISMISSAL, K_TITLE, K_BODY, K_LIVE,
+  K_TIMER, K_DATE, K_COUNTS, K_PREFIX, K_SUFFIX, K_PROGRESS, K_START, K_FINISH,
   K_FIELDIDS, K_PHASES, K_PLACEMENTS, K_PLACEMENTCOUNT
 };
 
 static const char *const lrl_outkeys[] = {
   "problem", "phase", "badge", "text", "tone", "relevance", "score", "alert", "layout",
   "fields", "dropped", "id", "glyph", "palette", "light", "dark", "standByNight", "background",
-  "foreground", "accent", "fallback", "timing", "stale", "dismissal", "title", "body"
+  "foreground", "accent", "fallback", "timing", "stale", "dismissal", "title", "body", "live",
+  "timer", "date", "counts", "prefix", "suffix", "progress", "start", "finish"
 };
 
 #define LRL_OUT_SLOTS 16  /* stack slots a read uses at most */
@@ -178,6 +181,51 @@ static int lrl_readid(const lrl_reader *r, int i, uint64_t *seen, int *id) {
   return 1;
 }
 
+/* The date field k, within LRL_OUT_SECONDS of 1970; 0 otherwise. [-0, +0, -] */
+static int lrl_getdate(const lrl_reader *r, int t, int k, double *seconds) {
+  return lrl_getnumber(r, t, k, seconds) && fabs(*seconds) <= LRL_OUT_SECONDS;
+}
+
+/* Whether text is the spelling word. */
+static int lrl_spells(lrl_text text, const char *word) {
+  return text.length == strlen(word) && memcmp(text.bytes, word, text.length) == 0;
+}
+
+/* Reads the timer at t into field: { date, counts = "down"|"up", prefix?, suffix? }. [-0, +0, -] */
+static int lrl_readtimer(lrl_reader *r, int t, lrl_outfield *field) {
+  lrl_text counts;
+  if (!lrl_getdate(r, t, K_DATE, &field->dates[0]) || !lrl_gettext(r, t, K_COUNTS, LRL_OUT_NAME, &counts) ||
+      !lrl_getoptionaltext(r, t, K_PREFIX, LRL_OUT_TEXT, &field->prefix) ||
+      !lrl_getoptionaltext(r, t, K_SUFFIX, LRL_OUT_TEXT, &field->suffix) ||
+      !lrl_haskeys(r->L, t, 2 + (field->prefix.bytes != NULL) + (field->suffix.bytes != NULL)))
+    return 0;
+  field->live = LRL_OUT_TIMER;
+  field->countsup = lrl_spells(counts, "up");
+  return field->countsup || lrl_spells(counts, "down");
+}
+
+/* Reads the progress at t into field: { start, finish }, finish after start. [-0, +0, -] */
+static int lrl_readprogress(const lrl_reader *r, int t, lrl_outfield *field) {
+  field->live = LRL_OUT_PROGRESS;
+  return lrl_getdate(r, t, K_START, &field->dates[0]) && lrl_getdate(r, t, K_FINISH, &field->dates[1]) &&
+         field->dates[1] > field->dates[0] && lrl_haskeys(r->L, t, 2);
+}
+
+/* Reads the live form of the field at f into field, LRL_OUT_STILL when it has none: a plain
+** table holding one timer or one progress, itself a plain table. [-0, +0, -] */
+static int lrl_readlive(lrl_reader *r, int f, lrl_outfield *field) {
+  lua_State *L = r->L;
+  field->live = LRL_OUT_STILL;
+  int live = lua_gettop(L) + 1;
+  int ok = lrl_get(r, f, K_LIVE) == LUA_TNIL;
+  if (!ok && lrl_plaintable(L, live) && lrl_haskeys(L, live, 1)) {
+    if (lrl_gettable(r, live, K_TIMER)) ok = lrl_readtimer(r, live + 1, field);
+    else if (lrl_gettable(r, live, K_PROGRESS)) ok = lrl_readprogress(r, live + 1, field);
+  }
+  lua_settop(L, live - 1);
+  return ok;
+}
+
 /* Reads one placement's layout, the table at e. [-0, +0, -] */
 static int lrl_readplacement(lrl_reader *r, int e, lrl_outplacement *placement) {
   lua_State *L = r->L;
@@ -198,11 +246,11 @@ static int lrl_readplacement(lrl_reader *r, int e, lrl_outplacement *placement) 
     lrl_get(r, f, K_ID);
     if (!lrl_readid(r, f + 1, &seen, &field->id)) return 0;
     lua_pop(L, 1);
-    /* id, text and an optional glyph, nothing else: a field with a `live` form (or a `slot`) holds
-    ** a key more, and the detailed reader reads it */
+    /* id, text, an optional glyph and an optional live form, nothing else: a field with a `slot`
+    ** holds a key more, and the detailed reader reads it */
     if (!lrl_gettext(r, f, K_TEXT, LRL_OUT_TEXT, &field->text) ||
-        !lrl_getoptionaltext(r, f, K_GLYPH, LRL_OUT_NAME, &field->glyph) ||
-        !lrl_haskeys(L, f, field->glyph.bytes ? 3 : 2)) return 0;
+        !lrl_getoptionaltext(r, f, K_GLYPH, LRL_OUT_NAME, &field->glyph) || !lrl_readlive(r, f, field) ||
+        !lrl_haskeys(L, f, 2 + (field->glyph.bytes != NULL) + (field->live != LRL_OUT_STILL))) return 0;
     lua_settop(L, list);
   }
   lua_settop(L, top);
@@ -253,11 +301,6 @@ static int lrl_readappearance(lrl_reader *r, int p, int k, int a) {
            lrl_haskeys(r->L, look, fallback->bytes ? 4 : 3);
   lua_pop(r->L, 1);
   return ok;
-}
-
-/* The date field k, within LRL_OUT_SECONDS of 1970; 0 otherwise. [-0, +0, -] */
-static int lrl_getdate(const lrl_reader *r, int t, int k, double *seconds) {
-  return lrl_getnumber(r, t, k, seconds) && fabs(*seconds) <= LRL_OUT_SECONDS;
 }
 
 /* Reads the timing, the table at t: dates in range, an alert's title and body non-empty. */

@@ -82,10 +82,14 @@ import Testing
 
     @Test func warningsAloneExit0AndBuiltPayloadsValidate() throws {
         let built = try CLI.run(["payload", "rules/match", goal])
-        let folder = try CLI.copyOfPack("match", files: [
-            "built.json": built.output,
-            "extra.json": #"{"aps": {"timestamp": 1778944115, "event": "update", "content-state": {"status": "live", "score": {"home": 2, "away": 1}, "updatedAt": 800636910, "venue": "Emirates"}}}"#,
-        ])
+        // The built body with a member the app's state does not have.
+        let payload = try #require(try JSONSerialization.jsonObject(with: Data(built.output.utf8)) as? [String: Any])
+        var aps = try #require((payload["body"] as? [String: Any])?["aps"] as? [String: Any])
+        var state = try #require(aps["content-state"] as? [String: Any])
+        state["venue"] = "Emirates"
+        aps["content-state"] = state
+        let extra = String(decoding: try JSONSerialization.data(withJSONObject: ["aps": aps]), as: UTF8.self)
+        let folder = try CLI.copyOfPack("match", files: ["built.json": built.output, "extra.json": extra])
         let clean = try CLI.run(["payload", "validate", "rules/match", "rules/match/built.json", "--now", "2026-05-16T15:08:35Z"], in: folder)
         #expect(clean.status == 0 && clean.errors.isEmpty, "\(clean.errors)")
         let warned = try CLI.run(["payload", "validate", "rules/match", "rules/match/extra.json", "--now", "1778944115"], in: folder)

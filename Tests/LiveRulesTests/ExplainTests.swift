@@ -56,7 +56,7 @@ import Testing
 
             """), "\(text)")
 
-        let dropped = try #require(explanation.entries.first { $0.kind == .dropped })
+        let dropped = try #require(explanation.entries.first { $0.kind == .dropped && $0.output == "layout.islandExpanded" })
         #expect(dropped.output == "layout.islandExpanded" && dropped.field == "location" && dropped.stage == "layout")
         #expect(dropped.width == 47.25 && dropped.budget == 115 && dropped.capacity == 6)
         let decision = try #require(explanation.entries.first { $0.kind == .decision })

@@ -22,8 +22,8 @@ import Testing
     ) throws -> Readings {
         let pack = presenter.pack
         return try presenter.lua.call(function, repeat each arguments) { result throws(LuaError) in
-            let fast = reader.presentation(of: result)
-            guard case .presented(let read) = try DriverOutcome(reading: result, manifest: pack.manifest, readsSlots: false) else {
+            let fast = reader.presentation(of: result, now: now)
+            guard case .presented(let read) = try DriverOutcome(reading: result, manifest: pack.manifest, readsSlots: false, now: now) else {
                 return Readings(fast: fast, detailed: nil)
             }
             return Readings(fast: fast, detailed: read.flatMap { output in
@@ -87,6 +87,29 @@ import Testing
         "live type": "out.layout.lockScreen = { fields = { { id = 'title', text = 'a', live = 'soon' } } }",
         "live counts": "out.layout.lockScreen = { fields = { { id = 'title', text = 'a', live = { timer = { date = 0, counts = 'sideways' } } } } }",
         "live finish": "out.layout.lockScreen = { fields = { { id = 'title', text = 'a', live = { progress = { start = 5, finish = 1 } } } } }",
+        "live text not its reading": live("'in 0:01'", "{ timer = { date = 600, counts = 'down', prefix = 'in ' } }"),
+        "live text without its prefix": live("'0:00'", "{ timer = { date = 600, counts = 'down', prefix = 'in ' } }"),
+        "live text of another counting": live("time.countdown(now + 90, now).text", "{ timer = { date = now + 90, counts = 'up' } }"),
+        "live progress text": live("'50%'", "{ progress = { start = 0, finish = 1 } }"),
+        "live date type": live("'0:00'", "{ timer = { date = 'soon', counts = 'down' } }"),
+        "live date infinite": live("'0:00'", "{ timer = { date = 1/0, counts = 'down' } }"),
+        "live date NaN": live("'0:00'", "{ timer = { date = 0/0, counts = 'down' } }"),
+        "live date too far": live("'0:00'", "{ timer = { date = -2e11, counts = 'down' } }"),
+        "live counts missing": live("'0:00'", "{ timer = { date = 600 } }"),
+        "live counts type": live("'0:00'", "{ timer = { date = 600, counts = true } }"),
+        "live prefix type": live("'0:00'", "{ timer = { date = 600, counts = 'down', prefix = 1 } }"),
+        "live suffix not UTF-8": live("'0:00'", "{ timer = { date = 600, counts = 'down', suffix = '\\xff' } }"),
+        "live timer key": live("'0:00'", "{ timer = { date = 600, counts = 'down', style = 'clock' } }"),
+        "live timer not a table": live("'0:00'", "{ timer = '0:00' }"),
+        "live timer with a metatable": live("'0:00'", "{ timer = setmetatable({ date = 600, counts = 'down' }, {}) }"),
+        "live with a metatable": live("'0:00'", "setmetatable({ timer = { date = 600, counts = 'down' } }, {})"),
+        "live empty": live("'0:00'", "{}"),
+        "live both forms": live("'0:00'", "{ timer = { date = 600, counts = 'down' }, progress = { start = 0, finish = 1 } }"),
+        "live key": live("'0:00'", "{ timer = { date = 600, counts = 'down' }, at = 1 }"),
+        "live progress start": live("'100%'", "{ progress = { start = 'then', finish = 1 } }"),
+        "live progress empty": live("'100%'", "{ progress = { start = 1, finish = 1 } }"),
+        "live progress NaN": live("'100%'", "{ progress = { start = 0, finish = 0/0 } }"),
+        "live progress key": live("'100%'", "{ progress = { start = 0, finish = 1, at = 1 } }"),
         "colour": """
             local look = { background = '#000000', foreground = '#FFFFFF', accent = '#12345' }
             out.palette = { light = look, dark = look, standByNight = look }
@@ -108,15 +131,48 @@ import Testing
         "rejected input": "out = { path = 'state', problem = 'expected x' }",
     ]
 
-    /// A field with a live form is in the vocabulary, but the one-pass reader declines it: the
-    /// detailed reader reads it.
-    @Test func leavesALiveFieldToTheDetailedReader() throws {
-        let read = try Self.readings(wrappedBy: """
-            out.layout.lockScreen = { fields = { { id = 'title', text = 'in 0:00', live = { timer = { date = 600, counts = 'down', prefix = 'in ' } } } } }
-            """)
-        #expect(read.fast == nil)
-        let presentation = try #require(try read.detailed?.get())
-        #expect(presentation.layout[.lockScreen]?.fields == [
+    /// The statement making the lock screen show the title with `text` and the live form `form`
+    /// (Lua expressions of `now` and liverules.time, `time`).
+    static func live(_ text: String, _ form: String) -> String {
+        "out.layout.lockScreen = { fields = { { id = 'title', text = \(text), live = \(form) } } }"
+    }
+
+    /// Live fields as the rules give them, each case read alike by both readers.
+    static let liveFields: [String: String] = [
+        "countdown over": live("'in 0:00'", "{ timer = { date = 600, counts = 'down', prefix = 'in ' } }"),
+        "countdown with a partial second": "local f = time.countdown(now + 599.5, now, 'in %s')\n" + live("f.text", "f.live"),
+        "countdown of hours": "local f = time.countdown(now + 7384, now, '%s left')\n" + live("f.text", "f.live"),
+        "elapsed": "local f = time.elapsed(now - 3725, now, 'started %s ago')\n" + live("f.text", "f.live"),
+        "clock alone": "local f = time.countdown(now + 61, now)\n" + live("f.text", "f.live"),
+        "empty prefix and suffix": live("'0:00'", "{ timer = { date = 600, counts = 'down', prefix = '', suffix = '' } }"),
+        "non-ASCII suffix": live("'0:00 übrig'", "{ timer = { date = 600, counts = 'down', suffix = ' übrig' } }"),
+        "progress": "local f = time.progress_field(now - 30, now + 90, now)\n" + live("f.text", "f.live"),
+        "progress before its start": live("'0%'", "{ progress = { start = now + 1, finish = now + 2 } }"),
+        "progress at its finish": live("'100%'", "{ progress = { start = -1e11, finish = now } }"),
+        "with a glyph": """
+            local f = time.countdown(now + 120, now, 'in %s')
+            out.layout.lockScreen = { fields = { { id = 'title', text = f.text, glyph = 'dot', live = f.live } } }
+            """,
+        "several": """
+            local a, b = time.countdown(now + 120, now, 'in %s'), time.progress_field(now - 1, now + 3, now)
+            out.layout.lockScreen = { fields = { { id = 'title', text = a.text, live = a.live }, { id = 'progress', text = b.text, live = b.live } } }
+            """,
+    ]
+
+    /// A field with a live form whose text is its reading now: the one-pass reader reads it as
+    /// the detailed reader does.
+    @Test(arguments: liveFields.keys.sorted())
+    func readsALiveFieldAsTheDetailedReaderDoes(_ name: String) throws {
+        let read = try Self.readings(wrappedBy: Self.liveFields[name]!)
+        let fast = try #require(read.fast, "the one-pass reader left \(name) to the detailed one")
+        #expect(fast == (try read.detailed?.get()))
+        #expect(fast.layout[.lockScreen]?.fields.allSatisfy { $0.live != nil } == true)
+    }
+
+    /// The form read is the one given, its text the one given.
+    @Test func readsATimersParts() throws {
+        let read = try Self.readings(wrappedBy: Self.liveFields["countdown over"]!)
+        #expect(read.fast?.layout[.lockScreen]?.fields == [
             LayoutField(id: "title", text: "in 0:00", live: .timer(date: Date(timeIntervalSince1970: 600), counts: .down, prefix: "in ")),
         ])
     }
@@ -140,9 +196,10 @@ import Testing
         let fixture = try Fixture.load(from: folder.appendingPathComponent("fixtures/countdown-middle.json"), displayPath: "countdown-middle.json",
                                        manifest: pack.manifest)
         let breaking = try presenter.lua.run("""
+            local time = require "liverules.time"
             return function(present)
               return function(...)
-                local out = present(...)
+                local out, now = present(...), (select(3, ...))
                 \(change)
                 return out
               end

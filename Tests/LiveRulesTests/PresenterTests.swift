@@ -26,7 +26,9 @@ import Testing
         #expect(p.phase == "combo")
         #expect(p.badge == Badge(text: "In progress", tone: .green))
         #expect(p.relevance == Relevance(score: 100, alert: false))
-        #expect(p.layout[.islandMinimal]?.fields == [LayoutField(id: "remaining", text: "10m")])
+        // The minimal view has room for no clock: the meeting's progress as a ring, which the device fills.
+        #expect(p.layout[.islandMinimal]?.fields == [LayoutField(id: "progress", text: "83%", live: .progress(
+            start: Date(timeIntervalSince1970: 1_772_443_800), finish: Date(timeIntervalSince1970: 1_772_447_400)))])
         #expect(p.layout[.lockScreen]?.fields.map(\.id) == ["badge", "title", "remaining", "progress", "nextTitle", "nextCountdown"])
         #expect(p.palette.dark.accent.hex == "#34C759")
         #expect(Set(p.layout.keys) == Set(Placement.allCases))

@@ -49,16 +49,16 @@ int lrl_schema_check(lua_State *L);
 /* lua_CFunction: place(wanted, capacity, slots, defaultSlot, leadSlot) -> { fields, dropped } |
 ** nothing. layout.place for one placement (liverules/layout.lua documents it): `slots` maps the
 ** placement's slot names to { width, fontSize }, `defaultSlot` names the default, `leadSlot`
-** (or nil) the slot its first field is measured in. Returns nothing when the case is not its
-** common one (an entry not a plain well-formed table, with a `live` form, text beyond ASCII or
-** with "\r"): the Lua definition then runs and words any error. Charges the bytes it measures to
-** the step budget. */
+** (or nil) the slot its first field is measured in. A field's `live` form, a plain table, is
+** kept by reference and measured as the Lua definition measures it. Returns nothing when the
+** case is not its common one (an entry not a plain well-formed table, a `live` form that is not
+** a plain table or whose timer has a metatable, text beyond ASCII or with "\r"): the Lua
+** definition then runs and words any error. Charges the bytes it measures to the step budget. */
 int lrl_layout_place(lua_State *L);
 /* lua_CFunction: wanted(ids, text_of, slot_of, shorten, glyph_of, live_of) -> list | nothing.
 ** layout.wanted (liverules/layout.lua documents it), calling the rule's functions in the Lua
 ** definition's order; nothing when an argument is of the wrong type (the Lua definition then
-** words the error) or when live_of is given (the Lua definition then runs it). Errors of the
-** rule's functions propagate. */
+** words the error). Errors of the rule's functions propagate. */
 int lrl_layout_wanted(lua_State *L);
 
 /* The rules' output read in one pass (lrl_output.c). */
@@ -77,11 +77,20 @@ typedef struct lrl_text {
   size_t length;
 } lrl_text;
 
+/* What live form a shown field has. */
+#define LRL_OUT_STILL 0     /* none */
+#define LRL_OUT_TIMER 1     /* a timer: dates[0] its date */
+#define LRL_OUT_PROGRESS 2  /* a progress: dates[0] its start, dates[1] its finish, after it */
+
 /* One shown field. */
 typedef struct lrl_outfield {
   int id;          /* 0-based index among the field ids given to lrl_output_prepare */
   lrl_text text;
   lrl_text glyph;  /* absent: no glyph (the spelling is left to the host to check) */
+  int live;        /* LRL_OUT_STILL, LRL_OUT_TIMER or LRL_OUT_PROGRESS; the rest only for a live one */
+  double dates[2];
+  int countsup;    /* a timer counts "up", else "down" */
+  lrl_text prefix, suffix;  /* a timer's; absent: not given */
 } lrl_outfield;
 
 /* One placement's layout: fields[fields ..< fields + fieldcount] and
@@ -116,12 +125,14 @@ int lrl_output_prepare(lua_State *L);
 /* Reads the presentation table at result (absolute index) with the reading table at reading into
 ** out (an lrl_output): 1 when it has exactly the shape and vocabulary of a presentation (a phase
 ** among the phases, a layout for every placement and no other, declared ids each shown or
-** dropped once, colours "#RRGGBB", a score in 0...100, dates within LRL_OUT_SECONDS, an alert's
-** non-empty text, texts within LRL_OUT_NAME, LRL_OUT_TEXT and LRL_OUT_TEXTS), 0 on anything
-** else, which the host's detailed reader then explains. Every table it reads must hold exactly
-** the keys it reads: plain tables (read-only ones read through, to a table without a metatable),
-** lists with nothing past their length. Raw reads only; UTF-8, tones and glyph spellings are
-** left to the host. Never raises. [-0, +0, -] */
+** dropped once, a field's live form a timer { date, counts = "down"|"up", prefix?, suffix? } or a
+** progress { start, finish } with finish after start, colours "#RRGGBB", a score in 0...100,
+** dates within LRL_OUT_SECONDS, an alert's non-empty text, texts within LRL_OUT_NAME,
+** LRL_OUT_TEXT and LRL_OUT_TEXTS), 0 on anything else, which the host's detailed reader then
+** explains. Every table it reads must hold exactly the keys it reads: plain tables (read-only
+** ones read through, to a table without a metatable), lists with nothing past their length. Raw
+** reads only; UTF-8, tones and glyph spellings, and whether a live field's text is its form's
+** reading now, are left to the host. Never raises. [-0, +0, -] */
 int lrl_output_read(lua_State *L, int result, int reading, void *out);
 
 #endif

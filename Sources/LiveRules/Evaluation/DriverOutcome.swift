@@ -11,10 +11,10 @@ enum DriverOutcome {
 
     /// Reads the driver's result: `{ path = …, problem = … }` (the host's own words), or the
     /// rules' output for `manifest`'s pack (with each field's measured slot when `readsSlots`).
-    /// A `fast` reader reads a good output in one pass; what it cannot read is read field by
-    /// field.
-    init(reading result: LuaTableReader, manifest: PackManifest, readsSlots: Bool, fast: OutputReader? = nil) throws(LuaError) {
-        if let presentation = fast?.presentation(of: result) {
+    /// A `fast` reader reads a good output in one pass, checked at `now` (Unix seconds); what it
+    /// cannot read is read field by field.
+    init(reading result: LuaTableReader, manifest: PackManifest, readsSlots: Bool, fast: OutputReader? = nil, now: Double) throws(LuaError) {
+        if let presentation = fast?.presentation(of: result, now: now) {
             self = .checked(presentation)
         } else if result.has("problem") {
             self = .rejected(path: try result.string("path"), problem: try result.string("problem"))

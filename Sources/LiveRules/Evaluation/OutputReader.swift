@@ -6,9 +6,10 @@ import Lua
 /// straight from it: field ids, phases and placements are looked up in Lua tables prepared once,
 /// so a good output costs no path strings, no intermediate dictionaries and no hashing of ids.
 /// It answers only for an output that fits the presentation vocabulary within ``OutputLimits``
-/// (the C reader checks them before the texts are copied here); on anything else it
-/// answers nil and the detailed reader (``PresentationOutput``) reads the output again and names
-/// the problem, so what a bad output reports is exactly what it always reported.
+/// (the C reader checks them before the texts are copied here) and whose live fields read, at
+/// the presentation's `now`, the text they carry; on anything else it answers nil and the
+/// detailed reader (``PresentationOutput``) reads the output again and names the problem, so what
+/// a bad output reports is exactly what it always reported.
 final class OutputReader {
     private let reading: LuaRef
     private let fields: [String]
@@ -44,11 +45,12 @@ final class OutputReader {
         output.deallocate()
     }
 
-    /// The presentation the driver's result holds, or nil when the detailed reader must read it.
-    func presentation(of result: LuaTableReader) -> Presentation? {
+    /// The presentation the driver's result holds at `now` (Unix seconds, what a live field's
+    /// text must read then), or nil when the detailed reader must read it.
+    func presentation(of result: LuaTableReader, now: Double) -> Presentation? {
         guard result.read(with: lrl_output_read, context: reading, into: output) else { return nil }
         let out = UnsafePointer(output)
-        guard let badge = badge(out), let layout = layout(), let palette = palette() else { return nil }
+        guard let badge = badge(out), let layout = layout(now: Date(timeIntervalSince1970: now)), let palette = palette() else { return nil }
         var timing: Timing?
         if timed {
             guard out.pointee.timing != 0, let read = self.timing(out) else { return nil }
@@ -65,7 +67,7 @@ final class OutputReader {
         return Badge(text: text, tone: tone)
     }
 
-    private func layout() -> [Placement: PlacementLayout]? {
+    private func layout(now: Date) -> [Placement: PlacementLayout]? {
         var layout: [Placement: PlacementLayout] = [:]
         layout.reserveCapacity(Placement.allCases.count)
         for (index, placement) in Placement.allCases.enumerated() {
@@ -79,12 +81,33 @@ final class OutputReader {
                     guard let spelling = Self.string(field.glyph), let known = Glyph(spelling: spelling) else { return nil }
                     glyph = known
                 }
-                fields.append(LayoutField(id: self.fields[Int(field.id)], text: text, glyph: glyph))
+                var live: LiveForm?
+                if field.live != LRL_OUT_STILL {
+                    guard let form = Self.live(field), form.reading(at: now) == text else { return nil }
+                    live = form
+                }
+                fields.append(LayoutField(id: self.fields[Int(field.id)], text: text, glyph: glyph, live: live))
             }
             let ids = dropped[Int(read.dropped) ..< Int(read.dropped + read.droppedcount)].map { self.fields[Int($0)] }
             layout[placement] = PlacementLayout(fields: fields, dropped: ids)
         }
         return layout
+    }
+
+    /// The live form the C reader found on `field` (its dates in range, its spellings known, a
+    /// progress's finish after its start), nil when a prefix or suffix is not valid UTF-8.
+    private static func live(_ field: lrl_outfield) -> LiveForm? {
+        let dates = field.dates
+        guard field.live == LRL_OUT_TIMER else {
+            return .progress(start: Date(timeIntervalSince1970: dates.0), finish: Date(timeIntervalSince1970: dates.1))
+        }
+        guard let prefix = affix(field.prefix), let suffix = affix(field.suffix) else { return nil }
+        return .timer(date: Date(timeIntervalSince1970: dates.0), counts: field.countsup != 0 ? .up : .down, prefix: prefix, suffix: suffix)
+    }
+
+    /// A timer's prefix or suffix: "" when absent, nil when not valid UTF-8.
+    private static func affix(_ text: lrl_text) -> String? {
+        text.bytes == nil ? "" : string(text)
     }
 
     private func palette() -> Palette? {

@@ -227,7 +227,7 @@ public final class Presenter {
             let attributes = try keptAttributes.argument(for: attributes, in: lua, keeping: strict)
             let state = try keptState.argument(for: state, in: lua, keeping: strict)
             outcome = try lua.call(present, attributes.0, state.0, now, previous, attributes.keep, state.keep) { result throws(LuaError) in
-                try DriverOutcome(reading: result, manifest: pack.manifest, readsSlots: checksOutput, fast: reader)
+                try DriverOutcome(reading: result, manifest: pack.manifest, readsSlots: checksOutput, fast: reader, now: now)
             }
         } catch {
             forgetInputs()

@@ -49,13 +49,14 @@ end
 local RECORDS_SLOTS = support.host("records_slots", "liverules.layout")()
 
 -- The host's native layout.place for the common case (plain, well-formed entries with ASCII
--- text and no live form, lrl_layout.c): it returns the placement's result, or nothing when this definition must
--- run (which alone raises errors and explains, so explaining and slot recording always run it).
+-- text, live forms plain tables, lrl_layout.c): it returns the placement's result, or nothing
+-- when this definition must run (which alone raises errors and explains, so explaining and slot
+-- recording always run it).
 -- This file is the reference path; NativeLayoutTests holds the two to the same results.
 local native_place = (not EXPLAINS and not RECORDS_SLOTS)
   and support.host("layout_place", "liverules.layout") or function() return nil end
 -- The host's native layout.wanted: the wanted list, or nothing for arguments of the wrong type
--- (this definition then words the error) and for a live_of (this definition then calls it).
+-- (this definition then words the error).
 local native_wanted = support.host("layout_wanted", "liverules.layout")
 
 -- The reason `placementId` names no placement, as layout's functions report it.

@@ -1,7 +1,8 @@
 -- A corpus of calls of layout.place and layout.wanted, well formed and not, drawn by a
--- fixed-seed generator: returns function(count) -> one line per case, its result or error, so a
--- state running the host's native layout functions and one running layout.lua's Lua definitions
--- can be compared line by line (NativeLayoutTests).
+-- fixed-seed generator, then every live form placed everywhere: returns function(count) -> one
+-- line per case (count drawn, then the live ones), its result or error, so a state running the
+-- host's native layout functions and one running layout.lua's Lua definitions can be compared
+-- line by line (NativeLayoutTests).
 local layout = require "liverules.layout"
 local placements = require "liverules.placements"
 
@@ -22,9 +23,59 @@ local TEXTS = {
 local IDS = { "title", "remaining", "progress", "location", "badge", "step", "title" }
 local SHORTENS = { false, false, 0, 1, 3, 6, 12, -1 }
 local GLYPHS = { false, false, false, "dot" }
-local LIVE = { timer = { date = 600, counts = "down", style = "clock" } }
-local LIVES = { false, false, false, false, LIVE }
-local BROKEN = { { slot = "nope" }, { slot = 5 }, { shorten = 2.5 }, { shorten = "6" }, { glyph = true }, { live = "soon" } }
+-- Live forms, well formed and not, by the name result lines give them (a shown field keeps the
+-- very table it was given): timers with and without text around their clock, a progress, and
+-- shapes layout.lua reads its own way (a timer that is not a table, a prefix that is not a
+-- string, non-ASCII text around the clock, metatables).
+local LIVE = {
+  countdown = { timer = { date = 600, counts = "down", prefix = "in " } },
+  left = { timer = { date = 600, counts = "down", suffix = " left" } },
+  clock = { timer = { date = 600, counts = "up", style = "clock" } },
+  around = { timer = { date = 600, counts = "down", prefix = "Next: ", suffix = " to go" } },
+  overlap = { timer = { date = 600, counts = "down", prefix = "in ", suffix = " in" } },  -- "in in" holds neither
+  tilde = { timer = { date = 600, counts = "down", prefix = "~" } },        -- "~0:00" fits 44.33 pt at 15 pt, "~00:00" not
+  forPrefix = { timer = { date = 600, counts = "up", prefix = "for " } },   -- "for 0:00" fits 60 pt, "for 00:00" not
+  progress = { progress = { start = 0, finish = 600 } },
+  empty = {},
+  falsePrefix = { timer = { date = 600, counts = "down", prefix = false, suffix = "s" } },
+  numberPrefix = { timer = { date = 600, counts = "down", prefix = 5 } },
+  tableSuffix = { timer = { date = 600, counts = "down", suffix = {} } },
+  trueSuffix = { timer = { date = 600, counts = "down", suffix = true } },
+  timerText = { timer = "in 9:59" },
+  timerFalse = { timer = false },
+  nonASCII = { timer = { date = 600, counts = "down", prefix = "dans ", suffix = " übrig" } },
+  arrow = { timer = { date = 600, counts = "down", prefix = "→ " } },
+  metaTimer = { timer = setmetatable({ prefix = "in " }, {}) },
+  meta = setmetatable({ timer = { prefix = "in " } }, {}),
+  indexed = setmetatable({}, { __index = { timer = { prefix = "in " } } }),
+}
+local LIVE_NAMES, LIVES = {}, {}
+for name, form in pairs(LIVE) do LIVE_NAMES[form] = name end
+for _, name in ipairs({ "countdown", "left", "clock", "around", "overlap", "tilde", "forPrefix", "progress", "empty",
+  "falsePrefix", "numberPrefix", "tableSuffix", "trueSuffix", "timerText", "timerFalse", "nonASCII", "arrow", "metaTimer",
+  "meta", "indexed", "countdown", "left", "clock", "progress" }) do
+  LIVES[#LIVES + 1] = LIVE[name]
+end
+-- Renderings of live fields: clocks with and without text around them, as a timer reads and
+-- not ("in 9:5", "in a:bc"), a percentage.
+local CLOCKS = {
+  "in 9:59", "in 12:34", "9:59", "0:00", "1:02:03", "in 1:02:03", "12:34 left", "9:59 left", "Next: 9:59 to go",
+  "Next: 1:02:03 to go", "in 9:5", "in a:bc", "in 1:2:3", "in", "83%", "1:00:00:00", "in 99:59", "in 0:00 left",
+  "dans 9:59 übrig", "→ 9:59", "in 11:11", "1111", "in 0:000", " 9:59 left", "1:11", "1:11 left", "~9:59", "for 1:11",
+}
+-- Clocks, to be put between a timer's prefix and suffix.
+local CORES = { "9:59", "0:00", "1:11", "12:34", "1:02:03", "11:11", "9:5", "a:bc", "10:00:00", "" }
+
+-- `clock` (default: one of CORES) between the prefix and suffix of `form`'s timer, read raw
+-- ("" for what is not text).
+local function around(form, clock)
+  local timer = rawget(form, "timer")
+  local prefix = type(timer) == "table" and rawget(timer, "prefix")
+  local suffix = type(timer) == "table" and rawget(timer, "suffix")
+  return (type(prefix) == "string" and prefix or "") .. (clock or pick(CORES)) .. (type(suffix) == "string" and suffix or "")
+end
+local BROKEN = { { slot = "nope" }, { slot = 5 }, { shorten = 2.5 }, { shorten = "6" }, { glyph = true }, { live = "soon" },
+  { live = false }, { live = 5 } }
 
 -- A wanted entry for placement `id`: mostly well formed (its slot one of the placement's, or
 -- none), now and then malformed.
@@ -51,7 +102,17 @@ local function entry(id)
   end
   local names = placements[id].slotNames
   local slot = draw(3) == 1 and names[draw(#names)] or nil
-  local shorten, glyph, live = pick(SHORTENS), pick(GLYPHS), pick(LIVES)
+  local shorten, glyph = pick(SHORTENS), pick(GLYPHS)
+  local live = draw(3) == 1 and pick(LIVES)
+  if live and draw(4) > 1 then  -- mostly clocks for a live field, most of them in its own words
+    local function clock() return draw(3) > 1 and around(live) or pick(CLOCKS) end
+    if draw(2) == 1 then
+      text = clock()
+    else
+      text = {}
+      for i = 1, draw(3) do text[i] = clock() end
+    end
+  end
   local made = { id = pick(IDS), text = text, slot = slot, shorten = shorten or nil, glyph = glyph or nil, live = live or nil }
   if draw(30) == 1 then
     for key, value in pairs(pick(BROKEN)) do made[key] = value end
@@ -65,7 +126,7 @@ local function show(placed)
   local shown = {}
   for _, field in ipairs(placed.fields) do
     shown[#shown + 1] = field.id .. "=" .. field.text .. (field.glyph and ("+" .. field.glyph) or "")
-      .. (field.live == LIVE and "+live" or field.live ~= nil and "+other live" or "")
+      .. (field.live ~= nil and ("+live:" .. (LIVE_NAMES[field.live] or "other")) or "")
   end
   return table.concat(shown, ",") .. "|" .. table.concat(placed.dropped, ",")
 end
@@ -106,7 +167,15 @@ local function wantedCase()
   local shorten = draw(3) == 1 and { title1 = 6, title2 = 0 } or nil
   if shorten and draw(2) == 1 then shorten = setmetatable({}, { __index = shorten }) end
   local glyph_of = draw(3) == 1 and function(id) return id:sub(1, 1) == "p" and "dot" or false end or nil
-  local live_of = draw(4) == 1 and function(id) return id:sub(1, 1) == "r" and LIVE or nil end or nil
+  local live_of = draw(4) == 1 and function(id)
+    local first = id:sub(1, 1)
+    if first == "r" then return LIVE.countdown end
+    if first == "p" then return LIVE.progress end
+    if first == "l" then return "soon" end
+    if first == "b" then return false end
+    if first == "s" and draw(3) == 1 then error("no live form for " .. id) end
+    return nil
+  end or nil
   local args = { ids, text_of, slot_of, shorten, glyph_of, live_of }
   if draw(15) == 1 then args[draw(6)] = "wrong" end
   local ok, result = pcall(layout.wanted, args[1], args[2], args[3], args[4], args[5], args[6])
@@ -114,11 +183,34 @@ local function wantedCase()
   local lines = {}
   for index, made in ipairs(result) do
     lines[index] = table.concat({ text(made.id), text(made.text), text(made.slot), text(made.shorten), text(made.glyph),
-      made.live == LIVE and "live" or tostring(made.live) }, " ")
+      LIVE_NAMES[made.live] and ("live:" .. LIVE_NAMES[made.live]) or tostring(made.live) }, " ")
   end
   return "wanted " .. table.concat(lines, "; ")
 end
 
+-- Every live form in every placement, with each clock of CORES in its own words: alone, and
+-- after a rendering that reads as the form's with the widest clock ("10:00:00"), and before
+-- renderings that do not ("in in" is too short to hold "in " and " in"). One line each.
+local function liveCases(lines)
+  local names = {}
+  for name in pairs(LIVE) do names[#names + 1] = name end
+  table.sort(names)
+  for _, name in ipairs(names) do
+    local form = LIVE[name]
+    for _, id in ipairs(placements.ids) do
+      for _, clock in ipairs(CORES) do
+        local wanted = {
+          { id = "title", text = around(form, clock), live = form },
+          { id = "remaining", text = { around(form, "10:00:00"), around(form, clock), "in in", "1:11" }, live = form },
+        }
+        local ok, result = pcall(layout.place, id, wanted)
+        lines[#lines + 1] = id .. " " .. name .. " " .. (ok and show(result) or ("error: " .. tostring(result)))
+      end
+    end
+  end
+end
+
+-- count cases drawn at random, then liveCases.
 return function(count)
   local lines = {}
   for i = 1, count do
@@ -134,5 +226,6 @@ return function(count)
     lines[i] = id .. " " .. (ok and show(result) or ("error: " .. tostring(result)))
     ::next::
   end
+  liveCases(lines)
   return lines
 end
