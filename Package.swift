@@ -11,11 +11,13 @@ let development = Context.environment["LIVERULES_DEVELOPMENT"] != nil
 
 let package = Package(
     name: "LiveRules",
-    platforms: [.macOS(.v14)],
+    // iOS and watchOS for LiveRulesActivity, the library an app and its widget link.
+    platforms: [.macOS(.v14), .iOS(.v16), .watchOS(.v9)],
     products: [
         .library(name: "Lua", targets: ["Lua"]),
         .library(name: "LiveRules", targets: ["LiveRules"]),
         .library(name: "LiveRulesExamples", targets: ["LiveRulesExamples"]),
+        .library(name: "LiveRulesActivity", targets: ["LiveRulesActivity"]),
         .executable(name: "liverules", targets: ["liverules"]),
     ],
     traits: [
@@ -59,6 +61,9 @@ let package = Package(
         // What only the CLI needs: golden reports, recording, review, coverage, pack checks.
         .target(name: "LiveRulesTooling", dependencies: ["LiveRules"]),
         .target(name: "LiveRulesExamples"),
+        // What an app and its widget link to draw the presentation a push carries: pure Swift
+        // on Foundation, no Lua, no C, no dependencies.
+        .target(name: "LiveRulesActivity"),
         // The preview studio: an HTTP server over the tooling, with its page compiled in by the
         // EmbedLua plugin. The only library target that depends on Hummingbird and SwiftNIO, and
         // only with the Studio trait (its sources are empty without it).
@@ -101,6 +106,10 @@ let package = Package(
             dependencies: ["LiveRules", "LiveRulesTooling", "LiveRulesExamples", "Lua", "CLiveRules", "CurlCapture", "TestPacks"],
             resources: [.copy("Resources")]
         ),
+        // The device library: its sample bodies, and the wire form's JSON Schema checked by
+        // python3-jsonschema.
+        // Every bundled fixture's push, built by LiveRules, decoded by the library.
+        .testTarget(name: "LiveRulesActivityTests", dependencies: ["LiveRulesActivity", "LiveRules", "TestPacks"], resources: [.copy("Resources")]),
         // The CLI's tooling: lint, pack checks and types, timelines, diffs.
         .testTarget(name: "LiveRulesToolingTests", dependencies: ["LiveRulesTooling", "LiveRules", "TestPacks"]),
         .testTarget(name: "LiveRulesCLITests", dependencies: ["liverules", "CurlCapture"]),

@@ -9,9 +9,9 @@ By default it builds the symbol graphs with
     swift package --scratch-path PATH dump-symbol-graph --minimum-access-level public
 
 (PATH is `.build` unless given), then reads every `<Module>.symbols.json` and
-`<Module>@<Other>.symbols.json` of the modules Lua, LiveRules and LiveRulesExamples (or those
-named with --module). With --symbol-graphs DIR it reads the graphs already in DIR and builds
-nothing.
+`<Module>@<Other>.symbols.json` of the modules Lua, LiveRules, LiveRulesExamples and
+LiveRulesActivity (or those named with --module). With --symbol-graphs DIR it reads the graphs
+already in DIR and builds nothing.
 
 A symbol counts as documented when it has a `///` comment of its own, or when it implements a
 protocol requirement and so inherits that requirement's documentation (`description`,
@@ -31,7 +31,7 @@ import sys
 from pathlib import Path
 from urllib.parse import unquote, urlparse
 
-DEFAULT_MODULES = ["Lua", "LiveRules", "LiveRulesExamples"]
+DEFAULT_MODULES = ["Lua", "LiveRules", "LiveRulesExamples", "LiveRulesActivity"]
 PUBLIC = {"public", "open"}
 # Declarations that carry no documentation of their own.
 SKIPPED_KINDS = {"swift.extension"}

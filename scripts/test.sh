@@ -49,7 +49,7 @@ fi
 # API documentation: DocC builds each library module's docs with warnings as errors (archives in
 # .build/plugins/Swift-DocC/outputs/), then every public symbol must have a doc comment.
 docs_ok=true
-for target in Lua LiveRules LiveRulesExamples; do
+for target in Lua LiveRules LiveRulesExamples LiveRulesActivity; do
   swift package "${traits[@]}" generate-documentation --target "$target" --warnings-as-errors || docs_ok=false
 done
 ./scripts/doc-coverage.py || docs_ok=false

@@ -12,6 +12,7 @@ import Testing
         "LiveRules": ["Lua", "CLiveRules"],
         "LiveRulesTooling": ["Lua", "LiveRules"],
         "LiveRulesExamples": [],
+        "LiveRulesActivity": [],
         "LiveRulesPreview": ["LiveRules", "LiveRulesTooling"],
         "liverules": ["LiveRules", "LiveRulesTooling", "LiveRulesPreview"],
     ]
@@ -24,7 +25,7 @@ import Testing
         "CLiveRules": ["CLuaShim.h", "CLiveRules.h", "lrl_descriptor.h", "lrl_view.h"],
     ]
     static let projectModules: Set<String> = ["CLua", "CLuaShim", "CLiveRules", "Lua", "LiveRules", "LiveRulesTooling",
-                                               "LiveRulesExamples", "LiveRulesPreview"]
+                                               "LiveRulesExamples", "LiveRulesActivity", "LiveRulesPreview"]
 
     /// Every file of `target` ending in one of `suffixes`, with its text.
     static func files(of target: String, ending suffixes: [String]) throws -> [(path: String, text: String)] {
