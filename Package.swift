@@ -12,7 +12,7 @@ let development = Context.environment["LIVERULES_DEVELOPMENT"] != nil
 let package = Package(
     name: "LiveRules",
     // iOS and watchOS for LiveRulesActivity, the library an app and its widget link.
-    platforms: [.macOS(.v14), .iOS(.v16), .watchOS(.v9)],
+    platforms: [.macOS(.v14), .iOS("16.1"), .watchOS(.v9)],
     products: [
         .library(name: "Lua", targets: ["Lua"]),
         .library(name: "LiveRules", targets: ["LiveRules"]),

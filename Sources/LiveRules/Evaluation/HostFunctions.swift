@@ -24,7 +24,7 @@ enum HostFunctions {
     ///   common case of `layout.place` in C (`lrl_layout_place`), or nothing when `layout.lua`'s
     ///   own definition must run; `liverules_host_layout_wanted(ids, text_of, slot_of, shorten,
     ///   glyph_of, live_of)`, `layout.wanted` in C (`lrl_layout_wanted`), or nothing for arguments
-    ///   of the wrong type and for a `live_of`.
+    ///   of the wrong type.
     /// `installText(in:)` adds the grapheme and width functions of `liverules.text`, and
     /// `installExplain(in:recorder:)` those of `liverules.explain` (recording into `explaining`,
     /// when set). Each
