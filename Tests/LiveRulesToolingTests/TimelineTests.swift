@@ -98,11 +98,11 @@ struct TimelineTests {
     /// text no form keeps, a field that goes: each a push, named with its placements.
     @Test func namesWhyEachPushIsNeeded() throws {
         let start = Date(timeIntervalSince1970: 600)
-        func presentation(_ fields: [LayoutField]) -> Presentation {
+        func presentation(_ fields: [LayoutField], alert: Bool = false) -> Presentation {
             var layout: [Placement: PlacementLayout] = [:]
             for placement in Placement.allCases { layout[placement] = PlacementLayout(fields: placement == .lockScreen ? fields : [], dropped: []) }
             let look = Appearance(background: Colour(hex: "#000000")!, foreground: Colour(hex: "#FFFFFF")!, accent: Colour(hex: "#FFFFFF")!)
-            return Presentation(phase: "countdown", badge: Badge(text: "Next up", tone: .neutral), relevance: Relevance(score: 80, alert: false),
+            return Presentation(phase: "countdown", badge: Badge(text: "Next up", tone: .neutral), relevance: Relevance(score: 80, alert: alert),
                                 layout: layout, palette: Palette(light: look, dark: look, standByNight: look))
         }
         let countdown = { (now: Double) in
@@ -118,6 +118,14 @@ struct TimelineTests {
         #expect(PushReason.reasons(from: pushed, to: presentation([countdown(60)]), at: 60).0 == [.gone("title", [.lockScreen])])
         #expect(PushReason.reasons(from: pushed, to: presentation([countdown(60), LayoutField(id: "title", text: "Review")]), at: 60).0
                     == [.reordered([.lockScreen])])
+        // An alert is news once: the rules alerting again over what the device shows and alerted
+        // about need no push; over a push that did not alert, or with a change, they do.
+        let alerted = presentation([LayoutField(id: "title", text: "Review"), countdown(0)], alert: true)
+        let again = presentation([LayoutField(id: "title", text: "Review"), countdown(60)], alert: true)
+        #expect(PushReason.reasons(from: alerted, to: again, at: 60).0.isEmpty)
+        #expect(PushReason.reasons(from: pushed, to: again, at: 60).0 == [.alert])
+        #expect(PushReason.reasons(from: alerted, to: presentation([LayoutField(id: "title", text: "Goal"), countdown(60)], alert: true), at: 60).0
+                    == [.alert, .text("title", [.lockScreen])])
         // The rules giving a text the form does not read: the device would draw another time.
         let (none, mismatches) = PushReason.reasons(from: pushed, to: presentation([LayoutField(id: "title", text: "Review"),
             LayoutField(id: "countdown", text: "in 10 min", live: .timer(date: start, counts: .down, prefix: "in "))]), at: 60)

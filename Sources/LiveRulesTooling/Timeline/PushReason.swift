@@ -15,7 +15,8 @@ package enum PushReason: Sendable, Hashable, CustomStringConvertible {
     case score
     /// The colours.
     case palette
-    /// The update alerts.
+    /// The update alerts: with another reason, or when the last push did not alert (the rules
+    /// alerting again over what the device shows, and alerted about, need no push).
     case alert
     /// A field the device does not show appears in these placements.
     case shown(String, [Placement])
@@ -69,7 +70,6 @@ package enum PushReason: Sendable, Hashable, CustomStringConvertible {
         if pushed.badge != current.badge { reasons.append(.badge) }
         if pushed.relevance.score != current.relevance.score { reasons.append(.score) }
         if pushed.palette != current.palette { reasons.append(.palette) }
-        if current.relevance.alert { reasons.append(.alert) }
         // Field changes in the order met, each with the placements it is in.
         var changes: [(make: (String, [Placement]) -> PushReason, kind: String, field: String, placements: [Placement])] = []
         var reordered: [Placement] = [], mismatches: [TimelineMismatch] = []
@@ -103,8 +103,9 @@ package enum PushReason: Sendable, Hashable, CustomStringConvertible {
                 }
             }
         }
-        reasons += changes.map { $0.make($0.field, $0.placements) }
-        if !reordered.isEmpty { reasons.append(.reordered(reordered)) }
-        return (reasons, mismatches)
+        let fieldReasons = changes.map { $0.make($0.field, $0.placements) } + (reordered.isEmpty ? [] : [.reordered(reordered)])
+        // An alert is news: the rules alerting again over what the device shows, alerted, is not.
+        if current.relevance.alert, !pushed.relevance.alert || !reasons.isEmpty || !fieldReasons.isEmpty { reasons.append(.alert) }
+        return (reasons + fieldReasons, mismatches)
     }
 }
