@@ -14,6 +14,7 @@ import time
 import unittest
 import urllib.error
 import urllib.parse
+import zlib
 
 from playwright.sync_api import sync_playwright
 
@@ -23,6 +24,47 @@ from studio_harness import ROOT, PATIENCE_MS, RunningStudio, case, fixture_count
 SCREENSHOT = ROOT / ".build" / "preview-studio.png"
 SURFACES = ["islandCompact", "islandMinimal", "islandExpanded", "lockScreen", "standBy", "watchSmartStack", "androidOngoing"]
 APPEARANCES = ["light", "dark", "standByNight"]
+# Only the combinations a device shows: the island and the Watch are always dark, StandBy is dark
+# and red at night, the lock screen and Android are light and dark.
+SURFACES_IN = {"light": ["lockScreen", "androidOngoing"], "dark": SURFACES, "standByNight": ["standBy"]}
+
+
+def pixels(png):
+    """The (red, green, blue) of every pixel of an 8-bit RGB or RGBA PNG, as a screenshot is, row by row."""
+    width, height, depth, colour = int.from_bytes(png[16:20], "big"), int.from_bytes(png[20:24], "big"), png[24], png[25]
+    assert depth == 8 and colour in (2, 6), (depth, colour)
+    data, at = b"", 8
+    while at < len(png):
+        length, kind = int.from_bytes(png[at:at + 4], "big"), png[at + 4:at + 8]
+        if kind == b"IDAT":
+            data += png[at + 8:at + 8 + length]
+        at += 12 + length
+    raw, size = zlib.decompress(data), 3 if colour == 2 else 4
+    stride, rows, previous = width * size, [], bytearray(width * size)
+    for row in range(height):
+        kind, line = raw[row * (stride + 1)], bytearray(raw[row * (stride + 1) + 1:(row + 1) * (stride + 1)])
+        for i in range(stride):
+            left = line[i - size] if i >= size else 0
+            up, corner = previous[i], previous[i - size] if i >= size else 0
+            if kind == 1:
+                line[i] = (line[i] + left) & 255
+            elif kind == 2:
+                line[i] = (line[i] + up) & 255
+            elif kind == 3:
+                line[i] = (line[i] + (left + up) // 2) & 255
+            elif kind == 4:
+                guess = left + up - corner
+                nearest = min((abs(guess - left), 0, left), (abs(guess - up), 1, up), (abs(guess - corner), 2, corner))[2]
+                line[i] = (line[i] + nearest) & 255
+        rows.append(line)
+        previous = line
+    return [[(line[i], line[i + 1], line[i + 2]) for i in range(0, stride, size)] for line in rows]
+
+
+def inside(rows):
+    """The pixels away from a frame's rounded corners: its middle half, top to bottom, less 60 px each side."""
+    height = len(rows)
+    return [pixel for row in rows[height // 4:height - height // 4] for pixel in row[60:-60]]
 
 
 class BrowserTestCase(unittest.TestCase):
@@ -65,27 +107,29 @@ class PreviewInBrowserTests(BrowserTestCase):
                          APPEARANCES + ["stale"])
         for appearance in APPEARANCES:
             surfaces = combo.locator(f'div.appearance[data-appearance="{appearance}"] figure.surface')
-            self.assertEqual(surfaces.evaluate_all("nodes => nodes.map(n => n.dataset.surface)"), SURFACES)
+            self.assertEqual(surfaces.evaluate_all("nodes => nodes.map(n => n.dataset.surface)"), SURFACES_IN[appearance])
         self.assertEqual(page.locator("div.appearance:not(.stale) figure.surface").count(),
-                         self.total * len(SURFACES) * len(APPEARANCES))
-        # The stale state: the case presented at the stale date its timing rule sets.
+                         self.total * sum(len(surfaces) for surfaces in SURFACES_IN.values()))
+        # Stale: the last content, dimmed and marked, then what the rules would push at the stale date.
         stale = case(page, "match/live-67-min").locator('div.appearance[data-appearance="stale"]')
-        self.assertEqual(stale.locator("h4").text_content(), "Stale (from 2026-05-16T15:15:00Z): stale · Outdated")
-        self.assertEqual(stale.locator("figure.surface").evaluate_all("nodes => nodes.map(n => n.dataset.surface)"), SURFACES)
+        self.assertEqual(stale.locator("h4").text_content(), "Stale (from 2026-05-16T15:15:00Z): the last content, marked stale")
+        self.assertEqual(stale.locator(".stale-content figure.surface").evaluate_all("nodes => nodes.map(n => n.dataset.surface)"), SURFACES)
+        self.assertEqual(stale.locator(".stale-content .frame.stale").count(), len(SURFACES))
+        self.assertIn("stale · Outdated", stale.locator("h5").text_content())
         # Fields in their slots, drawn to scale from the budgets; the badge field in its tone.
         lock = combo.locator('div.appearance[data-appearance="light"] figure[data-surface="lockScreen"]')
         self.assertEqual(lock.locator('[data-field="badge"]').get_attribute("class"), "field badge tone-green")
         self.assertEqual(lock.locator('[data-field="title"]').text_content(), "Design review")
         combo.scroll_into_view_if_needed()
         self.assertEqual(lock.locator(".frame").evaluate("n => n.getBoundingClientRect().width"), 343)
-        compact = combo.locator('div.appearance[data-appearance="light"] figure[data-surface="islandCompact"]')
+        compact = combo.locator('div.appearance[data-appearance="dark"] figure[data-surface="islandCompact"]')
         self.assertEqual(compact.locator('[data-placement="islandCompactLeading"] [data-field="title"]').text_content(), "DR")
-        self.assertEqual(compact.locator('[data-placement="islandCompactTrailing"] [data-field="remaining"]').text_content(), "10m")
+        self.assertEqual(compact.locator('[data-placement="islandCompactTrailing"] [data-field="progress"]').text_content(), "83%")
         self.assertEqual(compact.locator(".frame").evaluate("n => getComputedStyle(n).backgroundColor"), "rgb(0, 0, 0)",
-                         "the island is black in the light appearance too")
+                         "the island is black")
         android = combo.locator('div.appearance[data-appearance="dark"] figure[data-surface="androidOngoing"]')
         self.assertEqual(android.locator('[data-slot="title"] [data-field]').first.text_content(), "Design review")
-        standby = combo.locator('div.appearance[data-appearance="light"] figure[data-surface="standBy"] .frame')
+        standby = combo.locator('div.appearance[data-appearance="dark"] figure[data-surface="standBy"] .frame')
         self.assertEqual(standby.evaluate("n => n.getBoundingClientRect().width"), 686, "StandBy is the lock screen at 2x")
         # The other phone class.
         page.select_option("#phone-class", "430")
@@ -121,6 +165,39 @@ class PreviewInBrowserTests(BrowserTestCase):
         page.select_option("#filter-phase", "")
         page.screenshot(path=str(SCREENSHOT))
         self.assertGreater(SCREENSHOT.stat().st_size, 10_000)
+
+    def test_live_fields_tick_and_night_is_red(self):
+        """The page keeps time as a device does after a push at the case's now (its clock set by
+        the test, never waited for); StandBy at night is red, pills and glyphs included."""
+        page = self.page
+        page.evaluate("studio.clock = () => 0; liveTick()")
+        middle = case(page, "meetings/countdown-middle")
+        middle.scroll_into_view_if_needed()
+        dark = middle.locator('div.appearance[data-appearance="dark"]')
+        countdown = dark.locator('figure[data-surface="lockScreen"] [data-field="countdown"]')
+        ring = dark.locator('figure[data-surface="islandMinimal"] [data-field="progress"] .bar')
+        self.assertEqual(countdown.text_content(), "in 10:00", "at the case's now, the rules' text")
+        self.assertEqual(ring.get_attribute("aria-valuenow"), "33")
+        self.assertEqual(dark.locator('figure[data-surface="islandCompact"] [data-field="countdown"]').text_content(), "10:00")
+        page.evaluate("studio.clock = () => 61; liveTick()")
+        self.assertEqual(countdown.text_content(), "in 8:59", "61 s later, as Text(timerInterval:) reads it")
+        self.assertEqual(ring.get_attribute("aria-valuenow"), "40", "09:21:01 in the 09:15-09:30 window")
+        self.assertIn("--percent: 40", ring.get_attribute("style"))
+        # The stale row's clocks stay at the stale date: the meeting's start.
+        stale = middle.locator('div.appearance[data-appearance="stale"] .stale-content figure[data-surface="lockScreen"]')
+        self.assertEqual(stale.locator('[data-field="countdown"]').text_content(), "in 0:00")
+        # A progress bar, not a percentage: the meeting pack's lock screen in a meeting.
+        combo = case(page, "meetings/combo-back-to-back-5-min")
+        combo.scroll_into_view_if_needed()
+        bar = combo.locator('div.appearance[data-appearance="light"] figure[data-surface="lockScreen"] [data-field="progress"] .fill')
+        self.assertGreater(bar.evaluate("n => n.getBoundingClientRect().width"), 50)
+        # Night: not one pixel of the StandBy frame has green or blue, though the pill is green by day.
+        night = middle.locator('div.appearance[data-appearance="standByNight"] figure[data-surface="standBy"] .frame')
+        drawn = inside(pixels(night.screenshot()))
+        self.assertTrue(all(green <= 8 and blue <= 8 for _, green, blue in drawn), "StandBy at night draws only red")
+        self.assertGreater(max(red for red, _, _ in drawn), 100, "and draws something")
+        day = inside(pixels(middle.locator('div.appearance[data-appearance="dark"] figure[data-surface="standBy"] .frame').screenshot()))
+        self.assertTrue(any(green > 60 for _, green, _ in day), "the dark appearance has colour the night tint takes away")
 
     def test_accept_writes_the_golden(self):
         page = self.page
@@ -159,13 +236,16 @@ class PreviewInBrowserTests(BrowserTestCase):
         page = self.page
         case(page, "meetings/combo-back-to-back-5-min").locator('button[data-act="timeline"]').click()
         counts = page.wait_for_selector("#timeline .counts[data-updates]")
-        self.assertEqual(counts.get_attribute("data-updates"), "317")
+        self.assertEqual(counts.get_attribute("data-updates"), "228")
+        self.assertEqual(counts.get_attribute("data-pushes"), "18", "the device keeps its clocks: 18 pushes for 228 presentations")
         self.assertEqual(counts.get_attribute("data-alerts"), "9")
         self.assertEqual(page.locator("#timeline .alert-mark").count(), 9)
         self.assertEqual(page.locator("#timeline .tick").count(), 13)
         scrubber = page.locator("#timeline input[type=range]")
-        self.assertEqual(scrubber.get_attribute("max"), "316")
-        scrubber.fill("316")
+        self.assertEqual(scrubber.get_attribute("max"), "227")
+        scrubber.fill("1")
+        self.assertIn("no push: the device keeps time", page.locator("#timeline .moment").text_content())
+        scrubber.fill("227")
         self.assertIn("2026-03-02T14:30:00Z done All done", page.locator("#timeline .moment").text_content())
         self.assertEqual(page.locator("#timeline .moment figure.surface").count(), 7)
 

@@ -9,6 +9,9 @@ const studio = {
   phone: "393",
   rejected: new Set(),   // case ids rejected since they were last rendered
   revision: 0,
+  opened: Date.now(),
+  /** Seconds the page has kept time since it opened: how far live fields have ticked past their case's now. */
+  clock: () => (Date.now() - studio.opened) / 1000,
 };
 const token = document.querySelector('meta[name="liverules-token"]').content;
 const embedded = document.getElementById("studio-data");
@@ -241,27 +244,32 @@ function drawAppearance(item, appearance) {
     el("h4", {}, appearance.title,
       ["background", "foreground", "accent"].map((key) => el("span", { class: "swatch", title: `${key} ${palette[key]}`, style: { background: palette[key] } })),
       palette.fallback && el("span", { class: "fallback" }, "fallback: " + palette.fallback)),
-    el("div", { class: "surfaces" }, studio.meta.surfaces.map((surface) => drawSurface(surface, item.presentation, item.slots, appearance.id))));
+    el("div", { class: "surfaces" }, studio.meta.surfaces.filter((surface) => surface.palettes[appearance.id])
+      .map((surface) => drawSurface(surface, item.presentation, item.slots, appearance.id, item.now))));
 }
 
-/** The case at its timing rule's stale date, in light: what the surfaces show when no update follows in time. */
+/** The case once its timing rule's stale date has passed with no update, in dark: a device shows
+ *  the last content it was pushed, marked stale, its clocks stopped at the stale date; below,
+ *  what the rules would present then, for the next push. */
 function drawStale(item) {
   const stale = item.stale, at = new Date(stale.at * 1000).toISOString().replace(".000Z", "Z");
-  if (!stale.presentation) {
-    return el("div", { class: "appearance stale", "data-appearance": "stale" },
-      el("h4", {}, `Stale (from ${at}): the rules fail`), el("pre", { class: "problems" }, stale.problems.join("\n")));
-  }
+  const last = el("div", { class: "surfaces stale-content" }, studio.meta.surfaces.map((surface) =>
+    drawSurface(surface, item.presentation, item.slots, "dark", stale.at, true)));
+  const next = stale.presentation
+    ? [el("h5", {}, `The next push (the rules at ${at}): ${stale.presentation.phase} · ${stale.presentation.badge.text}`),
+       el("div", { class: "surfaces" }, studio.meta.surfaces.map((surface) => drawSurface(surface, stale.presentation, stale.slots, "dark", stale.at)))]
+    : [el("h5", {}, `The next push (the rules at ${at}): the rules fail`), el("pre", { class: "problems" }, stale.problems.join("\n"))];
   return el("div", { class: "appearance stale", "data-appearance": "stale" },
-    el("h4", {}, `Stale (from ${at}): ${stale.presentation.phase} · ${stale.presentation.badge.text}`),
-    el("div", { class: "surfaces" }, studio.meta.surfaces.map((surface) => drawSurface(surface, stale.presentation, stale.slots, "light"))));
+    el("h4", {}, `Stale (from ${at}): the last content, marked stale`), last, ...next);
 }
 
-/** One surface in one appearance, to scale: the frame from the server, each field in its slot. */
-function drawSurface(surface, presentation, slots, appearance) {
+/** One surface in one appearance, to scale: the frame from the server, each field in its slot,
+ *  live fields read at `now` (Unix seconds) and ticking on from there, or stopped when `stale`. */
+function drawSurface(surface, presentation, slots, appearance, now, stale = false) {
   const palette = presentation.palette[surface.palettes[appearance]];
   const width = surface.width[studio.phone];
   const frame = el("div", {
-    class: "frame",
+    class: stale ? "frame stale" : "frame",
     style: {
       width: surface.maxWidth ? null : `${width}px`, minWidth: `${width}px`,
       maxWidth: surface.maxWidth ? `${surface.maxWidth[studio.phone]}px` : null,
@@ -286,7 +294,7 @@ function drawSurface(surface, presentation, slots, appearance) {
     const names = slots[placement.id] || [];
     layout.fields.forEach((field, position) => {
       const area = areas.get(names[position]) || areas.values().next().value;
-      area.append(drawField(field, presentation));
+      area.append(drawField(field, presentation, now, stale));
     });
     for (const area of areas.values()) if (area.childNodes.length > 0) region.append(area);
     frame.append(region);
@@ -299,11 +307,66 @@ function drawSurface(surface, presentation, slots, appearance) {
     dropped.length > 0 && el("div", { class: "dropped" }, "dropped: " + dropped.join(", ")));
 }
 
-function drawField(field, presentation) {
+/** A field: a badge as a pill, a progress as a bar (its percentage as its label), a timer as a
+ *  clock that ticks with the page (see liveTick), anything else as its text. */
+function drawField(field, presentation, now, stale) {
   const isBadge = field.id === "badge";
-  return el("span", {
-    class: isBadge ? `field badge tone-${presentation.badge.tone}` : "field", "data-field": field.id, title: field.id,
-  }, field.glyph && el("i", { class: `glyph glyph-${field.glyph}`, "aria-label": field.glyph }), field.text);
+  const live = field.live || {};
+  const node = el("span", {
+    class: isBadge ? `field badge tone-${presentation.badge.tone}` : live.progress ? "field progress" : "field", "data-field": field.id, title: field.id,
+  }, field.glyph && el("i", { class: `glyph glyph-${field.glyph}`, "aria-label": field.glyph }));
+  if (live.timer && now != null) {
+    const clock = el("span", { class: "clock", "data-date": String(Date.parse(live.timer.date) / 1000), "data-counts": live.timer.counts,
+      "data-prefix": live.timer.prefix || "", "data-suffix": live.timer.suffix || "", "data-now": String(now) }, field.text);
+    if (!stale) clock.dataset.ticks = "";
+    node.append(clock);
+    liveUpdate(clock, stale ? 0 : studio.clock());
+  } else if (live.progress && now != null) {
+    const bar = el("span", { class: "bar", "data-start": String(Date.parse(live.progress.start) / 1000),
+      "data-finish": String(Date.parse(live.progress.finish) / 1000), "data-now": String(now), role: "progressbar" },
+      el("span", { class: "fill" }), el("span", { class: "label" }, field.text));
+    if (!stale) bar.dataset.ticks = "";
+    node.append(bar);
+    liveUpdate(bar, stale ? 0 : studio.clock());
+  } else {
+    node.append(field.text);
+  }
+  return node;
+}
+
+// ---- Live fields ----------------------------------------------------------------------------
+
+/** A timer's reading `elapsed` seconds after its case's now, as LiveForm.reading(at:) computes
+ *  it: "m:ss" under an hour, "h:mm:ss" from an hour on, a countdown counting a partial second as
+ *  a whole one, never below zero. */
+function clockReading(node, elapsed) {
+  const date = Number(node.dataset.date), now = Number(node.dataset.now) + elapsed;
+  const span = node.dataset.counts === "down" ? date - now : now - date;
+  const ms = Math.floor(span * 1000 + 0.5);
+  const seconds = ms <= 0 ? 0 : node.dataset.counts === "down" ? Math.floor((ms + 999) / 1000) : Math.floor(ms / 1000);
+  const hours = Math.floor(seconds / 3600), minutes = Math.floor((seconds % 3600) / 60), rest = seconds % 60;
+  const two = (value) => String(value).padStart(2, "0");
+  return node.dataset.prefix + (hours > 0 ? `${hours}:${two(minutes)}:${two(rest)}` : `${minutes}:${two(rest)}`) + node.dataset.suffix;
+}
+
+/** Draws a live clock or bar `elapsed` seconds after its case's now. */
+function liveUpdate(node, elapsed) {
+  if (node.classList.contains("clock")) {
+    node.textContent = clockReading(node, elapsed);
+    return;
+  }
+  const start = Number(node.dataset.start), finish = Number(node.dataset.finish), now = Number(node.dataset.now) + elapsed;
+  const percent = Math.min(100, Math.max(0, Math.floor(((now - start) * 100) / (finish - start))));
+  node.style.setProperty("--percent", String(percent));
+  node.lastChild.textContent = `${percent}%`;
+  node.setAttribute("aria-valuenow", String(percent));
+}
+
+/** Moves every ticking live field to `studio.clock()` seconds after its case's now: the page is a
+ *  device that was pushed at the case's now and has kept time since. */
+function liveTick() {
+  const elapsed = studio.clock();
+  for (const node of document.querySelectorAll("[data-ticks]")) liveUpdate(node, elapsed);
 }
 
 // ---- Golden decisions ---------------------------------------------------------------------
@@ -411,7 +474,7 @@ function drawTimeline(panel, pack, item, timeline) {
           moment.alert ? el("span", { class: "alert" }, "alerts") : ""] : el("span", { class: "problems" }, (moment.problems || []).join("\n")),
         " · changed: ", moment.changes.join(", "), moment.placements.length ? ` (${moment.placements.join(", ")})` : "",
         moment.push && moment.push.length ? ` · push: ${moment.push.map((push) => push.reason).join(", ")}` : " · no push: the device keeps time"),
-      presentation && el("div", { class: "surfaces" }, studio.meta.surfaces.map((surface) => drawSurface(surface, presentation, moment.slots || {}, "dark"))));
+      presentation && el("div", { class: "surfaces" }, studio.meta.surfaces.map((surface) => drawSurface(surface, presentation, moment.slots || {}, "dark", Date.parse(moment.now) / 1000, true))));
   };
   scrubber.addEventListener("input", show);
   const form = el("form", {},
@@ -467,3 +530,4 @@ function onKey(event) {
 }
 
 start().catch((error) => notify("cannot load the studio: " + error.message, true));
+setInterval(liveTick, 1000);

@@ -22,6 +22,9 @@ package struct StudioCase: Sendable, Encodable {
     package var current: String?
     /// The presentation, nil when presenting failed.
     package var presentation: Presentation?
+    /// The fixture's `now` (Unix seconds), nil when it could not be read: the moment the page's
+    /// live fields read as the rules gave them, and tick on from.
+    package var now: Double?
     /// Per placement, the slot each shown field is drawn in.
     package var slots: [Placement: [String]]
     /// The field paths that changed from the golden (`layout.islandMinimal.fields[0].text: "12m" → "11m"`),

@@ -57,7 +57,7 @@ extension StudioCase {
         self.init(
             id: testCase.id, name: testCase.name, status: GoldenStatus(outcome),
             fixtureFile: testCase.fixturePath, fixture: Self.text(testCase.fixtureFile, in: testCase.folder),
-            goldenFile: testCase.goldenPath, golden: golden, current: current, presentation: placed?.presentation,
+            goldenFile: testCase.goldenPath, golden: golden, current: current, presentation: placed?.presentation, now: presented?.now,
             slots: placed?.slots ?? [:], problems: GoldenResult(testCase: testCase, outcome: outcome, seconds: 0).problems,
             diff: diff, findings: placed?.findings.map(\.description) ?? [],
             stale: placed.flatMap { placed in presented.flatMap { Self.stale(of: $0, after: placed.presentation, presenter: presenter) } })

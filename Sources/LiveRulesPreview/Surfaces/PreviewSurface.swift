@@ -27,12 +27,15 @@ package struct PreviewSurface: Sendable, Encodable {
     package var scale: Double
     /// The frame's corner radius in points.
     package var cornerRadius: Double
-    /// The palette member drawn in each appearance (by ``PreviewAppearance/id``): the Dynamic
-    /// Island and the watch are always dark.
+    /// The palette member drawn in each appearance the surface has (by ``PreviewAppearance/id``);
+    /// an appearance it never shows on a device is not a key.
     package var palettes: [String: String]
 
-    private static let followsAppearance = ["light": "light", "dark": "dark", "standByNight": "standByNight"]
-    private static let alwaysDark = ["light": "dark", "dark": "dark", "standByNight": "standByNight"]
+    // Only the appearances each surface really has: the Dynamic Island and the Watch are always
+    // dark; StandBy is dark, and red at night; the lock screen and Android are light and dark.
+    private static let lightAndDark = ["light": "light", "dark": "dark"]
+    private static let alwaysDark = ["dark": "dark"]
+    private static let standBy = ["dark": "dark", "standByNight": "standByNight"]
 
     private static func classes(_ narrow: Double, _ wide: Double) -> [String: Double] {
         ["393": narrow, "430": wide]
@@ -56,11 +59,11 @@ package struct PreviewSurface: Sendable, Encodable {
         PreviewSurface(
             id: "lockScreen", title: "Lock screen", placements: [PreviewPlacement(.lockScreen)],
             width: classes(343, 380), maxWidth: nil, height: 84, maxHeight: 160, sideWidth: nil,
-            scale: 1, cornerRadius: 22, palettes: followsAppearance),
+            scale: 1, cornerRadius: 22, palettes: lightAndDark),
         PreviewSurface(
             id: "standBy", title: "StandBy (2×)", placements: [PreviewPlacement(.standBy)],
             width: classes(343, 380), maxWidth: nil, height: 84, maxHeight: 160, sideWidth: nil,
-            scale: 2, cornerRadius: 22, palettes: followsAppearance),
+            scale: 2, cornerRadius: 22, palettes: standBy),
         PreviewSurface(
             id: "watchSmartStack", title: "Apple Watch Smart Stack (40 mm)", placements: [PreviewPlacement(.watchSmartStack)],
             width: classes(152, 152), maxWidth: nil, height: 69.5, maxHeight: 69.5, sideWidth: nil,
@@ -68,7 +71,7 @@ package struct PreviewSurface: Sendable, Encodable {
         PreviewSurface(
             id: "androidOngoing", title: "Android ongoing notification", placements: [PreviewPlacement(.androidOngoing)],
             width: classes(360, 360), maxWidth: nil, height: 72, maxHeight: 160, sideWidth: nil,
-            scale: 1, cornerRadius: 16, palettes: followsAppearance),
+            scale: 1, cornerRadius: 16, palettes: lightAndDark),
     ]
 }
 #endif
