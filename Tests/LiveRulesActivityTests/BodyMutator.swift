@@ -1,4 +1,5 @@
 import Foundation
+import TestPacks
 
 /// Mutates a valid body the ways a broken or hostile producer would: members deleted,
 /// duplicated, retyped, renamed or swapped for other parts of the body, values nested deep,

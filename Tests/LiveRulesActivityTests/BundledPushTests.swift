@@ -5,12 +5,12 @@ import TestPacks
 import Testing
 
 /// The presentation a backend sends, as the device reads it: every bundled fixture's update push
-/// and FCM message, built by LiveRules, decodes with a default `JSONDecoder` to exactly what the
-/// host presented, and satisfies the wire form's JSON Schema.
+/// and FCM message, built by LiveRules, fits the size goals, decodes with a default
+/// `JSONDecoder` to exactly what the host presented, and satisfies the wire form's JSON Schema.
 @Suite struct BundledPushTests {
     /// Every fixture of every bundled pack: its presentation, and the presentation form its
     /// update push's content state and its FCM message carry.
-    static func pushes() throws -> [(name: String, now: Date, presentation: Presentation, apns: Data, fcm: Data)] {
+    static func pushes() throws -> [(name: String, now: Date, presentation: Presentation, body: Int, apns: Data, fcm: Data)] {
         try ["meetings", "match", "delivery"].flatMap { name in
             let pack = try RulePack.load(from: Paths.rules.appendingPathComponent(name), displayPath: "rules/\(name)")
             let presenter = try Presenter(pack: pack)
@@ -26,7 +26,8 @@ import Testing
                 if case .both(let key) = builder.settings.contentState, case .object(let members) = form, let inner = members[key] { form = inner }
                 let android = try AndroidMessage(.update, presentation: presentation, now: fixture.now)
                 let fcm = try #require(android.data["presentation"])
-                return ("\(name)/\(file)", Date(timeIntervalSince1970: fixture.now), presentation, Data(try JSONWriter.compact(form).utf8), Data(fcm.utf8))
+                return ("\(name)/\(file)", Date(timeIntervalSince1970: fixture.now), presentation,
+                        try JSONWriter.compact(payload.body).utf8.count, Data(try JSONWriter.compact(form).utf8), Data(fcm.utf8))
             }
         }
     }
@@ -74,6 +75,15 @@ import Testing
             lines.append("\(appearance.rawValue) \(colours.background.hex) \(colours.foreground.hex) \(colours.accent.hex)")
         }
         return lines
+    }
+
+    /// The goals: the presentation alone at most 2,048 bytes, the body (state and presentation
+    /// where the pack sends both) within APNs' 4,096.
+    @Test func everyBundledPushFitsTheGoals() throws {
+        for push in try Self.pushes() {
+            #expect(push.apns.count <= 2_048, "\(push.name): the presentation has \(push.apns.count) bytes")
+            #expect(push.body <= PayloadValidator.maximumBytes, "\(push.name): the body has \(push.body) bytes")
+        }
     }
 
     @Test func everyBundledPushDecodesToWhatTheHostPresented() throws {

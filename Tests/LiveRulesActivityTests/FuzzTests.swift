@@ -1,5 +1,6 @@
 import Foundation
 import LiveRulesActivity
+import TestPacks
 import Testing
 
 /// Thousands of mutated bodies, from a fixed seed: decoding never traps, and a body that

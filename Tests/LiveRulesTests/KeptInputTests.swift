@@ -118,7 +118,7 @@ import Testing
         let walking = [false: try Presenter(pack: MeetingsFixtures.pack()), true: try Presenter(pack: MeetingsFixtures.pack())]
         let reference = try Presenter(pack: MeetingsFixtures.pack())
         let empty = MeetingsContentState(meetings: [])
-        var random = SplitMix(seed: 0x5EED)
+        var random = SplitMix64(seed: 0x5EED)
         var state = fixture.state
         var refused = 0
         var reused = [false: 0, true: 0]
@@ -209,7 +209,7 @@ import Testing
     }
 
     /// One random edit of `state`.
-    static func edit(_ state: MeetingsContentState, with random: inout SplitMix) -> MeetingsContentState {
+    static func edit(_ state: MeetingsContentState, with random: inout SplitMix64) -> MeetingsContentState {
         var state = state
         let count = state.meetings.count
         let index = count == 0 ? 0 : Int(random.next() % UInt64(count))
@@ -251,18 +251,5 @@ import Testing
                                              "channel": .string(notice.channel)])
         }
         return .object(members)
-    }
-}
-
-/// A small seeded generator (SplitMix64), so a walk is the same on every run.
-struct SplitMix {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

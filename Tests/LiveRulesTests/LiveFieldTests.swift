@@ -197,7 +197,7 @@ import Testing
               return time.progress_field(a, b, now).text
             end
             """, chunkName: "readings.lua"), returning: LuaRef.self)
-        var generator = SeededGenerator(seed: 30)
+        var generator = SplitMix64(seed: 30)
         for _ in 0..<3_000 {
             let date = 1_772_443_800 + Double(Int.random(in: -20_000...20_000, using: &generator)) / 8
             let now = date + Double.random(in: -9_000...9_000, using: &generator)
@@ -227,15 +227,3 @@ import Testing
     }
 }
 
-/// SplitMix64: the same numbers on every run and machine.
-private struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}

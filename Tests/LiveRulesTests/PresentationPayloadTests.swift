@@ -3,26 +3,14 @@ import Foundation
 import TestPacks
 import Testing
 
-/// The presentation in the push: its device form, the content-state forms a pack chooses, the
-/// validator's checks of a presentation body, and the size goals for every bundled fixture.
+/// The presentation in the push: its device form, the content-state forms a pack chooses, and
+/// the validator's checks of a presentation body (the bundled fixtures' pushes, their sizes and
+/// their decoding on the device: `BundledPushTests`).
 @Suite struct PresentationPayloadTests {
     static let meetings: RulePack = {
         // The bundled pack: loading it is checked by its own tests.
         try! RulePack.load(from: Paths.rules.appendingPathComponent("meetings"), displayPath: "rules/meetings")
     }()
-
-    /// Every fixture of a bundled pack with its update push.
-    static func updates(_ name: String) throws -> [(file: String, presentation: Presentation, payload: PushPayload)] {
-        let pack = try RulePack.load(from: Paths.rules.appendingPathComponent(name), displayPath: "rules/\(name)")
-        let presenter = try Presenter(pack: pack)
-        let builder = try PushPayloadBuilder(manifest: pack.manifest)
-        return try pack.fixtureNames().map { file in
-            let fixture = try Fixture.load("fixtures/\(file)", in: pack.folder, manifest: pack.manifest)
-            let presentation = try presenter.present(fixture)
-            let payload = try builder.build(.update, presentation: presentation, attributes: fixture.attributes, state: fixture.state, now: fixture.now)
-            return (file, presentation, payload)
-        }
-    }
 
     /// The device form writes each distinct field once, placements by index, dates since 2001,
     /// and nothing only tooling reads; the same presentation gives the same bytes.
@@ -50,25 +38,6 @@ import Testing
         // Nothing only tooling reads: no dropped lists, no fallback reasons, no timing.
         let text = try JSONWriter.compact(form)
         for word in ["dropped", "fallback", "stale", "calendar colour"] { #expect(!text.contains(word), "\(word)") }
-    }
-
-    /// Every bundled fixture's update push holds the presentation within the goals: the
-    /// presentation alone at most 2,048 bytes, the content state with the state at most 4,096,
-    /// and it passes the validator.
-    @Test(arguments: ["meetings", "match", "delivery"])
-    func everyBundledFixtureFitsTheGoals(_ name: String) throws {
-        for update in try Self.updates(name) {
-            let form = try JSONWriter.compact(update.presentation.deviceForm).utf8.count
-            let body = try JSONWriter.compact(update.payload.body).utf8.count
-            #expect(form <= 2_048, "\(name)/\(update.file): the presentation has \(form) bytes")
-            #expect(body <= PayloadValidator.maximumBytes, "\(name)/\(update.file): the body has \(body) bytes")
-            guard case .object(let aps)? = update.payload.body["aps"].map({ $0 }), case .object(let state)? = aps["content-state"] else {
-                Issue.record("\(name)/\(update.file): no content state")
-                continue
-            }
-            #expect(state["v"] == .integer(1) || state.values.contains { if case .object(let inner) = $0 { inner["v"] == .integer(1) } else { false } },
-                    "\(name)/\(update.file): the content state carries the presentation")
-        }
     }
 
     /// A body whose content state is the presentation: valid as built, and each break of the
