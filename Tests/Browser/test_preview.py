@@ -219,14 +219,31 @@ class PreviewInBrowserTests(BrowserTestCase):
         page = self.page
         badges = self.studio.rules / "meetings" / "badges.lua"
         original = badges.read_text()
+        # The reader is far down the pack, a case open: a redraw keeps both where they are.
+        reading = case(page, "meetings/progress-last")
+        reading.scroll_into_view_if_needed()
+        reading.locator("details.more summary").click()
+        page.mouse.wheel(0, -200)
+        page.wait_for_timeout(100)
+        top = reading.evaluate("n => n.getBoundingClientRect().top")
         self.studio.save(badges, original.replace('"In progress"', '"Happening"'))
         page.wait_for_function(
             """() => { const c = document.querySelector('article.case[data-case="meetings/combo-back-to-back-5-min"] .case-head .tone');
                       return c && c.textContent === 'Happening'; }""", polling=10)
+        reading = case(page, "meetings/progress-last")
+        self.assertAlmostEqual(reading.evaluate("n => n.getBoundingClientRect().top"), top, delta=1, msg="the page keeps its place")
+        self.assertTrue(reading.evaluate("n => n.querySelector('details.more').open"), "the open case stays open")
         self.studio.save(badges, original + "\nthis is not lua\n")
         page.wait_for_selector('section.pack .banner')
         banner = page.locator("section.pack .banner").text_content()
         self.assertIn("meetings/badges.lua:35:1: error:", banner)
+        # The refusal is said where the reader is, naming the pack and the file.
+        notice = page.locator("#notice")
+        self.assertIn("the last save was refused", notice.text_content())
+        self.assertIn("meetings/badges.lua:35:1", notice.text_content())
+        box = notice.bounding_box()
+        self.assertTrue(box and 0 <= box["y"] and box["y"] + box["height"] <= 900, "the notice is in the window")
+        self.assertAlmostEqual(case(page, "meetings/progress-last").evaluate("n => n.getBoundingClientRect().top"), top, delta=1)
         self.assertEqual(case(page, "meetings/combo-back-to-back-5-min").locator(".case-head .tone").text_content(), "Happening",
                          "the last good rendering stays")
         self.studio.save(badges, original)

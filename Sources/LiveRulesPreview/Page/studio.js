@@ -162,6 +162,7 @@ function drawPack(pack, redraw = false) {
     el("pre", {}, pack.banner.join("\n")));
   const old = new Map([...section.querySelectorAll("article.case")].map((node) => [node.dataset.case, node]));
   const focused = document.activeElement && document.activeElement.closest ? document.activeElement.closest("article.case") : null;
+  const anchor = placeOnScreen();
   const cases = pack.cases.map((item) => {
     const signature = JSON.stringify([item, studio.phone, studio.rejected.has(item.id)]);
     const previous = old.get(item.id);
@@ -169,14 +170,18 @@ function drawPack(pack, redraw = false) {
     const node = drawCase(pack, item);
     node.signature = signature;
     if (previous) {
-      const open = new Set([...previous.querySelectorAll("details[open]")].map((details) => details.className));
-      for (const details of node.querySelectorAll("details")) details.open = open.has(details.className);
+      // Panels keep the state they had; a panel the case did not have (its diff, once it changes) opens as drawn.
+      const had = new Map([...previous.querySelectorAll("details")].map((details) => [details.className, details.open]));
+      for (const details of node.querySelectorAll("details")) if (had.has(details.className)) details.open = had.get(details.className);
     }
     return node;
   });
   const warnings = pack.warnings.length > 0 && el("div", { class: "warnings" },
     el("strong", {}, "Warnings from the last reload:"), el("pre", {}, pack.warnings.join("\n")));
+  const refused = banner && !section.querySelector(".banner");
   section.replaceChildren(heading, ...[banner, warnings].filter(Boolean), ...cases);
+  keepPlace(anchor);
+  if (refused) notify(`${pack.name || pack.path}: the last save was refused, the last good rules keep showing: ${pack.banner[0]}`, true);
   if (focused && focused.isConnected === false) {
     const again = section.querySelector(`article.case[data-case="${CSS.escape(focused.dataset.case)}"]`);
     if (again) again.focus({ preventScroll: true });
@@ -393,11 +398,29 @@ async function act(action, node) {
   }
 }
 
+/** The case the reader is looking at (the focused one if it is on screen, else the first whose
+ *  bottom is below the header) and where its top is in the window; nil when none is. */
+function placeOnScreen() {
+  const top = document.querySelector("header.bar").getBoundingClientRect().bottom;
+  const focused = document.activeElement && document.activeElement.closest ? document.activeElement.closest("article.case") : null;
+  const visible = (node) => { const box = node.getBoundingClientRect(); return box.bottom > top && box.top < window.innerHeight; };
+  const node = focused && visible(focused) ? focused : [...document.querySelectorAll("article.case:not([hidden])")].find(visible);
+  return node ? { id: node.dataset.case, top: node.getBoundingClientRect().top } : null;
+}
+
+/** Scrolls so that the case `anchor` names is where it was before a redraw. */
+function keepPlace(anchor) {
+  if (!anchor) return;
+  const node = document.querySelector(`article.case[data-case="${CSS.escape(anchor.id)}"]`);
+  if (node) window.scrollBy(0, node.getBoundingClientRect().top - anchor.top);
+}
+
 function notify(message, bad = false) {
   const notice = $("notice");
   notice.textContent = message;
   notice.classList.toggle("bad", bad);
   notice.hidden = false;
+  notice.onclick = () => { notice.hidden = true; };
 }
 
 // ---- Timeline -----------------------------------------------------------------------------
