@@ -203,9 +203,13 @@ class PreviewInBrowserTests(BrowserTestCase):
         page = self.page
         golden = self.studio.rules / "meetings" / "golden" / "done.json"
         original = golden.read_text()
-        self.studio.save(golden, original.replace('"phase": "done"', '"phase": "upcoming"'))
         done = case(page, "meetings/done")
+        done.scroll_into_view_if_needed()
+        done.locator("details.more summary").click()
+        self.studio.save(golden, original.replace('"phase": "done"', '"phase": "upcoming"'))
         page.wait_for_selector('article.case[data-case="meetings/done"][data-status="changed"]')
+        self.assertTrue(done.evaluate("n => n.querySelector('details.changes').open"), "a case that turns changed while open shows its diff")
+        self.assertTrue(done.evaluate("n => n.querySelector('details.more').open"), "and stays open")
         self.assertIn('phase: "upcoming" → "done"', done.locator(".paths").text_content())
         self.assertIn('"phase": "upcoming"', done.locator(".golden-json").text_content())
         self.assertIn('"phase": "done"', done.locator(".current-json").text_content())
