@@ -17,7 +17,4 @@ public enum ContentStateForm: Sendable, Hashable {
     static let spellings = ["state", "presentation", "both"]
     /// The key of the presentation with `"both"` when `pack.json` names none.
     public static let defaultKey = "presentation"
-
-    /// Whether the content state holds the presentation.
-    public var carriesPresentation: Bool { self != .state }
 }

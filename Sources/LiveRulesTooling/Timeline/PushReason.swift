@@ -70,42 +70,53 @@ package enum PushReason: Sendable, Hashable, CustomStringConvertible {
         if pushed.badge != current.badge { reasons.append(.badge) }
         if pushed.relevance.score != current.relevance.score { reasons.append(.score) }
         if pushed.palette != current.palette { reasons.append(.palette) }
-        // Field changes in the order met, each with the placements it is in.
-        var changes: [(make: (String, [Placement]) -> PushReason, kind: String, field: String, placements: [Placement])] = []
-        var reordered: [Placement] = [], mismatches: [TimelineMismatch] = []
-        func note(_ make: @escaping (String, [Placement]) -> PushReason, _ field: String, _ placement: Placement) {
-            let kind = make(field, []).description
-            if let index = changes.firstIndex(where: { $0.kind == kind }) {
-                changes[index].placements.append(placement)
+        // Field changes in the order met: one reason per change of a field, with every placement it is in.
+        var changes: [PushReason] = [], reordered: [Placement] = [], mismatches: [TimelineMismatch] = []
+        func note(_ change: PushReason) {
+            if let index = changes.firstIndex(where: { $0.description == change.description }) {
+                changes[index] = changes[index].adding(change.placements)
             } else {
-                changes.append((make, kind, field, [placement]))
+                changes.append(change)
             }
         }
         let moment = Date(timeIntervalSince1970: now)
         for placement in Placement.allCases {
             let old = pushed.layout[placement]?.fields ?? [], new = current.layout[placement]?.fields ?? []
-            for field in new where !old.contains(where: { $0.id == field.id }) { note(PushReason.shown, field.id, placement) }
-            for field in old where !new.contains(where: { $0.id == field.id }) { note(PushReason.gone, field.id, placement) }
+            for field in new where !old.contains(where: { $0.id == field.id }) { note(.shown(field.id, [placement])) }
+            for field in old where !new.contains(where: { $0.id == field.id }) { note(.gone(field.id, [placement])) }
             let kept = new.filter { field in old.contains { $0.id == field.id } }.map(\.id)
             if kept != old.filter({ field in new.contains { $0.id == field.id } }).map(\.id) { reordered.append(placement) }
             for field in new {
                 guard let before = old.first(where: { $0.id == field.id }) else { continue }
-                if before.glyph != field.glyph { note(PushReason.glyph, field.id, placement) }
+                if before.glyph != field.glyph { note(.glyph(field.id, [placement])) }
                 if before.live != field.live {
-                    note(PushReason.live, field.id, placement)
+                    note(.live(field.id, [placement]))
                 } else if let live = field.live {
                     let drawn = live.reading(at: moment)
                     if drawn != field.text {
                         mismatches.append(TimelineMismatch(now: now, placement: placement, field: field.id, device: drawn, rules: field.text))
                     }
                 } else if before.text != field.text {
-                    note(PushReason.text, field.id, placement)
+                    note(.text(field.id, [placement]))
                 }
             }
         }
-        let fieldReasons = changes.map { $0.make($0.field, $0.placements) } + (reordered.isEmpty ? [] : [.reordered(reordered)])
+        let fieldReasons = changes + (reordered.isEmpty ? [] : [.reordered(reordered)])
         // An alert is news: the rules alerting again over what the device shows, alerted, is not.
         if current.relevance.alert, !pushed.relevance.alert || !reasons.isEmpty || !fieldReasons.isEmpty { reasons.append(.alert) }
         return (reasons + fieldReasons, mismatches)
+    }
+
+    /// The same field reason in `more` placements as well.
+    private func adding(_ more: [Placement]) -> PushReason {
+        switch self {
+        case .shown(let field, let placements): .shown(field, placements + more)
+        case .gone(let field, let placements): .gone(field, placements + more)
+        case .text(let field, let placements): .text(field, placements + more)
+        case .glyph(let field, let placements): .glyph(field, placements + more)
+        case .live(let field, let placements): .live(field, placements + more)
+        case .reordered(let placements): .reordered(placements + more)
+        case .start, .phase, .badge, .score, .palette, .alert: self
+        }
     }
 }
