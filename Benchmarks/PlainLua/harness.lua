@@ -18,7 +18,6 @@ local find, byte, sub, upper = string.find, string.byte, string.sub, string.uppe
 
 -- ---------------------------------------------------------------- host functions
 
-function liverules_host_records_slots() return false end
 function liverules_host_explains() return false end
 function liverules_host_layout_place() return nil end  -- layout.lua's own definitions run
 function liverules_host_layout_wanted() return nil end
@@ -42,7 +41,7 @@ function liverules_host_placements()
     { id = "standBy", capacity = 8, slots = card() },
     { id = "watchSmartStack", capacity = 3, slots = { slot("main", 136, nil, 2, 15) } },
     { id = "androidOngoing", capacity = 4, slots = { slot("title", 268, nil, 1, 17, true), slot("text", 268, nil, 1, 15),
-                                                     slot("chip", 60, nil, 1, 15) } },
+                                                     slot("progress", 268, nil, 1, 15), slot("chip", 60, nil, 1, 15) } },
   }
 end
 

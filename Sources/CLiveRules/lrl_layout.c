@@ -5,7 +5,8 @@
 ** "\r" (each byte one cluster, measured by the advances of liverules/text.lua), charging each
 ** entry's measuring to the step budget as it goes. A live field (one with a plain `live` table)
 ** is measured as the Lua definition measures it: a progress on nothing, a timer on its widest
-** clock. For anything else it returns nothing and layout.lua runs its Lua definition, which
+** clock. Each shown field takes a line of its slot as layout.lua's `take_line` gives it. For
+** anything else it returns nothing and layout.lua runs its Lua definition, which
 ** alone raises the errors and records explanations; a test runs both on every golden and on a
 ** corpus of malformed calls.
 */
@@ -18,14 +19,27 @@
 #define LRL_ELLIPSIS "\xE2\x80\xA6"
 #define LRL_ELLIPSIS_UNITS 55      /* "…" in hundredths of the font size (text.lua) */
 #define LRL_TOLERANCE 1e-9         /* points; text.truncate's "a width equal to the slot's fits" */
+#define LRL_LINE_GAP 8             /* points between two fields on one line (layout.lua's LINE_GAP) */
+#define LRL_MOST_SLOTS 8           /* a placement with more slots in use: the Lua definition */
 
-/* A slot as layout measures it: its line width and font size (integer when the font size is). */
+/* A slot as layout measures it: its line width, font size (integer when the font size is) and
+** lines. */
 typedef struct lrl_slot {
   double width;
   lua_Number font;
   lua_Integer fontint;
   int integral;
+  lua_Integer lines;
 } lrl_slot;
+
+/* A slot's lines taken so far (layout.lua's `lines[name]`): its name, its last line and the
+** width its fields use on it. */
+typedef struct lrl_lines {
+  const char *name;
+  size_t length;
+  lua_Integer line;
+  double used;
+} lrl_lines;
 
 /* A rendering: the first `keep` bytes of `text`, followed by "…" when `ellipsis` is set. */
 typedef struct lrl_rendering {
@@ -78,12 +92,14 @@ static int lrl_readslot(lua_State *L, int slots, int n, lrl_slot *slot) {
   int top = lua_gettop(L);
   lua_pushvalue(L, n);
   int ok = lua_rawget(L, slots) == LUA_TTABLE && lua_getfield(L, top + 1, "width") == LUA_TNUMBER &&
-           lua_getfield(L, top + 1, "fontSize") == LUA_TNUMBER;
+           lua_getfield(L, top + 1, "fontSize") == LUA_TNUMBER && lua_getfield(L, top + 1, "lines") == LUA_TNUMBER &&
+           lua_isinteger(L, top + 4);
   if (ok) {
     slot->width = lua_tonumber(L, top + 2);
     slot->integral = lua_isinteger(L, top + 3);
     slot->fontint = lua_tointeger(L, top + 3);
     slot->font = lua_tonumber(L, top + 3);
+    slot->lines = lua_tointeger(L, top + 4);
   }
   lua_settop(L, top);
   return ok;
@@ -145,6 +161,7 @@ typedef struct lrl_field {
   lrl_measuring measuring;
   const char *prefix, *suffix;  /* LRL_AS_CLOCK: the timer's, held by it */
   size_t prefixlength, suffixlength;
+  int countsup;      /* LRL_AS_CLOCK: the timer's counts is "up" */
 } lrl_field;
 
 /* The shown placement so far: the texts of its fields. */
@@ -169,12 +186,11 @@ static int lrl_shortenedfrom(const lrl_field *f, int last, const lrl_slot *slot,
   return 0;
 }
 
-/* The units rendering i is measured on (layout.lua's `widest` for a live field): for a timer,
-** when the rendering reads prefix, clock, suffix, the clock with every digit a 0 and "0:00"
-** made "00:00"; otherwise the rendering as written. */
-static lua_Integer lrl_measure(const lrl_field *f, int i) {
-  const char *s = f->texts[i];
-  size_t length = f->lengths[i], p = f->prefixlength, q = f->suffixlength;
+/* The units the field's text s is measured on (layout.lua's `widest` for a live field): for a
+** timer, when s reads prefix, clock, suffix, the clock with every digit a 0, "0:00" made "00:00"
+** and, counting up, "00:00" made "0:00:00"; otherwise s as written. */
+static lua_Integer lrl_measure(const lrl_field *f, const char *s, size_t length) {
+  size_t p = f->prefixlength, q = f->suffixlength;
   if (f->measuring == LRL_AS_NOTHING) return 0;
   if (f->measuring == LRL_AS_WRITTEN || length < p + q || memcmp(s, f->prefix, p) != 0 ||
       memcmp(s + length - q, f->suffix, q) != 0)
@@ -183,8 +199,11 @@ static lua_Integer lrl_measure(const lrl_field *f, int i) {
   size_t clocklength = length - p - q;
   lua_Integer units = lrl_units(s, p) + lrl_units(s + p + clocklength, q);
   for (size_t k = 0; k < clocklength; k++) units += lrl_advance(lrl_isdigit(clock[k]) ? '0' : (unsigned char)clock[k]);
-  if (clocklength == 4 && lrl_isdigit(clock[0]) && clock[1] == ':' && lrl_isdigit(clock[2]) && lrl_isdigit(clock[3]))
-    units += lrl_advance('0');
+  int short4 = clocklength == 4 && lrl_isdigit(clock[0]) && clock[1] == ':' && lrl_isdigit(clock[2]) && lrl_isdigit(clock[3]);
+  int short5 = clocklength == 5 && lrl_isdigit(clock[0]) && lrl_isdigit(clock[1]) && clock[2] == ':' && lrl_isdigit(clock[3]) &&
+               lrl_isdigit(clock[4]);
+  if (short4) units += lrl_advance('0');
+  if (f->countsup && (short4 || short5)) units += lrl_advance('0') + lrl_advance(':');
   return units;
 }
 
@@ -193,7 +212,7 @@ static lua_Integer lrl_measure(const lrl_field *f, int i) {
 static int lrl_freshfit(const lrl_field *f, int i, const lrl_slot *slot, const lrl_shown *shown) {
   lrl_rendering whole = {f->texts[i], f->lengths[i], 0};
   if (lrl_isshown(&whole, shown->texts, shown->lengths, shown->count)) return 0;
-  return lrl_points(slot, lrl_measure(f, i)) <= slot->width;
+  return lrl_points(slot, lrl_measure(f, f->texts[i], f->lengths[i])) <= slot->width;
 }
 
 /* layout.lua's `choose` (`choose_live` for a live field): the rendering shown for the field, 1
@@ -279,6 +298,7 @@ static int lrl_readaffix(lua_State *L, int t, const char *key, const char **text
 static int lrl_readlive(lua_State *L, int v, lrl_field *f) {
   f->measuring = LRL_AS_WRITTEN;
   f->prefixlength = f->suffixlength = 0;
+  f->countsup = 0;
   f->live = !lua_isnil(L, v);
   if (!f->live) {
     lua_settop(L, lua_gettop(L) + 3);
@@ -295,7 +315,43 @@ static int lrl_readlive(lua_State *L, int v, lrl_field *f) {
   if (lua_getmetatable(L, timer)) return 0;
   int prefix = lrl_readaffix(L, timer, "prefix", &f->prefix, &f->prefixlength);
   int suffix = lrl_readaffix(L, timer, "suffix", &f->suffix, &f->suffixlength);
+  size_t countslength = 0;
+  const char *counts = lua_getfield(L, timer, "counts") == LUA_TSTRING ? lua_tolstring(L, -1, &countslength) : NULL;
+  f->countsup = counts != NULL && countslength == 2 && memcmp(counts, "up", 2) == 0;
+  lua_pop(L, 1);
   f->measuring = prefix && suffix ? LRL_AS_CLOCK : LRL_AS_WRITTEN;
+  return 1;
+}
+
+/* The width the chosen rendering r of field f takes on its line (layout.lua's place): a progress
+** the slot's, anything else its measure, and a glyph (its spelling glyph, or NULL) its width. */
+static double lrl_linewidth(const lrl_field *f, const lrl_rendering *r, const lrl_slot *slot, const char *glyph) {
+  double width = slot->width;
+  if (r->ellipsis) width = lrl_points(slot, lrl_units(r->text, r->keep) + LRL_ELLIPSIS_UNITS);
+  else if (f->measuring != LRL_AS_NOTHING) width = lrl_points(slot, lrl_measure(f, r->text, r->keep));
+  if (glyph == NULL) return width;
+  return width + (strncmp(glyph, "icon:", 5) == 0 ? 16.5 : 8.33);
+}
+
+/* layout.lua's `take_line`: the line of the slot named name (of length bytes) a field width points
+** wide takes, updating taken (*count slots so far); 0 when the slot's lines are all taken, -1 when
+** more slots are in use than LRL_MOST_SLOTS. */
+static lua_Integer lrl_takeline(lrl_lines *taken, int *count, const char *name, size_t length, const lrl_slot *slot,
+                                double width) {
+  for (int i = 0; i < *count; i++) {
+    lrl_lines *at = &taken[i];
+    if (at->length != length || memcmp(at->name, name, length) != 0) continue;
+    if (at->used + LRL_LINE_GAP + width <= slot->width) {
+      at->used = at->used + LRL_LINE_GAP + width;
+      return at->line;
+    }
+    if (at->line >= slot->lines) return 0;
+    at->line++;
+    at->used = width;
+    return at->line;
+  }
+  if (*count >= LRL_MOST_SLOTS) return -1;
+  taken[(*count)++] = (lrl_lines){name, length, 1, width};
   return 1;
 }
 
@@ -326,6 +382,8 @@ int lrl_layout_place(lua_State *L) {
   lua_createtable(L, 4, 0);  /* FIELDS */
   lua_createtable(L, 0, 0);  /* DROPPED */
   lrl_shown shown = {.count = 0};
+  lrl_lines taken[LRL_MOST_SLOTS];
+  int slotsused = 0;
   lua_Integer dropped = 0;
   for (lua_Integer index = 1;; index++) {
     luaL_checkstack(L, 16, NULL);
@@ -354,11 +412,21 @@ int lrl_layout_place(lua_State *L) {
     f.shortens = shorten != LUA_TNIL;
     f.keeps = f.shortens ? lua_tointeger(L, top + 3) : 0;
     lrl_slot slot = fallback;
+    int name = DEFAULT;
     if (slotname != LUA_TNIL && (slotname != LUA_TSTRING || !lrl_readslot(L, SLOTS, top + 6, &slot))) return 0;
-    if (shown.count == 0 && leads) slot = lead;
+    if (slotname != LUA_TNIL) name = top + 6;
+    if (shown.count == 0 && leads) slot = lead, name = LEAD;
     lrl_rendering chosen;
+    lua_Integer line = 0;
     if (shown.count < capacity && shown.count < LRL_MOST_SHOWN && lrl_choose(&f, &slot, &shown, &chosen)) {
-      lua_createtable(L, 0, 2 + (glyph != LUA_TNIL) + f.live);
+      size_t namelength;
+      const char *namebytes = lua_tolstring(L, name, &namelength);
+      line = lrl_takeline(taken, &slotsused, namebytes, namelength, &slot,
+                          lrl_linewidth(&f, &chosen, &slot, glyph != LUA_TNIL ? lua_tostring(L, top + 4) : NULL));
+      if (line < 0) return 0;
+    }
+    if (line > 0) {
+      lua_createtable(L, 0, 4 + (glyph != LUA_TNIL) + f.live);
       lua_pushvalue(L, top + 2);
       lua_setfield(L, -2, "id");
       lrl_pushrendering(L, &chosen);
@@ -372,6 +440,10 @@ int lrl_layout_place(lua_State *L) {
         lua_pushvalue(L, top + 7);
         lua_setfield(L, -2, "live");
       }
+      lua_pushvalue(L, name);
+      lua_setfield(L, -2, "slot");
+      lua_pushinteger(L, line);
+      lua_setfield(L, -2, "line");
       shown.count++;
       lua_rawseti(L, FIELDS, shown.count);
     } else if (shown.count >= LRL_MOST_SHOWN) {

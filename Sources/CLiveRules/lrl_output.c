@@ -17,7 +17,7 @@ enum {
   K_PROBLEM = 1, K_PHASE, K_BADGE, K_TEXT, K_TONE, K_RELEVANCE, K_SCORE, K_ALERT, K_LAYOUT,
   K_FIELDS, K_DROPPED, K_ID, K_GLYPH, K_PALETTE, K_LIGHT, K_DARK, K_STANDBYNIGHT, K_BACKGROUND,
   K_FOREGROUND, K_ACCENT, K_FALLBACK, K_TIMING, K_STALE, K_DISMISSAL, K_TITLE, K_BODY, K_LIVE,
-  K_TIMER, K_DATE, K_COUNTS, K_PREFIX, K_SUFFIX, K_PROGRESS, K_START, K_FINISH,
+  K_TIMER, K_DATE, K_COUNTS, K_PREFIX, K_SUFFIX, K_PROGRESS, K_START, K_FINISH, K_SLOT, K_LINE,
   K_FIELDIDS, K_PHASES, K_PLACEMENTS, K_PLACEMENTCOUNT
 };
 
@@ -25,7 +25,7 @@ static const char *const lrl_outkeys[] = {
   "problem", "phase", "badge", "text", "tone", "relevance", "score", "alert", "layout",
   "fields", "dropped", "id", "glyph", "palette", "light", "dark", "standByNight", "background",
   "foreground", "accent", "fallback", "timing", "stale", "dismissal", "title", "body", "live",
-  "timer", "date", "counts", "prefix", "suffix", "progress", "start", "finish"
+  "timer", "date", "counts", "prefix", "suffix", "progress", "start", "finish", "slot", "line"
 };
 
 #define LRL_OUT_SLOTS 16  /* stack slots a read uses at most */
@@ -246,11 +246,16 @@ static int lrl_readplacement(lrl_reader *r, int e, lrl_outplacement *placement) 
     lrl_get(r, f, K_ID);
     if (!lrl_readid(r, f + 1, &seen, &field->id)) return 0;
     lua_pop(L, 1);
-    /* id, text, an optional glyph and an optional live form, nothing else: a field with a `slot`
-    ** holds a key more, and the detailed reader reads it */
+    /* id, text, an optional glyph, live form, slot and line (an integer from 1), nothing else */
     if (!lrl_gettext(r, f, K_TEXT, LRL_OUT_TEXT, &field->text) ||
         !lrl_getoptionaltext(r, f, K_GLYPH, LRL_OUT_NAME, &field->glyph) || !lrl_readlive(r, f, field) ||
-        !lrl_haskeys(L, f, 2 + (field->glyph.bytes != NULL) + (field->live != LRL_OUT_STILL))) return 0;
+        !lrl_getoptionaltext(r, f, K_SLOT, LRL_OUT_NAME, &field->slot)) return 0;
+    int line = lrl_get(r, f, K_LINE);
+    field->line = line == LUA_TNIL ? 0 : lua_isinteger(L, -1) ? lua_tointeger(L, -1) : -1;
+    lua_pop(L, 1);
+    if (field->line < 0 || (line != LUA_TNIL && field->line == 0) ||
+        !lrl_haskeys(L, f, 2 + (field->glyph.bytes != NULL) + (field->live != LRL_OUT_STILL) + (field->slot.bytes != NULL) +
+                               (line != LUA_TNIL))) return 0;
     lua_settop(L, list);
   }
   lua_settop(L, top);

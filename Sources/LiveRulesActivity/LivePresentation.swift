@@ -18,6 +18,8 @@
 ///   repeats a field id the placement already shows is skipped; a placement that is not a list,
 ///   or is left with nothing, is as one not sent; unknown placements are kept, and never asked
 ///   for;
+/// - a region that is not `"slot:line"`, or a placement's regions not one per field it lists, is
+///   as none sent: the field has no region (``region(of:in:)``);
 /// - a `palette` that is not an object reads as neutral colours (black on white, white on
 ///   black, red on black at night); an appearance missing from it, or lacking one of its three
 ///   colours `#RRGGBB`, takes the colours of the first complete one of: for standByNight, dark
@@ -39,6 +41,8 @@ public struct LivePresentation: Codable, Hashable, Sendable {
     private let fields: [LiveField]
     /// Each placement's fields, as indices into `fields`, in display order; none empty.
     private let placements: [LivePlacement: [Int]]
+    /// Each placement's regions, one per entry of its `placements` list (nil: none sent).
+    private let regions: [LivePlacement: [LiveRegion?]]
     /// The colours of each appearance.
     private let palette: LivePalette
 
@@ -47,13 +51,31 @@ public struct LivePresentation: Codable, Hashable, Sendable {
         placements[placement]?.map { fields[$0] } ?? []
     }
 
+    /// Where `placement` draws `field` (one of ``fields(in:)``): its region and line; nil when the
+    /// push says not (an older backend), and the app lays the field out itself.
+    public func region(of field: LiveField, in placement: LivePlacement) -> LiveRegion? {
+        guard let indices = placements[placement], let position = indices.firstIndex(where: { fields[$0] == field }) else { return nil }
+        return regions[placement]?[position]
+    }
+
+    /// The fields `placement` draws in the region named `slot`, line by line (the first line
+    /// first, each in display order); empty when it draws none there.
+    public func lines(in placement: LivePlacement, region slot: String) -> [[LiveField]] {
+        guard let indices = placements[placement], let places = regions[placement] else { return [] }
+        var lines: [Int: [LiveField]] = [:]
+        for (index, place) in zip(indices, places) where place?.slot == slot {
+            lines[place!.line, default: []].append(fields[index])
+        }
+        return lines.keys.sorted().map { lines[$0]! }
+    }
+
     /// The colours to draw in `appearance`.
     public func colours(for appearance: LiveAppearance) -> LiveColours {
         palette[appearance]
     }
 
     private enum CodingKeys: String, CodingKey {
-        case version = "v", phase, badge, fields, placements, palette
+        case version = "v", phase, badge, fields, placements, regions, palette
     }
 
     /// A placement's key in `placements`.
@@ -84,21 +106,42 @@ public struct LivePresentation: Codable, Hashable, Sendable {
             index[position] = kept.count
             kept.append(field)
         }
-        var shown: [LivePlacement: [Int]] = [:]
+        // Each placement's regions as sent, one per entry of its list, or nil for the placement.
+        var sentRegions: [String: [LiveRegion?]] = [:]
+        if let object = try? container.nestedContainer(keyedBy: PlacementKey.self, forKey: .regions) {
+            for key in object.allKeys {
+                guard var list = try? object.nestedUnkeyedContainer(forKey: key) else { continue }
+                var places: [LiveRegion?] = []
+                while !list.isAtEnd, let place = try? list.decode(Lenient<String>.self) {
+                    places.append(place.value.flatMap(LiveRegion.init(spelling:)))
+                }
+                sentRegions[key.stringValue] = places
+            }
+        }
+        var shown: [LivePlacement: [Int]] = [:], placed: [LivePlacement: [LiveRegion?]] = [:]
         if let object = try? container.nestedContainer(keyedBy: PlacementKey.self, forKey: .placements) {
             for key in object.allKeys {
                 guard var list = try? object.nestedUnkeyedContainer(forKey: key) else { continue }
-                var indices: [Int] = [], ids: Set<String> = []
+                // The fields kept, and the position each had in the list as sent.
+                var indices: [Int] = [], positions: [Int] = [], ids: Set<String> = [], sentCount = 0
                 while !list.isAtEnd, let sentIndex = try? list.decode(Lenient<Int>.self) {
+                    defer { sentCount += 1 }
                     guard let sentIndex = sentIndex.value, let keptIndex = index[sentIndex],
                           ids.insert(kept[keptIndex].id).inserted else { continue }
                     indices.append(keptIndex)
+                    positions.append(sentCount)
                 }
-                if !indices.isEmpty { shown[LivePlacement(rawValue: key.stringValue)] = indices }
+                guard !indices.isEmpty else { continue }
+                let placement = LivePlacement(rawValue: key.stringValue)
+                shown[placement] = indices
+                if let places = sentRegions[key.stringValue], places.count == sentCount {
+                    placed[placement] = positions.map { places[$0] }
+                }
             }
         }
         fields = kept
         placements = shown
+        regions = placed
     }
 
     /// Encodes the wire form, placements in the order of their names.
@@ -111,6 +154,13 @@ public struct LivePresentation: Codable, Hashable, Sendable {
         var object = container.nestedContainer(keyedBy: PlacementKey.self, forKey: .placements)
         for (placement, indices) in placements.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
             try object.encode(indices, forKey: PlacementKey(stringValue: placement.rawValue))
+        }
+        if !regions.isEmpty {
+            // A field without a region is written as "", which reads back as none.
+            var places = container.nestedContainer(keyedBy: PlacementKey.self, forKey: .regions)
+            for (placement, list) in regions.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
+                try places.encode(list.map { $0?.spelling ?? "" }, forKey: PlacementKey(stringValue: placement.rawValue))
+            }
         }
         try container.encode(palette, forKey: .palette)
     }

@@ -175,7 +175,7 @@ class PreviewInBrowserTests(BrowserTestCase):
         middle.scroll_into_view_if_needed()
         dark = middle.locator('div.appearance[data-appearance="dark"]')
         countdown = dark.locator('figure[data-surface="lockScreen"] [data-field="countdown"]')
-        ring = dark.locator('figure[data-surface="islandMinimal"] [data-field="progress"] .bar')
+        ring = dark.locator('figure[data-surface="islandMinimal"] [data-field="progress"] .meter')
         self.assertEqual(countdown.text_content(), "in 10:00", "at the case's now, the rules' text")
         self.assertEqual(ring.get_attribute("aria-valuenow"), "33")
         self.assertEqual(dark.locator('figure[data-surface="islandCompact"] [data-field="countdown"]').text_content(), "10:00")
@@ -213,10 +213,38 @@ class PreviewInBrowserTests(BrowserTestCase):
         self.assertIn('phase: "upcoming" → "done"', done.locator(".paths").text_content())
         self.assertIn('"phase": "upcoming"', done.locator(".golden-json").text_content())
         self.assertIn('"phase": "done"', done.locator(".current-json").text_content())
+        top = done.evaluate("n => { window.scrollTo(0, n.getBoundingClientRect().top + window.scrollY - 200); return n.getBoundingClientRect().top; }")
         done.locator('button[data-act="accept"]').click()
         page.wait_for_selector('article.case[data-case="meetings/done"][data-status="unchanged"]')
         self.assertEqual(golden.read_text(), original)
         self.assertIn("accepted meetings/done", page.locator("#notice").text_content())
+        self.assertAlmostEqual(case(page, "meetings/done").evaluate("n => n.getBoundingClientRect().top"), top, delta=50,
+                               msg="Accept keeps the case where it was")
+        # The last case of the page, its diff in view at the end of the page, accepted with the
+        # key: the page is shorter afterwards (no diff), and still the case stays where it was.
+        last_golden = self.studio.rules / "meetings" / "golden" / "upcoming-first.json"
+        last_original = last_golden.read_text()
+        self.studio.save(last_golden, last_original.replace('"score": 50', '"score": 51'))
+        page.wait_for_selector('article.case[data-case="meetings/upcoming-first"][data-status="changed"]')
+        last = case(page, "meetings/upcoming-first")
+        self.assertEqual(page.evaluate("[...document.querySelectorAll('article.case')].pop().dataset.case"), "meetings/upcoming-first")
+        top = last.evaluate("n => { window.scrollTo(0, document.documentElement.scrollHeight); n.focus({ preventScroll: true }); return n.getBoundingClientRect().top; }")
+        page.keyboard.press("a")
+        page.wait_for_selector('article.case[data-case="meetings/upcoming-first"][data-status="unchanged"]')
+        self.assertEqual(last_golden.read_text(), last_original)
+        self.assertAlmostEqual(case(page, "meetings/upcoming-first").evaluate("n => n.getBoundingClientRect().top"), top, delta=50,
+                               msg="Accept at the end of the page keeps the case where it was")
+        # Reject keeps the golden, and the case in place too.
+        self.studio.save(golden, original.replace('"phase": "done"', '"phase": "upcoming"'))
+        page.wait_for_selector('article.case[data-case="meetings/done"][data-status="changed"]')
+        top = case(page, "meetings/done").evaluate(
+            "n => { window.scrollTo(0, n.getBoundingClientRect().top + window.scrollY - 200); return n.getBoundingClientRect().top; }")
+        case(page, "meetings/done").locator('button[data-act="reject"]').click()
+        page.wait_for_selector('article.case[data-case="meetings/done"] .rejected')
+        self.assertIn('"phase": "upcoming"', golden.read_text())
+        self.assertIn("rejected meetings/done", page.locator("#notice").text_content())
+        self.assertAlmostEqual(case(page, "meetings/done").evaluate("n => n.getBoundingClientRect().top"), top, delta=50,
+                               msg="Reject keeps the case where it was")
 
     def test_saved_rules_update_the_page_and_broken_ones_show_a_banner(self):
         # How soon the page follows a save is measured by Benchmarks/PreviewBenchmarks/preview_bench.py.

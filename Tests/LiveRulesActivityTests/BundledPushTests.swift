@@ -35,7 +35,7 @@ import Testing
     struct Missing: Error { var what: String }
 
     /// What the device must draw for `presentation`: per placement, each field's id, text,
-    /// glyph and live form; the badge; the colours of each appearance.
+    /// glyph, live form, region and line; the badge; the colours of each appearance.
     static func expected(_ presentation: Presentation) -> [String] {
         var lines = ["phase \(presentation.phase)", "badge \(presentation.badge.text) \(presentation.badge.tone.rawValue)"]
         for placement in Placement.allCases {
@@ -48,7 +48,8 @@ import Testing
                 case nil:
                     "text"
                 }
-                lines.append("\(placement.rawValue) \(field.id) \(field.text) \(field.glyph?.spelling ?? "-") \(live)")
+                lines.append("\(placement.rawValue) \(field.id) \(field.text) \(field.glyph?.spelling ?? "-") \(live) "
+                             + "\(field.slot ?? "-"):\(field.line ?? 0)")
             }
         }
         for (name, look) in [("light", presentation.palette.light), ("dark", presentation.palette.dark), ("standByNight", presentation.palette.standByNight)] {
@@ -61,13 +62,16 @@ import Testing
     static func drawn(_ device: LivePresentation) -> [String] {
         var lines = ["phase \(device.phase)", "badge \(device.badge.text) \(device.badge.tone.rawValue)"]
         for placement in Placement.allCases {
-            for field in device.fields(in: LivePlacement(rawValue: placement.rawValue)) {
+            let id = LivePlacement(rawValue: placement.rawValue)
+            for field in device.fields(in: id) {
+                let region = device.region(of: field, in: id)
                 let live: String = switch field.content {
                 case .timer(let timer): "timer \(timer.date.timeIntervalSinceReferenceDate) \(timer.countsDown) [\(timer.prefix)|\(timer.suffix)]"
                 case .progress(let bar): "progress \(bar.start.timeIntervalSinceReferenceDate) \(bar.finish.timeIntervalSinceReferenceDate)"
                 case .text: "text"
                 }
-                lines.append("\(placement.rawValue) \(field.id) \(field.text) \(field.glyph?.spelling ?? "-") \(live)")
+                lines.append("\(placement.rawValue) \(field.id) \(field.text) \(field.glyph?.spelling ?? "-") \(live) "
+                             + "\(region?.slot ?? "-"):\(region?.line ?? 0)")
             }
         }
         for appearance in LiveAppearance.allCases {

@@ -38,10 +38,10 @@ import Testing
     }
 
     @Test func aPlacementKeyTypoInATableOfSlots() throws {
-        let (lines, status) = try Self.check("meetings", replacing: #"local TITLE_SLOT = { lockScreen = "title""#,
-                                             with: #"local TITLE_SLOT = { lockscreen = "title""#, in: "layout.lua")
+        let (lines, status) = try Self.check("meetings", replacing: #"  lockScreen = { title = "title" },"#,
+                                             with: #"  lockscreen = { title = "title" },"#, in: "layout.lua")
         #expect(status == 1)
-        #expect(lines == ["rules/meetings/layout.lua:67:22: error: unknown placement 'lockscreen' — did you mean lockScreen?"])
+        #expect(lines == ["rules/meetings/layout.lua:71:3: error: unknown placement 'lockscreen' — did you mean lockScreen?"])
     }
 
     @Test func aFactTypo() throws {
@@ -76,7 +76,7 @@ import Testing
     @Test func aGlyphTypoReturnedByAFunction() throws {
         let (lines, status) = try Self.check("match", replacing: #"and "dot" or nil"#, with: #"and "dott" or nil"#, in: "layout.lua")
         #expect(status == 1)
-        #expect(lines.first == "rules/match/layout.lua:96:112: error: unknown glyph 'dott' — did you mean dot?")
+        #expect(lines.first == "rules/match/layout.lua:101:112: error: unknown glyph 'dott' — did you mean dot?")
     }
 
     @Test func anEnumValueTypo() throws {

@@ -117,7 +117,7 @@ import Testing
         #expect(changed.output.split(separator: "\n").first.map(String.init)
             == "::error file=rules/meetings/golden/countdown-last.json,line=3,title=meetings/countdown-last changed::"
             + "badge.text: \"Last up\" → \"Final up\"%0A↳ rules/meetings/badges.lua:18 (badge rule)"
-            + "%0Alayout.lockScreen.fields[0].text: \"Last up\" → \"Final up\"%0A↳ rules/meetings/layout.lua:74 (layout rule)"
-            + "%0Alayout.standBy.fields[0].text: \"Last up\" → \"Final up\"%0A↳ rules/meetings/layout.lua:74 (layout rule)", "\(changed.output)")
+            + "%0Alayout.lockScreen.fields[0].text: \"Last up\" → \"Final up\"%0A↳ rules/meetings/layout.lua:84 (layout rule)"
+            + "%0Alayout.standBy.fields[0].text: \"Last up\" → \"Final up\"%0A↳ rules/meetings/layout.lua:84 (layout rule)", "\(changed.output)")
     }
 }

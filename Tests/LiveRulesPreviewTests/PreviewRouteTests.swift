@@ -46,9 +46,13 @@ import Testing
         let presentation = combo?["presentation"] as? [String: Any]
         #expect(presentation?["phase"] as? String == "combo")
         #expect((presentation?["badge"] as? [String: Any])?["tone"] as? String == "green")
-        let slots = combo?["slots"] as? [String: [String]]
-        #expect(slots?["androidOngoing"]?.first == "title", "Android's first field is drawn in its lead slot")
-        #expect(slots?["lockScreen"]?.count == ((presentation?["layout"] as? [String: Any])?["lockScreen"] as? [String: Any]).flatMap { ($0["fields"] as? [Any])?.count })
+        let layout = presentation?["layout"] as? [String: [String: Any]]
+        let android = (layout?["androidOngoing"]?["fields"] as? [[String: Any]])?.first
+        #expect(android?["slot"] as? String == "title" && android?["line"] as? Int == 1, "Android's first field is drawn in its lead slot")
+        // Each field's box: the width it takes on its line, as the rules measured it.
+        let measures = combo?["measures"] as? [String: [Double]]
+        #expect(measures?["lockScreen"]?.count == (layout?["lockScreen"]?["fields"] as? [Any])?.count)
+        #expect(measures?["islandMinimal"] == [28.67], "a progress takes its slot's width")
         let path = try await running.packPath()
         let one = try await running.api("GET", "/api/studio?pack=" + path.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!)
         #expect((one.json["packs"] as? [Any])?.count == 1)
@@ -174,7 +178,9 @@ import Testing
         #expect(response.json["stopped"] is NSNull)
         #expect(moments.first?["now"] as? String == "2026-03-02T08:00:00Z")
         #expect(moments.contains { $0["now"] as? String == "2026-03-02T10:20:00Z" && ($0["presentation"] as? [String: Any])?["phase"] as? String == "combo" })
-        #expect(moments.allSatisfy { $0["slots"] is [String: Any] })
+        let fields = moments.compactMap { ($0["presentation"] as? [String: Any])?["layout"] as? [String: [String: Any]] }
+            .flatMap { $0.values.flatMap { $0["fields"] as? [[String: Any]] ?? [] } }
+        #expect(!fields.isEmpty && fields.allSatisfy { $0["slot"] is String && $0["line"] is Int }, "each field says where it is drawn")
         #expect(try await running.api("GET", "/api/timeline?" + query + "&step=0").status == 400)
         #expect(try await running.api("GET", "/api/timeline?" + query + "&from=yesterday").status == 400)
         #expect(try await running.api("GET", "/api/timeline?pack=x&case=y").status == 404)

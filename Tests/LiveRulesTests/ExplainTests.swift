@@ -52,13 +52,13 @@ import Testing
             """), "\(text)")
         #expect(text.contains("""
             layout.islandExpanded
-              rules/meetings/layout.lua:\(layout): location dropped: islandExpanded shows at most 6 fields ("Studio" is 47.2 pt wide, slot leading has 115.0 pt)
+              rules/meetings/layout.lua:\(layout): location dropped: islandExpanded shows at most 6 fields ("Studio" is 47.2 pt wide, slot center has 117.0 pt)
 
             """), "\(text)")
 
         let dropped = try #require(explanation.entries.first { $0.kind == .dropped && $0.output == "layout.islandExpanded" })
         #expect(dropped.output == "layout.islandExpanded" && dropped.field == "location" && dropped.stage == "layout")
-        #expect(dropped.width == 47.25 && dropped.budget == 115 && dropped.capacity == 6)
+        #expect(dropped.width == 47.25 && dropped.budget == 117 && dropped.capacity == 6)
         let decision = try #require(explanation.entries.first { $0.kind == .decision })
         #expect(decision.row == 2 && decision.file == "rules/meetings/badges.lua" && decision.line == row)
         #expect(decision.comparisons == [DecisionComparison(name: "phase", value: "\"combo\"", condition: "one of \"progress\", \"combo\"",

@@ -16,7 +16,7 @@ import Testing
             moduleRoot: Paths.resources.appendingPathComponent("helpers"),
             hostModules: HostResources.helpers, hostModulePrefix: HostResources.modulePrefix)
         let state = try LuaState(sandbox: sandbox)
-        HostFunctions.install(in: state, recordsSlots: true)   // as under `liverules check`
+        HostFunctions.install(in: state)
         let file = Paths.resources.appendingPathComponent("helpers/\(name)_test.lua")
         let source = try String(contentsOf: file, encoding: .utf8)
         let tests = try state.run(source, chunkName: "helpers/\(name)_test.lua", returning: [String: LuaRef].self)

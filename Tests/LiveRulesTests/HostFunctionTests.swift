@@ -54,9 +54,9 @@ import Testing
     }
 
     /// A sandboxed state with the helper modules and the host functions, as a presenter has.
-    private func helperState(recordsSlots: Bool = false) throws -> LuaState {
+    private func helperState() throws -> LuaState {
         let state = try LuaState(sandbox: LuaSandbox(hostModules: HostResources.helpers, hostModulePrefix: HostResources.modulePrefix))
-        HostFunctions.install(in: state, recordsSlots: recordsSlots)
+        HostFunctions.install(in: state)
         return state
     }
 
@@ -91,16 +91,25 @@ import Testing
         }
     }
 
-    /// `layout.place` notes the slot a field was measured on only for the output checks:
-    /// presenting leaves the key out of every field.
-    @Test(arguments: [false, true])
-    func fieldsSayTheirSlotOnlyWhenTheHostChecksOutput(recordsSlots: Bool) throws {
-        let slots = try helperState(recordsSlots: recordsSlots).run("""
+    /// `layout.place` gives each shown field a slot and a line: a field follows the one before
+    /// it on its line when both fit the slot's width with the gap between them, starts the next
+    /// line otherwise, and is dropped when the slot's lines are taken; a progress takes a line of
+    /// its own.
+    @Test func fieldsTakeLinesOfTheirSlot() throws {
+        let placed = try helperState().run("""
             local placed = require("liverules.layout").place("lockScreen", {
-              { id = "title", text = "Design review" }, { id = "remaining", text = "25 min left", slot = "body" } })
-            return { placed.fields[1].slot or "none", placed.fields[2].slot or "none" }
-            """, chunkName: "slots.lua", returning: [String].self)
-        #expect(slots == (recordsSlots ? ["title", "body"] : ["none", "none"]))
+              { id = "title", text = "Design review" },
+              { id = "a", text = "In", slot = "body" }, { id = "b", text = "progress", slot = "body" },
+              { id = "c", text = string.rep("c", 20), slot = "body" }, { id = "d", text = string.rep("d", 20), slot = "body" },
+              { id = "e", text = "0%", slot = "body", live = { progress = { start = 0, finish = 600 } } },
+              { id = "f", text = "x", slot = "body" } })
+            local seen = {}
+            for _, field in ipairs(placed.fields) do seen[#seen + 1] = field.id .. "@" .. field.slot .. field.line end
+            return { table.concat(seen, " "), table.concat(placed.dropped, " ") }
+            """, chunkName: "lines.lua", returning: [String].self)
+        // "In" + "progress" + 165 pt of c's: 16.5 + 8 + 66 + 8 + 165 = 263.5 of 335; d's 165 more
+        // start line 2, the progress line 3, and "x" finds no line.
+        #expect(placed == ["title@title1 a@body1 b@body1 c@body1 d@body2 e@body3", "f"])
     }
 
     /// A placement as the helpers show it, read back from Lua.

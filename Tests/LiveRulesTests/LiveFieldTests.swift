@@ -55,13 +55,15 @@ import Testing
                   if id == "progress" then return time.progress_field(standup.start, design.start, now).live end
                 end)
             """))
-        let countdown = LayoutField(id: "countdown", text: "10:00", live: .timer(date: Self.designStart, counts: .down))
+        // All on the lock screen's one title line, but the progress, which takes a line of its own.
+        let countdown = LayoutField(id: "countdown", text: "10:00", live: .timer(date: Self.designStart, counts: .down), slot: "title", line: 1)
         #expect(presentation.layout[.lockScreen]?.fields == [
             countdown,
-            LayoutField(id: "nextCountdown", text: "in 10:00", live: .timer(date: Self.designStart, counts: .down, prefix: "in ")),
-            LayoutField(id: "progress", text: "88%", live: .progress(start: Self.standupStart, finish: Self.designStart)),
-            LayoutField(id: "title", text: "Design review"),
+            LayoutField(id: "nextCountdown", text: "in 10:00", live: .timer(date: Self.designStart, counts: .down, prefix: "in "),
+                        slot: "title", line: 1),
+            LayoutField(id: "title", text: "Design review", slot: "title", line: 1),
         ])
+        #expect(presentation.layout[.lockScreen]?.dropped == ["progress"])
         // The minimal view measures a timer on its widest text, "00:00", wider than its 28.67 pt;
         // a progress is a bar that always fits. The compact island's 44.33 pt hold "00:00" but
         // not "in 00:00".
@@ -72,25 +74,30 @@ import Testing
         #expect(try JSONWriter.canonical(fields[0].json) == """
             {
               "id": "countdown",
+              "line": 1,
               "live": {
                 "timer": {
                   "counts": "down",
                   "date": "2026-03-02T09:30:00Z"
                 }
               },
+              "slot": "title",
               "text": "10:00"
             }
 
             """)
-        #expect(try JSONWriter.canonical(fields[2].json) == """
+        let ring = try #require(presentation.layout[.islandMinimal]?.fields.first)
+        #expect(try JSONWriter.canonical(ring.json) == """
             {
               "id": "progress",
+              "line": 1,
               "live": {
                 "progress": {
                   "finish": "2026-03-02T09:30:00Z",
                   "start": "2026-03-02T08:00:00Z"
                 }
               },
+              "slot": "main",
               "text": "88%"
             }
 

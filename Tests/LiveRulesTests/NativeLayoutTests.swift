@@ -42,6 +42,9 @@ import Testing
         #expect(native.filter { $0.hasPrefix("wanted ") && !$0.contains("error: ") }.count > 500)
         #expect(native.contains { !$0.hasPrefix("wanted") && $0.contains("error: ") })
         #expect(native.filter { !$0.contains("error: ") }.count > 1500)
+        // Fields on later lines of a slot, sharing lines, with icons.
+        #expect(native.contains { $0.hasPrefix("lockScreen ") && $0.contains("@body3") })
+        #expect(native.contains { $0.contains("@leading2") } && native.contains { $0.contains("+icon:bell") })
         // Live fields, well formed and not, placed and listed.
         for form in ["countdown", "left", "around", "progress", "empty", "timerText", "nonASCII"] {
             #expect(native.contains { !$0.hasPrefix("wanted") && $0.contains("+live:\(form)") }, "no \(form) field placed")
@@ -73,7 +76,7 @@ import Testing
               return table.concat(shown, ",") .. "|" .. table.concat(placed.dropped, ",")
             end
             local function at(width)  -- "in 9:59" is 31 pt wide at 10 pt, "in 00:00" 36.5 pt
-              return { body = { width = width, fontSize = 10 } }
+              return { body = { width = width, fontSize = 10, lines = 3 } }
             end
             local entries = {
               { id = "eta", text = { "in 9:59", "9:59" }, live = timer },

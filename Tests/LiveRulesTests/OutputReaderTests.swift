@@ -23,7 +23,7 @@ import Testing
         let pack = presenter.pack
         return try presenter.lua.call(function, repeat each arguments) { result throws(LuaError) in
             let fast = reader.presentation(of: result, now: now)
-            guard case .presented(let read) = try DriverOutcome(reading: result, manifest: pack.manifest, readsSlots: false, now: now) else {
+            guard case .presented(let read) = try DriverOutcome(reading: result, manifest: pack.manifest, now: now) else {
                 return Readings(fast: fast, detailed: nil)
             }
             return Readings(fast: fast, detailed: read.flatMap { output in

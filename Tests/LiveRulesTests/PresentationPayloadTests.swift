@@ -12,8 +12,8 @@ import Testing
         try! RulePack.load(from: Paths.rules.appendingPathComponent("meetings"), displayPath: "rules/meetings")
     }()
 
-    /// The device form writes each distinct field once, placements by index, dates since 2001,
-    /// and nothing only tooling reads; the same presentation gives the same bytes.
+    /// The device form writes each distinct field once, placements by index with their regions,
+    /// dates since 2001, and nothing only tooling reads; the same presentation gives the same bytes.
     @Test func theDeviceFormIsCompactAndDeterministic() throws {
         let presenter = try Presenter(pack: Self.meetings)
         let fixture = try Fixture.load("fixtures/countdown-middle.json", in: Self.meetings.folder, manifest: Self.meetings.manifest)
@@ -23,7 +23,11 @@ import Testing
             Issue.record("not the device form: \(form)")
             return
         }
-        #expect(Set(members.keys) == ["v", "phase", "badge", "fields", "placements", "palette"])
+        #expect(Set(members.keys) == ["v", "phase", "badge", "fields", "placements", "regions", "palette"])
+        // Where each placement draws its fields, one region per field it lists.
+        guard case .object(let regions)? = members["regions"] else { Issue.record("no regions"); return }
+        #expect(regions["lockScreen"] == .array(["body:1", "title:1", "body:1", "body:1", "body:1"].map(JSONValue.string)))
+        #expect(regions["islandExpanded"] == .array(["leading:1", "trailing:1", "bottom:1", "center:1"].map(JSONValue.string)))
         #expect(members["v"] == .integer(1))
         #expect(Set(fields).count == fields.count, "each field once")
         // The lock screen's countdown: a timer to 09:30Z, 2001-based.
@@ -56,6 +60,10 @@ import Testing
                                     "progress": .object(["start": .integer(10), "finish": .integer(10)])])]),
          #"aps["content-state"].fields[0].progress.finish"#),
         ("palette", .object(["light": .object([:])]), #"aps["content-state"].palette.light.background"#),
+        ("regions", .object(["lockScreen": .array([.string("title:1")])]), #"aps["content-state"].regions.lockScreen"#),
+        ("regions", .object(["watchSmartStack": .array([.string("main:3"), .string("main:1"), .string("main:2")])]),
+         #"aps["content-state"].regions.watchSmartStack[0]"#),
+        ("regions", .object(["islandMinimal": .array([.string("leading:1")])]), #"aps["content-state"].regions.islandMinimal[0]"#),
     ])
     func aPresentationOutsideTheContractIsAFinding(_ member: String, _ value: JSONValue, _ path: String) throws {
         let presenter = try Presenter(pack: Self.meetings)

@@ -28,7 +28,7 @@ import Testing
         #expect(p.relevance == Relevance(score: 100, alert: false))
         // The minimal view has room for no clock: the meeting's progress as a ring, which the device fills.
         #expect(p.layout[.islandMinimal]?.fields == [LayoutField(id: "progress", text: "83%", live: .progress(
-            start: Date(timeIntervalSince1970: 1_772_443_800), finish: Date(timeIntervalSince1970: 1_772_447_400)))])
+            start: Date(timeIntervalSince1970: 1_772_443_800), finish: Date(timeIntervalSince1970: 1_772_447_400)), slot: "main", line: 1)])
         #expect(p.layout[.lockScreen]?.fields.map(\.id) == ["badge", "title", "remaining", "progress", "nextTitle", "nextCountdown"])
         #expect(p.palette.dark.accent.hex == "#34C759")
         #expect(Set(p.layout.keys) == Set(Placement.allCases))

@@ -209,7 +209,7 @@ import Testing
     @Test func aMisspeltPlacementKeyIsNamed() throws {
         let files = try edited("layout.lua", "  lockScreen = CARD,", "  lockscreen = CARD,")
         #expect(try errors(files) == [
-            "rules/meetings/layout.lua:79:26: error: WANTED[placement] is nil, so it cannot be indexed: WANTED has no entry for "
+            "rules/meetings/layout.lua:89:26: error: WANTED[placement] is nil, so it cannot be indexed: WANTED has no entry for "
                 + "that key; its key 'lockscreen' is not a placement id or phase — did you mean lockScreen?",
         ])
     }

@@ -20,13 +20,13 @@ import Testing
     }
 
     @Test func aCleanPresentationHasNoFindings() {
-        #expect(OutputFinding.findings(in: presentation([:]), now: 0, slots: [:]).isEmpty)
+        #expect(OutputFinding.findings(in: presentation([:]), now: 0).isEmpty)
     }
 
     @Test func emptyAndBlankTextsAreFindings() {
         let findings = OutputFinding.findings(in: presentation([
             .lockScreen: [LayoutField(id: "score", text: ""), LayoutField(id: "clock", text: "  ")],
-        ]), now: 0, slots: [:])
+        ]), now: 0)
         #expect(findings.map(\.description) == [
             "lockScreen.score: the text is empty: leave the field out instead",
             "lockScreen.clock: the text is empty (only spaces): leave the field out instead",
@@ -39,7 +39,7 @@ import Testing
             .lockScreen: [LayoutField(id: "badge", text: "HT"), LayoutField(id: "clock", text: "Half time")],
             .islandExpanded: [LayoutField(id: "score", text: "2–1"), LayoutField(id: "clock", text: "Half time")],
             .watchSmartStack: [LayoutField(id: "score", text: "2–1"), LayoutField(id: "home", text: " 2–1")],
-        ]), now: 0, slots: [:])
+        ]), now: 0)
         #expect(findings.map(\.description) == [
             "lockScreen.clock: \"Half time\" is shown twice: field 'badge' shows it too",
             "watchSmartStack.home: \" 2–1\" is shown twice: field 'score' shows it too",
@@ -47,7 +47,7 @@ import Testing
     }
 
     @Test func anEmptyMinimalViewIsAFinding() {
-        let findings = OutputFinding.findings(in: presentation([.islandMinimal: []]), now: 0, slots: [:])
+        let findings = OutputFinding.findings(in: presentation([.islandMinimal: []]), now: 0)
         #expect(findings.map(\.description) == [
             "islandMinimal: the minimal view shows nothing: it must always show a field, such as a countdown or a score",
         ])
@@ -59,14 +59,33 @@ import Testing
         // 255 pt at 15 pt: fits Android's 268-pt text line; 289 pt at 17 pt on its title line.
         let title = String(repeating: "a", count: 31), body = String(repeating: "b", count: 31)
         let findings = OutputFinding.findings(in: presentation([
-            .androidOngoing: [LayoutField(id: "title", text: title), LayoutField(id: "step", text: body)],
-            .lockScreen: [LayoutField(id: "title", text: title), LayoutField(id: "body", text: body)],
+            .androidOngoing: [LayoutField(id: "title", text: title, slot: "text"), LayoutField(id: "step", text: body, slot: "text")],
+            .lockScreen: [LayoutField(id: "title", text: title), LayoutField(id: "body", text: body, slot: "body")],
             .islandMinimal: [LayoutField(id: "score", text: "10–0", glyph: .dot(.green))],
-        ]), now: 0, slots: [.androidOngoing: ["text", "text"], .lockScreen: [nil, "body"]])
+        ]), now: 0)
         #expect(findings.map(\.description) == [
             "lockScreen.title: \"\(title)\" is 289.85 pt wide at 17 pt: wider than slot 'title' (285 pt)",
             "islandMinimal.score: \"10–0\" is 29.25 pt wide at 15 pt: wider than slot 'main' (28.67 pt)",
             "androidOngoing.title: \"\(title)\" is 289.85 pt wide at 17 pt: wider than slot 'title' (268 pt)",
+        ])
+    }
+
+    /// Fields that share a line are measured together, with the gap between them and a progress
+    /// taking the whole line: the first field that makes the line too wide is the finding.
+    @Test func fieldsSharingALineWiderThanTheirSlotAreAFinding() {
+        let now = Date(timeIntervalSince1970: 0), later = Date(timeIntervalSince1970: 600)
+        let word = String(repeating: "a", count: 20), other = String(repeating: "b", count: 20)  // 165 pt at 15 pt
+        let findings = OutputFinding.findings(in: presentation([
+            .lockScreen: [LayoutField(id: "title", text: "Up", slot: "title", line: 1),
+                          LayoutField(id: "a", text: word, slot: "body", line: 1), LayoutField(id: "b", text: other, slot: "body", line: 1),
+                          LayoutField(id: "c", text: "x", slot: "body", line: 1),
+                          LayoutField(id: "d", text: "0%", live: .progress(start: now, finish: later), slot: "body", line: 2),
+                          LayoutField(id: "e", text: "y", slot: "body", line: 2)],
+            .watchSmartStack: [LayoutField(id: "a", text: "ab", line: 1), LayoutField(id: "b", text: "cd", line: 1)],
+        ]), now: 0)
+        #expect(findings.map(\.description) == [
+            "lockScreen.b: fields 'a', 'b' share line 1 of slot 'body' and take 338 pt of its 335 pt: give them lines of their own",
+            "lockScreen.e: fields 'd', 'e' share line 2 of slot 'body' and take 351.25 pt of its 335 pt: give them lines of their own",
         ])
     }
 
@@ -121,7 +140,7 @@ import Testing
             .filter { $0.message.contains(" pt wide") }
         #expect(widths.isEmpty, "\(widths)")
         let title = OutputFinding.findings(in: presentation([.lockScreen: [LayoutField(id: "title", text: String(repeating: "a", count: 32))]]),
-                                           now: 0, slots: [.lockScreen: [nil]])
+                                           now: 0)
         #expect(title.map(\OutputFinding.description).contains { $0.hasPrefix("lockScreen.title:") && $0.contains("wider than slot 'title'") })
     }
 }

@@ -96,7 +96,7 @@ import Testing
             """)
         #expect(found == [
             "1:30: placement lockScreen has no slot 'titel' (its slots: title, body) — did you mean title?",
-            "1:56: placement androidOngoing has no slot 'body' (its slots: title, text, chip)",
+            "1:56: placement androidOngoing has no slot 'body' (its slots: title, text, progress, chip)",
             "2:50: unknown slot 'bdy' — did you mean body?",
         ])
     }

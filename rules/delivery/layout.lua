@@ -36,11 +36,17 @@ local WANTED = {
   androidOngoing = lists({ "title", "step", "progress", "eta" }, { "title", "step", "progress" }),
 }
 
--- The title goes on the title line; the rest in the body (Android: the text line, the ETA in
--- the status-bar chip).
-local TITLE_SLOT = { lockScreen = "title", standBy = "title", androidOngoing = "title" }
+-- The title goes on the title line; the rest in the body (Android: the text line, the bar on
+-- its progress line, the ETA in the status-bar chip). In the expanded island the store sits
+-- beside the camera on the left, the ETA and the promise on the right, the step below the
+-- camera and the bar along the bottom.
+local SLOT = {
+  lockScreen = { title = "title" },
+  standBy = { title = "title" },
+  androidOngoing = { title = "title", progress = "progress", eta = "chip" },
+  islandExpanded = { eta = "trailing", promise = "trailing", step = "center", progress = "bottom" },
+}
 local BODY_SLOT = { lockScreen = "body", standBy = "body", androidOngoing = "text" }
-local ETA_SLOT = { androidOngoing = "chip" }
 -- Where a placement shows a field's brief or glance form rather than its full one (content.lua):
 -- every field at a glance in the compact and minimal island, and the ETA in Android's
 -- status-bar chip; the brief ETA in the expanded island, where "Arrives in 1:05:00" does not fit,
@@ -61,7 +67,7 @@ return function(input)
   local fields, brief, glance = content.of(input)
   return layout.each(function(placement)
     local function slotOf(id)
-      return (id == "title" and TITLE_SLOT[placement]) or (id == "eta" and ETA_SLOT[placement]) or BODY_SLOT[placement]
+      return (SLOT[placement] and SLOT[placement][id]) or BODY_SLOT[placement]
     end
     -- What the field says in this placement: its glance or brief form where the placement shows
     -- one and the field has it, else its full form.

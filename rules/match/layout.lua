@@ -66,12 +66,15 @@ local WANTED = {
   },
 }
 
--- The score or the teams go on the title line; everything else in the body. The expanded
--- island's full-width bottom line takes the latest event.
+-- The score or the teams go on the title line; everything else in the body, but Android's
+-- match clock, which its status-bar chip shows. In the expanded
+-- island the score or teams sit beside the camera on the left, the clock, kick-off and
+-- countdown on the right, and the full-width bottom line takes the latest event.
 local TITLE_SLOT = { lockScreen = "title", standBy = "title", androidOngoing = "title" }
 local BODY_SLOT = { lockScreen = "body", standBy = "body", androidOngoing = "text" }
 local HEADLINES = { score = true, teams = true }
-local EVENT_SLOT = { islandExpanded = "bottom" }
+local ISLAND_SLOT = { event = "bottom", clock = "trailing", kickoff = "trailing", countdown = "trailing",
+                      lastUpdate = "trailing", badge = "trailing" }
 
 -- What layout.wanted takes as a field's text: a live field's text, or the renderings as they are.
 local function textOf(value)
@@ -89,7 +92,9 @@ return function(input)
     return layout.wanted(WANTED[placement][list],
       function(id) return textOf(valueOf(id)) end,
       function(id)
-        return (HEADLINES[id] and TITLE_SLOT[placement]) or (id == "event" and EVENT_SLOT[placement]) or BODY_SLOT[placement]
+        if placement == "islandExpanded" then return ISLAND_SLOT[id] end
+        if placement == "androidOngoing" and id == "clock" then return "chip" end
+        return (HEADLINES[id] and TITLE_SLOT[placement]) or BODY_SLOT[placement]
       end,
       nil,
       function(id)

@@ -63,8 +63,18 @@ local WANTED = {
   },
 }
 
--- Titles go on the title line (Android: the notification's title); everything else in the body.
-local TITLE_SLOT = { lockScreen = "title", standBy = "title", androidOngoing = "title" }
+-- Where each field goes: titles on the title line (Android: the notification's title), the bar
+-- on Android's progress line; in the expanded island the title beside the camera on the left,
+-- the time on the right, the location below the camera and the rest along the bottom;
+-- everything else in the body.
+local SLOT = {
+  lockScreen = { title = "title" },
+  standBy = { title = "title" },
+  androidOngoing = { title = "title", progress = "progress" },
+  islandExpanded = { remaining = "trailing", countdown = "trailing", startTime = "trailing", location = "center",
+                     progress = "bottom", nextTitle = "bottom", nextCountdown = "bottom", runningLate = "bottom",
+                     lateConfirmation = "bottom" },
+}
 local BODY_SLOT = { lockScreen = "body", standBy = "body", androidOngoing = "text" }
 -- Glances: clocks without their words ("9:59").
 local GLANCE = { islandCompactLeading = true, islandCompactTrailing = true, islandMinimal = true }
@@ -81,7 +91,7 @@ return function(input)
         local field = shown(id)
         return field and field.live and field.text or field
       end,
-      function(id) return (id == "title" and TITLE_SLOT[placement]) or BODY_SLOT[placement] end,
+      function(id) return (SLOT[placement] and SLOT[placement][id]) or BODY_SLOT[placement] end,
       SHORTENS, nil,
       function(id)
         local field = shown(id)

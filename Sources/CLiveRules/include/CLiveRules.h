@@ -91,6 +91,8 @@ typedef struct lrl_outfield {
   double dates[2];
   int countsup;    /* a timer counts "up", else "down" */
   lrl_text prefix, suffix;  /* a timer's; absent: not given */
+  lrl_text slot;   /* absent: not given (the name is left to the host to check) */
+  lua_Integer line;  /* 0: not given; else at least 1 (the slot's lines are the host's to check) */
 } lrl_outfield;
 
 /* One placement's layout: fields[fields ..< fields + fieldcount] and

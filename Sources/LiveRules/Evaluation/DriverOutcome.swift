@@ -10,18 +10,17 @@ enum DriverOutcome {
     case rejected(path: String, problem: String)
 
     /// Reads the driver's result: `{ path = …, problem = … }` (the host's own words), or the
-    /// rules' output for `manifest`'s pack (with each field's measured slot when `readsSlots`).
+    /// rules' output for `manifest`'s pack.
     /// A `fast` reader reads a good output in one pass, checked at `now` (Unix seconds); what it
     /// cannot read is read field by field.
-    init(reading result: LuaTableReader, manifest: PackManifest, readsSlots: Bool, fast: OutputReader? = nil, now: Double) throws(LuaError) {
+    init(reading result: LuaTableReader, manifest: PackManifest, fast: OutputReader? = nil, now: Double) throws(LuaError) {
         if let presentation = fast?.presentation(of: result, now: now) {
             self = .checked(presentation)
         } else if result.has("problem") {
             self = .rejected(path: try result.string("path"), problem: try result.string("problem"))
         } else {
             do throws(OutputProblem) {
-                self = .presented(.success(try PresentationOutput(reading: result, phases: manifest.phases, fieldIds: manifest.fields.count,
-                                                                  readsSlots: readsSlots)))
+                self = .presented(.success(try PresentationOutput(reading: result, phases: manifest.phases, fieldIds: manifest.fields.count)))
             } catch {
                 self = .presented(.failure(error))
             }

@@ -17,9 +17,6 @@ enum HostFunctions {
     ///   `Suggestion.hint`, which every helper's "unknown name" error ends with;
     /// - `liverules_host_colour_valid(text) -> boolean`, the host's `Colour.isValid`, which
     ///   `liverules.colour` accepts colours by;
-    /// - `liverules_host_records_slots() -> recordsSlots`: whether `layout.place` notes on each
-    ///   field the slot it measured it on, for the output checks (``Presenter`` set up with
-    ///   `checksOutput`); serving presentations do without;
     /// - `liverules_host_layout_place(wanted, capacity, slots, defaultSlot, leadSlot)`, the
     ///   common case of `layout.place` in C (`lrl_layout_place`), or nothing when `layout.lua`'s
     ///   own definition must run; `liverules_host_layout_wanted(ids, text_of, slot_of, shorten,
@@ -30,14 +27,11 @@ enum HostFunctions {
     /// when set). Each
     /// function charges its work to the calling rule's step budget (``placementsSteps``; the
     /// bytes it reads otherwise), so a rule calling one in a loop ends in a counted budget.
-    static func install(in lua: LuaState, recordsSlots: Bool = false, explaining: ExplanationRecorder? = nil) {
+    static func install(in lua: LuaState, explaining: ExplanationRecorder? = nil) {
         installText(in: lua)
         installExplain(in: lua, recorder: explaining)
         lua.register("liverules_host_layout_place", function: lrl_layout_place)
         lua.register("liverules_host_layout_wanted", function: lrl_layout_wanted)
-        lua.register("liverules_host_records_slots") { call in
-            try call.return(recordsSlots)
-        }
         lua.register("liverules_host_placements") { call in
             call.charge(placementsSteps)
             try call.return(Placement.allCases.map(\.budget))

@@ -2,7 +2,7 @@ import Foundation
 
 /// Something a presentation shows that a designer would not sign off, though it fits the
 /// vocabulary: an empty text, a text shown twice in a placement, an empty minimal view, a text
-/// wider than the slot it is shown in. `liverules check` reports them, as warnings or, when the
+/// wider than the slot it is shown in, fields that share a line wider together than their slot. `liverules check` reports them, as warnings or, when the
 /// pack's `"checks"` is `"strict"`, as errors.
 package struct OutputFinding: Sendable, Hashable, CustomStringConvertible {
     /// The placement the finding is in.
@@ -19,12 +19,12 @@ package struct OutputFinding: Sendable, Hashable, CustomStringConvertible {
 }
 
 extension OutputFinding {
-    /// The findings for `presentation` at `now`, whose fields were measured on `slots` (per
-    /// placement, the slot name each field's rule measured it on, nil when unknown), placement by
-    /// placement in `Placement.allCases` order, fields in display order. A live timer is measured
-    /// on the widest text it reads until the presentation's stale date (a countdown's own end when
-    /// it comes first), a progress not at all: it is drawn as a bar that takes its slot's room.
-    static func findings(in presentation: Presentation, now: Double, slots: [Placement: [String?]]) -> [OutputFinding] {
+    /// The findings for `presentation` at `now`, placement by placement in `Placement.allCases`
+    /// order, fields in display order, each measured on the slot it names. A live timer is
+    /// measured on the widest text it reads until the presentation's stale date (a countdown's
+    /// own end when it comes first); a progress is drawn as a bar that takes its slot's room, a
+    /// line of its own.
+    static func findings(in presentation: Presentation, now: Double) -> [OutputFinding] {
         var findings: [OutputFinding] = []
         for placement in Placement.allCases {
             let fields = presentation.layout[placement]?.fields ?? []
@@ -37,6 +37,8 @@ extension OutputFinding {
             var shown: [String: String] = [:]
             if fields.contains(where: { $0.id == "badge" }) { shown[trimmed(presentation.badge.text)] = "badge" }
             let budget = placement.budget
+            // What each line holds so far, by slot name and line: its width and its fields.
+            var lines: [String: (width: Double, ids: [String])] = [:]
             for (index, field) in fields.enumerated() {
                 let text = trimmed(field.text)
                 if text.isEmpty {
@@ -50,15 +52,21 @@ extension OutputFinding {
                 } else {
                     shown[text] = field.id
                 }
-                let slot = slot(of: index, named: slots[placement]?[safe: index] ?? nil, in: budget)
-                let measured: String
-                switch field.live {
-                case nil: measured = field.text
-                case .progress?: continue
-                case let live?:
-                    measured = live.widestReading(from: Date(timeIntervalSince1970: now), until: presentation.timing?.stale) ?? field.text
+                let slot = slot(of: index, named: field.slot, in: budget)
+                let measure = FieldMeasure(field, on: slot, now: now, stale: presentation.timing?.stale)
+                let (measured, width) = (measure.measured, measure.textWidth)
+                if let line = field.line {
+                    let key = "\(slot.name) \(line)", before = lines[key]
+                    let shared = (width: before.map { $0.width + FieldMeasure.lineGap + measure.lineWidth } ?? measure.lineWidth,
+                                  ids: (before?.ids ?? []) + [field.id])
+                    if shared.ids.count > 1, shared.width > slot.width + 1e-9, (before?.width ?? 0) <= slot.width + 1e-9 {
+                        findings.append(OutputFinding(placement: placement, field: field.id, message:
+                            "fields \(shared.ids.map { "'\($0)'" }.joined(separator: ", ")) share line \(line) of slot '\(slot.name)' "
+                            + "and take \(points(shared.width)) pt of its \(points(slot.width)) pt: give them lines of their own"))
+                    }
+                    lines[key] = shared
                 }
-                let width = textWidth(measured, fontSize: slot.fontSize)
+                if case .progress? = field.live { continue }
                 if width > slot.width + 1e-9 {
                     let what = measured == field.text ? "\"\(field.text)\" is" : "\"\(field.text)\" is a live timer: it can read as wide as \"\(measured)\","
                     findings.append(OutputFinding(placement: placement, field: field.id, message:
@@ -71,7 +79,7 @@ extension OutputFinding {
 
     /// The slot field `index` is shown in: the placement's lead slot for its first field, else the
     /// slot its rule named, else the default slot.
-    static func slot(of index: Int, named name: String?, in budget: PlacementBudget) -> PlacementSlot {
+    package static func slot(of index: Int, named name: String?, in budget: PlacementBudget) -> PlacementSlot {
         if index == 0, let lead = budget.slots.first(where: \.lead) { return lead }
         return budget.slots.first { $0.name == name } ?? budget.slots[0]
     }
@@ -86,14 +94,4 @@ extension OutputFinding {
         let rounded = (value * 100).rounded() / 100
         return Int(exactly: rounded).map(String.init) ?? "\(rounded)"
     }
-
-    /// The width of `text` at `fontSize` in points, by the one width rule the text helpers use
-    /// (``HostFunctions/units(of:)``: whole grapheme clusters, emoji and wide scripts at 1 em).
-    static func textWidth(_ text: String, fontSize: Int) -> Double {
-        Double(HostFunctions.units(of: text) * fontSize) / 100
-    }
-}
-
-private extension Array {
-    subscript(safe index: Int) -> Element? { indices.contains(index) ? self[index] : nil }
 }

@@ -86,12 +86,28 @@ final class OutputReader {
                     guard let form = Self.live(field), form.reading(at: now) == text else { return nil }
                     live = form
                 }
-                fields.append(LayoutField(id: self.fields[Int(field.id)], text: text, glyph: glyph, live: live))
+                let place = Self.place(field, in: placement.budget)
+                guard let place else { return nil }
+                fields.append(LayoutField(id: self.fields[Int(field.id)], text: text, glyph: glyph, live: live, slot: place.slot, line: place.line))
             }
             let ids = dropped[Int(read.dropped) ..< Int(read.dropped + read.droppedcount)].map { self.fields[Int($0)] }
             layout[placement] = PlacementLayout(fields: fields, dropped: ids)
         }
         return layout
+    }
+
+    /// The slot and line `field` names, when they are the budget's (a slot it has, a line of it,
+    /// of its default slot when no slot is named); nil otherwise (the detailed reader words it).
+    private static func place(_ field: lrl_outfield, in budget: PlacementBudget) -> (slot: String?, line: Int?)? {
+        var slot = budget.slots[0]
+        var name: String?
+        if field.slot.bytes != nil {
+            guard let spelling = string(field.slot), let named = budget.slots.first(where: { $0.name == spelling }) else { return nil }
+            (slot, name) = (named, spelling)
+        }
+        guard field.line != 0 else { return (name, nil) }
+        guard field.line <= slot.lines else { return nil }
+        return (name, Int(field.line))
     }
 
     /// The live form the C reader found on `field` (its dates in range, its spellings known, a

@@ -12,15 +12,15 @@ struct PresentationOutput {
         var tone: String
     }
 
-    /// A field as the layout rule returned it: `glyph` and `live` unchecked, and, for the output
-    /// checks, the slot `layout.place` measured it on (nil when not read, or when the rule built
-    /// the field).
+    /// A field as the layout rule returned it: `glyph`, `live`, `slot` and `line` unchecked (the
+    /// last two nil when the rule built the field without them).
     struct FieldOutput {
         var id: String
         var text: String
         var glyph: String?
         var live: LiveOutput?
         var slot: String?
+        var line: Double?
     }
 
     /// A field's live form as the layout rule returned it: its dates in Unix seconds and its
@@ -65,9 +65,8 @@ struct PresentationOutput {
     /// Reads the driver's presentation table field by field (straight from the stack), each part
     /// as the problem of the rule that returned it, within ``OutputLimits`` (`fieldIds`: how many
     /// field ids the manifest declares). The phase comes first and must be one of `phases`: the
-    /// driver stops after the phase rule when it is not, so nothing else is there. Each field's
-    /// `slot` is kept only when `readsSlots` (for the output checks).
-    init(reading driverResult: LuaTableReader, phases: [String], fieldIds: Int, readsSlots: Bool) throws(OutputProblem) {
+    /// driver stops after the phase rule when it is not, so nothing else is there.
+    init(reading driverResult: LuaTableReader, phases: [String], fieldIds: Int) throws(OutputProblem) {
         let output = driverResult.limited(by: OutputLimits.reading)
         let name = OutputLimits.nameBytes
         phase = try Self.phase(in: output, phases: phases)
@@ -99,8 +98,9 @@ struct PresentationOutput {
                                 let id = try field.string("id", atMost: name), text = try field.string("text")
                                 let glyph = try field.optionalString("glyph", atMost: name), slot = try field.optionalString("slot", atMost: name)
                                 let live = field.has("live") ? try field.table("live", Self.live) : nil
-                                let read = FieldOutput(id: id, text: text, glyph: glyph, live: live, slot: readsSlots ? slot : nil)
-                                try field.checkKeys(only: ["id", "text", "glyph", "live", "slot"])
+                                let line = field.has("line") ? try field.number("line") : nil
+                                let read = FieldOutput(id: id, text: text, glyph: glyph, live: live, slot: slot, line: line)
+                                try field.checkKeys(only: ["id", "text", "glyph", "live", "slot", "line"])
                                 return read
                             }
                         }
@@ -336,7 +336,8 @@ extension PresentationOutput {
                 }
                 live = checked
             }
-            fields.append(LayoutField(id: field.id, text: field.text, glyph: glyph, live: live))
+            let (slot, line) = try Self.place(of: field, in: placement, at: "layout.\(placement).fields[\(index + 1)]")
+            fields.append(LayoutField(id: field.id, text: field.text, glyph: glyph, live: live, slot: slot, line: line))
         }
         let dropped = output.dropped ?? []
         for (index, id) in dropped.enumerated() {
@@ -347,6 +348,29 @@ extension PresentationOutput {
             seen.append(id)
         }
         return PlacementLayout(fields: fields, dropped: dropped)
+    }
+
+    /// The slot and line `field` says it is shown on in `placement`: a slot the placement has and
+    /// a line of it (1 for its first, of its default slot when it names none); a problem at
+    /// `path` (the field's) otherwise.
+    private static func place(of field: FieldOutput, in placement: String, at path: @autoclosure () -> String)
+        throws(OutputProblem) -> (slot: String?, line: Int?) {
+        guard field.slot != nil || field.line != nil, let budget = Placement(rawValue: placement)?.budget else { return (nil, nil) }
+        var slot = budget.slots[0]
+        if let name = field.slot {
+            guard let named = budget.slots.first(where: { $0.name == name }) else {
+                let names = budget.slots.map(\.name)
+                throw OutputProblem(stage: .layout, path: "\(path()).slot", message: "\(placement) has no slot '\(name)'"
+                    + hint(for: name, among: names, otherwise: " (its slots: \(names.joined(separator: ", ")))"), value: name)
+            }
+            slot = named
+        }
+        guard let number = field.line else { return (field.slot, nil) }
+        guard number.rounded() == number, number >= 1, number <= Double(slot.lines) else {
+            throw OutputProblem(stage: .layout, path: "\(path()).line", message:
+                "expected a line of slot '\(slot.name)', a whole number from 1 to \(slot.lines), got \(number.formatted())", value: "\(number)")
+        }
+        return (field.slot, Int(number))
     }
 
     /// The live form `form` describes; a problem at `path` (the field's `live`) for a spelling

@@ -14,9 +14,6 @@ public final class Presenter {
     /// Whether rules see their inputs through read-only views that reject fields the schema does
     /// not have. Tests and the CLI always present strictly.
     public let strict: Bool
-    /// Whether ``presentChecking(_:)`` may run: the layout helpers then note the slot each field
-    /// was measured on, which presenting otherwise leaves out.
-    package let checksOutput: Bool
     /// Where the helpers' explanations go, when the presenter explains (see ``explain(_:)``).
     let recorder: ExplanationRecorder?
     let lua: LuaState
@@ -24,7 +21,7 @@ public final class Presenter {
     let present: LuaRef
     /// The field ids the manifest declares.
     private let fields: Set<String>
-    /// Reads good outputs in one pass; nil when presentations read slots for the output checks.
+    /// Reads good outputs in one pass; nil for a pack with more ids than it tells apart.
     private let reader: OutputReader?
     /// The attributes and the state last presented, kept in the state (see ``KeptInput``).
     private var keptAttributes = KeptInput()
@@ -48,15 +45,14 @@ public final class Presenter {
     }
 
     /// Sets the pack up as the public initializer does; `recordsCoverage` records lines from the
-    /// start, so lines that run when the rule files load count too; `checksOutput` readies
-    /// ``presentChecking(_:)``; `explains` readies ``explain(_:)``.
+    /// start, so lines that run when the rule files load count too; `explains` readies
+    /// ``explain(_:)``.
     package init(
         pack: RulePack, limits: LuaLimits = LuaLimits(), strict: Bool = true, recordsCoverage: Bool,
-        checksOutput: Bool = false, explains: Bool = false, log: @escaping @Sendable (String) -> Void = { _ in }
+        explains: Bool = false, log: @escaping @Sendable (String) -> Void = { _ in }
     ) throws(PresentationError) {
         self.pack = pack
         self.strict = strict
-        self.checksOutput = checksOutput
         recorder = explains ? ExplanationRecorder(pack: pack) : nil
         fields = Set(pack.manifest.fields)
         let sandbox = LuaSandbox(
@@ -65,7 +61,7 @@ public final class Presenter {
         do {
             lua = try LuaState(limits: limits, sandbox: sandbox)
             lua.recordsCoverage = recordsCoverage
-            HostFunctions.install(in: lua, recordsSlots: checksOutput, explaining: recorder)
+            HostFunctions.install(in: lua, explaining: recorder)
         } catch {
             throw .setup([Diagnostic(file: pack.displayPath + "/" + RulePack.manifestFile, message: error.message)])
         }
@@ -74,7 +70,7 @@ public final class Presenter {
             try Self.setUp(pack, in: state, strict: strict, recorder: explainer)
         }
         do {
-            reader = checksOutput ? nil : try OutputReader(pack: pack, in: lua)
+            reader = try OutputReader(pack: pack, in: lua)
         } catch {
             throw .setup([Diagnostic(luaError: error, file: HostResources.driverChunk)])
         }
@@ -159,30 +155,9 @@ public final class Presenter {
     }
 
     /// Presents a fixture and runs the output checks on the presentation (see ``OutputFinding``).
-    /// Needs a presenter set up with `checksOutput`.
     package func presentChecking(_ fixture: Fixture) throws(PresentationError) -> (Presentation, [OutputFinding]) {
-        let placed = try presentPlacing(fixture)
-        return (placed.presentation, placed.findings)
-    }
-
-    /// Presents a fixture, runs the output checks, and names the slot each shown field is drawn
-    /// in, placement by placement in display order (as the checks measure it). Needs a presenter
-    /// set up with `checksOutput`.
-    package func presentPlacing(_ fixture: Fixture) throws(PresentationError)
-        -> (presentation: Presentation, slots: [Placement: [String]], findings: [OutputFinding]) {
-        precondition(checksOutput, "presentPlacing needs a presenter set up with checksOutput")
-        var measured: [Placement: [String?]] = [:]
-        let presentation = try evaluate(fixture.attributes, fixture.state, fixture.now, fixture.previousPhase) { output in
-            for placement in Placement.allCases { measured[placement] = output.layout[placement.rawValue]?.fields.map(\.slot) }
-        }
-        var slots: [Placement: [String]] = [:]
-        for (placement, layout) in presentation.layout {
-            let names = measured[placement] ?? []
-            slots[placement] = layout.fields.indices.map { index in
-                OutputFinding.slot(of: index, named: index < names.count ? names[index] : nil, in: placement.budget).name
-            }
-        }
-        return (presentation, slots, OutputFinding.findings(in: presentation, now: fixture.now, slots: measured))
+        let presentation = try present(fixture)
+        return (presentation, OutputFinding.findings(in: presentation, now: fixture.now))
     }
 
     /// Bytes the state holds now (rules, helpers and what the last presentation left).
@@ -216,10 +191,9 @@ public final class Presenter {
         lua.coverage()
     }
 
-    /// Presents the inputs; `inspect` sees the rules' output once it is read.
+    /// Presents the inputs.
     func evaluate(
-        _ attributes: some Encodable, _ state: some Encodable, _ now: Double, _ previous: String?,
-        inspect: (PresentationOutput) -> Void = { _ in }
+        _ attributes: some Encodable, _ state: some Encodable, _ now: Double, _ previous: String?
     ) throws(PresentationError) -> Presentation {
         recorder?.reset()
         let outcome: DriverOutcome
@@ -227,7 +201,7 @@ public final class Presenter {
             let attributes = try keptAttributes.argument(for: attributes, in: lua, keeping: strict)
             let state = try keptState.argument(for: state, in: lua, keeping: strict)
             outcome = try lua.call(present, attributes.0, state.0, now, previous, attributes.keep, state.keep) { result throws(LuaError) in
-                try DriverOutcome(reading: result, manifest: pack.manifest, readsSlots: checksOutput, fast: reader, now: now)
+                try DriverOutcome(reading: result, manifest: pack.manifest, fast: reader, now: now)
             }
         } catch {
             forgetInputs()
@@ -243,9 +217,7 @@ public final class Presenter {
             throw .input(mismatches: mismatches(of: attributes, state, refused: refusal))
         case .presented(let output):
             do throws(OutputProblem) {
-                let output = try output.get()
-                inspect(output)
-                return try output.validated(fields: fields, timed: pack.rules[.timing] != nil, now: now)
+                return try output.get().validated(fields: fields, timed: pack.rules[.timing] != nil, now: now)
             } catch {
                 let (place, message) = sources.place(of: error)
                     ?? (SourceLocation(file: file(of: error.stage), line: 1), error.message)

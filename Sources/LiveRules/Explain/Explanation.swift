@@ -41,6 +41,11 @@ public struct Explanation: Codable, Sendable, Hashable {
                 best.append(entry)
             }
         }
+        // A shown field comes from the placing, whatever else the placement dropped.
+        if let output = best.first?.output, path.dropFirst(output.count).hasPrefix(".fields"),
+           let placed = best.first(where: { $0.kind == .placed }) {
+            return placed
+        }
         return best.first(where: \.kind.isDecisive) ?? best.first
     }
 

@@ -2,8 +2,8 @@ extension PayloadCheck {
     /// Checks a presentation in its device form (``Presentation/deviceForm``) against the pack:
     /// version 1, a phase and field ids of the pack, placements it knows with indices into
     /// `fields`, a known tone, glyph and timer direction, dates as seconds since 2001-01-01, a
-    /// progress whose finish is after its start, colours `#RRGGBB`, and no members the form
-    /// does not have.
+    /// progress whose finish is after its start, colours `#RRGGBB`, regions `"slot:line"` of the
+    /// placement, one per field it lists, and no members the form does not have.
     mutating func presentation(_ value: JSONValue, at path: String) {
         guard case .object(let members) = value else {
             add(.presentation, at: path, "expected the presentation's device form, an object, got \(value.brief)",
@@ -11,7 +11,7 @@ extension PayloadCheck {
             return
         }
         let manifest = validator.manifest
-        unknownKeys(of: members, at: path, known: ["v", "phase", "badge", "fields", "placements", "palette"])
+        unknownKeys(of: members, at: path, known: ["v", "phase", "badge", "fields", "placements", "regions", "palette"])
         if members["v"] != .integer(Int64(Presentation.deviceFormVersion)) {
             add(.presentation, at: JSONPath.member("v", in: path), "expected version \(Presentation.deviceFormVersion), got \(members["v"]?.brief ?? "nothing")",
                 fix: "send the form this host writes: the device library reads version \(Presentation.deviceFormVersion)")
@@ -27,6 +27,7 @@ extension PayloadCheck {
         badge(members["badge"], at: JSONPath.member("badge", in: path))
         let count = fields(members["fields"], at: JSONPath.member("fields", in: path))
         placements(members["placements"], fields: count, at: JSONPath.member("placements", in: path))
+        if let regions = members["regions"] { self.regions(regions, of: members["placements"], at: JSONPath.member("regions", in: path)) }
         palette(members["palette"], at: JSONPath.member("palette", in: path))
     }
 
@@ -118,6 +119,36 @@ extension PayloadCheck {
                 guard case .integer(let at) = index, at >= 0, at < count else {
                     add(.presentation, at: JSONPath.element(position, in: listPath), "\(index.brief) is not an index into the \(count) fields",
                         fix: "send indices from 0 to \(max(count - 1, 0))")
+                    continue
+                }
+            }
+        }
+    }
+
+    /// Each placement's regions: as many as it lists fields, each a slot of the placement and a
+    /// line of that slot, `"slot:line"`.
+    private mutating func regions(_ value: JSONValue, of placements: JSONValue?, at path: String) {
+        guard case .object(let members) = value else {
+            add(.presentation, at: path, "expected the regions { id: [\"slot:line\"] }, got \(value.brief)", fix: "send \"regions\": { … } or leave it out")
+            return
+        }
+        for (name, list) in members.sorted(by: { $0.key < $1.key }) {
+            let listPath = JSONPath.member(name, in: path)
+            guard case .object(let listed)? = placements, case .array(let indices)? = listed[name], let placement = Placement(rawValue: name) else {
+                add(.presentation, at: listPath, "'\(name)' lists no fields in placements", fix: "send regions only for the placements listed")
+                continue
+            }
+            guard case .array(let places) = list, places.count == indices.count else {
+                add(.presentation, at: listPath, "expected \(indices.count) regions, one per field the placement lists, got \(list.brief)",
+                    fix: "send one \"slot:line\" per field")
+                continue
+            }
+            let slots = placement.budget.slots
+            for (position, place) in places.enumerated() {
+                let parts = place.string?.split(separator: ":", omittingEmptySubsequences: false) ?? []
+                guard parts.count == 2, let slot = slots.first(where: { $0.name == parts[0] }), let line = Int(parts[1]), (1...slot.lines).contains(line) else {
+                    add(.presentation, at: JSONPath.element(position, in: listPath), "\(place.brief) is not a region of \(name): a slot (\(slots.map(\.name).joined(separator: ", "))) and one of its lines",
+                        fix: "send \"slot:line\", as \"\(slots[0].name):1\"")
                     continue
                 }
             }

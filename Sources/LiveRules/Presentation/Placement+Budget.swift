@@ -37,10 +37,12 @@ extension Placement {
         case .androidOngoing:
             // 360 dp - 2 × 16 margins - 44 icon column - 16 end padding, for both classes (the
             // guidelines give Android no larger class); the status-bar chip holds at most 7
-            // characters. The notification shows its first field as its content title.
+            // characters. The notification shows its first field as its content title, and a
+            // progress style's bar on a line of its own below the text.
             PlacementBudget(placement: self, slots: [
                 PlacementSlot(name: "title", width: 268, lines: 1, fontSize: 17, lead: true),
                 PlacementSlot(name: "text", width: 268, lines: 1, fontSize: 15),
+                PlacementSlot(name: "progress", width: 268, lines: 1, fontSize: 15),
                 PlacementSlot(name: "chip", width: 60, lines: 1, fontSize: 15),
             ], capacity: 4)
         }

@@ -102,11 +102,23 @@ function setUpControls() {
   for (const appearance of studio.meta.appearances) $("filter-appearance").append(el("option", { value: appearance.id }, appearance.title));
   $("filter-appearance").append(el("option", { value: "stale" }, "Stale (where the timing rule sets a stale date)"));
   $("phone-class").addEventListener("change", () => { studio.phone = $("phone-class").value; redrawAll(); });
-  $("zoom").addEventListener("change", () => document.documentElement.style.setProperty("--zoom", $("zoom").value));
+  $("zoom").addEventListener("change", () => {
+    document.documentElement.style.setProperty("--zoom", $("zoom").value);
+    refit();
+  });
   for (const id of ["filter-pack", "filter-phase", "filter-surface", "filter-appearance", "filter-status", "filter-text"]) {
     $(id).addEventListener("input", applyFilters);
   }
   $("filters").addEventListener("submit", (event) => event.preventDefault());
+  $("menu").addEventListener("click", () => {
+    const open = $("bar").classList.toggle("collapsed") === false;
+    $("menu").setAttribute("aria-expanded", String(open));
+  });
+  let resized = null;
+  window.addEventListener("resize", () => {
+    clearTimeout(resized);
+    resized = setTimeout(refit, 150);
+  });
   document.addEventListener("keydown", onKey);
 }
 
@@ -180,6 +192,7 @@ function drawPack(pack, redraw = false) {
     el("strong", {}, "Warnings from the last reload:"), el("pre", {}, pack.warnings.join("\n")));
   const refused = banner && !section.querySelector(".banner");
   section.replaceChildren(heading, ...[banner, warnings].filter(Boolean), ...cases);
+  for (const node of cases) if (!node.fitted) fitting.observe(node);
   keepPlace(anchor);
   if (refused) notify(`${pack.name || pack.path}: the last save was refused, the last good rules keep showing: ${pack.banner[0]}`, true);
   if (focused && focused.isConnected === false) {
@@ -250,7 +263,7 @@ function drawAppearance(item, appearance) {
       ["background", "foreground", "accent"].map((key) => el("span", { class: "swatch", title: `${key} ${palette[key]}`, style: { background: palette[key] } })),
       palette.fallback && el("span", { class: "fallback" }, "fallback: " + palette.fallback)),
     el("div", { class: "surfaces" }, studio.meta.surfaces.filter((surface) => surface.palettes[appearance.id])
-      .map((surface) => drawSurface(surface, item.presentation, item.slots, appearance.id, item.now))));
+      .map((surface) => drawSurface(surface, item.presentation, item.measures, appearance.id, item.now))));
 }
 
 /** The case once its timing rule's stale date has passed with no update, in dark: a device shows
@@ -259,18 +272,20 @@ function drawAppearance(item, appearance) {
 function drawStale(item) {
   const stale = item.stale, at = new Date(stale.at * 1000).toISOString().replace(".000Z", "Z");
   const last = el("div", { class: "surfaces stale-content" }, studio.meta.surfaces.map((surface) =>
-    drawSurface(surface, item.presentation, item.slots, "dark", stale.at, true)));
+    drawSurface(surface, item.presentation, item.measures, "dark", stale.at, true)));
   const next = stale.presentation
     ? [el("h5", {}, `The next push (the rules at ${at}): ${stale.presentation.phase} · ${stale.presentation.badge.text}`),
-       el("div", { class: "surfaces" }, studio.meta.surfaces.map((surface) => drawSurface(surface, stale.presentation, stale.slots, "dark", stale.at)))]
+       el("div", { class: "surfaces" }, studio.meta.surfaces.map((surface) => drawSurface(surface, stale.presentation, stale.measures, "dark", stale.at)))]
     : [el("h5", {}, `The next push (the rules at ${at}): the rules fail`), el("pre", { class: "problems" }, stale.problems.join("\n"))];
   return el("div", { class: "appearance stale", "data-appearance": "stale" },
     el("h4", {}, `Stale (from ${at}): the last content, marked stale`), last, ...next);
 }
 
-/** One surface in one appearance, to scale: the frame from the server, each field in its slot,
- *  live fields read at `now` (Unix seconds) and ticking on from there, or stopped when `stale`. */
-function drawSurface(surface, presentation, slots, appearance, now, stale = false) {
+/** One surface in one appearance, to scale: the frame from the server, each placement's slots
+ *  as its regions, each field on the line of the slot its layout names, in a box as wide as the
+ *  rules measured it (`measures`: per placement, each field's width on its line); live fields
+ *  read at `now` (Unix seconds) and ticking on from there, or stopped when `stale`. */
+function drawSurface(surface, presentation, measures, appearance, now, stale = false) {
   const palette = presentation.palette[surface.palettes[appearance]];
   const width = surface.width[studio.phone];
   const frame = el("div", {
@@ -294,50 +309,160 @@ function drawSurface(surface, presentation, slots, appearance, now, stale = fals
     if (placement.id === "islandExpanded") region.append(el("div", { class: "sensor" }));
     const areas = new Map(placement.slots.map((slot) => [slot.name, el("div", {
       class: `slot slot-${slot.name}`, "data-slot": slot.name, "data-lines": String(slot.lines),
-      style: { width: `${slot.width[studio.phone]}px`, fontSize: `${slot.fontSize}px`, WebkitLineClamp: String(slot.lines), maxHeight: `${slot.lines * 1.2 * slot.fontSize}px` },
+      style: { width: `${slot.width[studio.phone]}px`, fontSize: `${slot.fontSize}px` },
     })]));
-    const names = slots[placement.id] || [];
+    const widths = (measures && measures[placement.id]) || [];
+    const lead = placement.slots.find((slot) => slot.lead);
+    const last = new Map();   // slot name -> its last line so far
     layout.fields.forEach((field, position) => {
-      const area = areas.get(names[position]) || areas.values().next().value;
-      area.append(drawField(field, presentation, now, stale));
+      // A field a rule built without a place: the lead slot for the first, else the default
+      // slot, on a line of its own.
+      const name = areas.has(field.slot) ? field.slot : position === 0 && lead ? lead.name : placement.slots[0].name;
+      const line = field.line || (last.get(name) || 0) + 1;
+      last.set(name, Math.max(line, last.get(name) || 0));
+      lineOf(areas.get(name), line).append(drawField(field, presentation, now, stale, widths[position]));
     });
     for (const area of areas.values()) if (area.childNodes.length > 0) region.append(area);
     frame.append(region);
     if (layout.dropped.length > 0) dropped.push(...layout.dropped);
   });
-  const body = surface.scale === 1 ? frame : el("div", { style: { zoom: String(surface.scale) } }, frame);
+  const body = surface.scale === 1 ? frame : el("div", { class: "scaled", style: { zoom: String(surface.scale) } }, frame);
   return el("figure", { class: `surface surface-${surface.id}`, "data-surface": surface.id },
     el("figcaption", {}, surface.title),
-    body,
+    el("div", { class: "fit" }, body),
     dropped.length > 0 && el("div", { class: "dropped" }, "dropped: " + dropped.join(", ")));
 }
 
-/** A field: a badge as a pill, a progress as a bar (its percentage as its label), a timer as a
- *  clock that ticks with the page (see liveTick), anything else as its text. */
-function drawField(field, presentation, now, stale) {
+/** Line `number` of a slot's region, made (with the lines before it) when it has none yet. */
+function lineOf(area, number) {
+  for (let count = area.children.length; count < number; count++) {
+    area.append(el("div", { class: "line", "data-line": String(count + 1) }));
+  }
+  return area.children[number - 1];
+}
+
+/** A field in a box `width` points wide (the rules' measure; its natural width when unknown): a
+ *  badge as a pill, a progress as a bar (its percentage as its label), a timer as a clock that
+ *  ticks with the page (see liveTick), a glyph as an icon before the text. */
+function drawField(field, presentation, now, stale, width) {
   const isBadge = field.id === "badge";
   const live = field.live || {};
   const node = el("span", {
-    class: isBadge ? `field badge tone-${presentation.badge.tone}` : live.progress ? "field progress" : "field", "data-field": field.id, title: field.id,
-  }, field.glyph && el("i", { class: `glyph glyph-${field.glyph}`, "aria-label": field.glyph }));
+    class: isBadge ? `field badge tone-${presentation.badge.tone}` : live.progress ? "field progress" : "field",
+    "data-field": field.id, "data-slot": field.slot || "", "data-line": field.line ? String(field.line) : "", title: field.id,
+    style: { width: width != null ? `${width}px` : null },
+  }, field.glyph && el("span", { class: "glyph-box" }, drawGlyph(field.glyph)));
+  const text = el("span", { class: "text" });
   if (live.timer && now != null) {
     const clock = el("span", { class: "clock", "data-date": String(Date.parse(live.timer.date) / 1000), "data-counts": live.timer.counts,
       "data-prefix": live.timer.prefix || "", "data-suffix": live.timer.suffix || "", "data-now": String(now) }, field.text);
     if (!stale) clock.dataset.ticks = "";
-    node.append(clock);
+    text.append(clock);
     liveUpdate(clock, stale ? 0 : studio.clock());
   } else if (live.progress && now != null) {
-    const bar = el("span", { class: "bar", "data-start": String(Date.parse(live.progress.start) / 1000),
+    const bar = el("span", { class: "meter", "data-start": String(Date.parse(live.progress.start) / 1000),
       "data-finish": String(Date.parse(live.progress.finish) / 1000), "data-now": String(now), role: "progressbar" },
       el("span", { class: "fill" }), el("span", { class: "label" }, field.text));
     if (!stale) bar.dataset.ticks = "";
-    node.append(bar);
+    text.append(bar);
     liveUpdate(bar, stale ? 0 : studio.clock());
   } else {
-    node.append(field.text);
+    text.append(field.text);
   }
+  node.append(text);
   return node;
 }
+
+// The bundled icons: 16-unit SVG paths by the name an "icon:NAME" glyph gives; any other name is
+// drawn as its first letter in a rounded square.
+const ICONS = {
+  bell: "M8 1.5a4 4 0 0 0-4 4V9L2.5 11.5h11L12 9V5.5a4 4 0 0 0-4-4zM6.5 13a1.5 1.5 0 0 0 3 0z",
+  clock: "M8 1.5a6.5 6.5 0 1 0 0 13 6.5 6.5 0 0 0 0-13zm.75 3v3.2l2.3 1.4-.75 1.2-3-1.8V4.5z",
+  check: "M6.2 11.6 2.8 8.2l1.1-1.1 2.3 2.3 5.9-5.9 1.1 1.1z",
+  warning: "M8 1.5 .8 14h14.4zM7.25 6h1.5v4h-1.5zm0 5h1.5v1.5h-1.5z",
+  car: "M3 7l1.5-3.5h7L13 7h1v4.5h-1.5a1.5 1.5 0 0 1-3 0h-3a1.5 1.5 0 0 1-3 0H2V7zm2-.5h6l-.9-2H5.9z",
+  bag: "M4 5V4a4 4 0 0 1 8 0v1h2l-1 10H3L2 5zm1.5 0h5V4a2.5 2.5 0 0 0-5 0z",
+  person: "M8 2a3 3 0 1 1 0 6 3 3 0 0 1 0-6zm-5.5 12a5.5 5.5 0 0 1 11 0z",
+  location: "M8 1a4.5 4.5 0 0 0-4.5 4.5C3.5 9 8 15 8 15s4.5-6 4.5-9.5A4.5 4.5 0 0 0 8 1zm0 3a1.5 1.5 0 1 1 0 3 1.5 1.5 0 0 1 0-3z",
+  video: "M1.5 4h9v8h-9zm10 2.5 3-2v7l-3-2z",
+  ball: "M8 1.5a6.5 6.5 0 1 0 0 13 6.5 6.5 0 0 0 0-13zm0 3 2.4 1.7-.9 2.8h-3l-.9-2.8z",
+};
+
+/** A glyph: a dot in its tone, or an icon of the bundled set by name. */
+function drawGlyph(spelling) {
+  if (!spelling.startsWith("icon:")) {
+    const tone = spelling === "dot" ? "green" : spelling.replace(/ dot$/, "");
+    return el("i", { class: `glyph dot tone-${tone}`, "aria-label": spelling });
+  }
+  const name = spelling.slice(5), path = ICONS[name];
+  const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
+  svg.setAttribute("viewBox", "0 0 16 16");
+  svg.setAttribute("class", path ? "glyph icon" : "glyph icon unknown");
+  svg.setAttribute("aria-label", spelling);
+  if (path) {
+    const shape = document.createElementNS("http://www.w3.org/2000/svg", "path");
+    shape.setAttribute("d", path);
+    svg.append(shape);
+  } else {
+    const text = document.createElementNS("http://www.w3.org/2000/svg", "text");
+    Object.entries({ x: "8", y: "12", "text-anchor": "middle", "font-size": "11" }).forEach(([key, value]) => text.setAttribute(key, value));
+    text.textContent = name.slice(0, 1).toUpperCase();
+    svg.append(text);
+  }
+  return svg;
+}
+
+// ---- Honest fit ------------------------------------------------------------------------------
+
+/** Fits a drawn case once it is in view: each surface zoomed out to the width its card has (a
+ *  phone shows StandBy's 2× whole), and each field's text condensed to its box where this
+ *  browser's font draws it wider than the rules measured (marked, with the ratio in its title).
+ *  The boxes are the rules' measure: the page trusts it, and says where the font disagrees. */
+function fitCase(node) {
+  node.fitted = true;
+  const chosen = Number(getComputedStyle(document.documentElement).getPropertyValue("--zoom")) || 1;
+  const room = (node.clientWidth - 24) / chosen;
+  const fits = [...node.querySelectorAll("figure.surface > .fit")];
+  for (const fit of fits) fit.style.zoom = "";
+  const natural = fits.map((fit) => fit.scrollWidth);
+  fits.forEach((fit, index) => {
+    const zoom = natural[index] > room && room > 0 ? room / natural[index] : 1;
+    fit.style.zoom = zoom === 1 ? "" : String(zoom);
+    fit.parentElement.dataset.zoom = zoom === 1 ? "" : `shown at ${Math.round(zoom * 100)}%`;
+  });
+  const texts = [...node.querySelectorAll(".field:not(.progress) > .text")];
+  for (const text of texts) text.style.transform = "";
+  // Widths as drawn (zoomed alike, so their ratio is the text's to its box), read in one pass.
+  const sizes = texts.map((text) => {
+    const glyph = text.previousElementSibling;
+    return [text.getBoundingClientRect().width,
+      text.parentElement.getBoundingClientRect().width - (glyph ? glyph.getBoundingClientRect().width : 0)];
+  });
+  texts.forEach((text, index) => {
+    const [wide, box] = sizes[index];
+    const field = text.parentElement;
+    if (wide > box + 0.01 && box > 0) {
+      const ratio = box / wide;
+      text.style.transform = `scaleX(${ratio})`;
+      field.dataset.condensed = String(Math.round((1 - ratio) * 100));
+      field.title = `${field.dataset.field}: this browser's font draws it ${field.dataset.condensed}% wider than the rules measure; condensed to their measure`;
+    } else {
+      delete field.dataset.condensed;
+    }
+  });
+}
+
+/** Fits every case again as it comes into view, after the window or the zoom changed. */
+function refit() {
+  for (const node of document.querySelectorAll("article.case")) { node.fitted = false; fitting.unobserve(node); fitting.observe(node); }
+}
+
+/** Fits every case (for the browser tests and the export): see fitCase. */
+studio.fitAll = () => { for (const node of document.querySelectorAll("article.case")) fitCase(node); };
+
+const fitting = new IntersectionObserver((entries) => {
+  for (const entry of entries) if (entry.isIntersecting && !entry.target.fitted) fitCase(entry.target);
+}, { rootMargin: "400px" });
 
 // ---- Live fields ----------------------------------------------------------------------------
 
@@ -497,7 +622,7 @@ function drawTimeline(panel, pack, item, timeline) {
           moment.alert ? el("span", { class: "alert" }, "alerts") : ""] : el("span", { class: "problems" }, (moment.problems || []).join("\n")),
         " · changed: ", moment.changes.join(", "), moment.placements.length ? ` (${moment.placements.join(", ")})` : "",
         moment.push && moment.push.length ? ` · push: ${moment.push.map((push) => push.reason).join(", ")}` : " · no push: the device keeps time"),
-      presentation && el("div", { class: "surfaces" }, studio.meta.surfaces.map((surface) => drawSurface(surface, presentation, moment.slots || {}, "dark", Date.parse(moment.now) / 1000, true))));
+      presentation && el("div", { class: "surfaces" }, studio.meta.surfaces.map((surface) => drawSurface(surface, presentation, null, "dark", Date.parse(moment.now) / 1000, true))));
   };
   scrubber.addEventListener("input", show);
   const form = el("form", {},

@@ -4,7 +4,7 @@ import LiveRulesTooling
 
 extension PreviewStudio {
     /// The timeline of case `id` of the pack at `path` on the pack's active version, as
-    /// ``Timeline/json`` with each moment's `slots` (per placement, the slot of each field): from
+    /// ``Timeline/json``: from
     /// `from` to `to` (ISO-8601) every `step` seconds, each by default as
     /// ``TimelineRange/span(of:schema:)``. `stopping` is asked before each step, as
     /// ``Timeline/init(_:range:stopping:present:)`` asks it.
@@ -34,24 +34,13 @@ extension PreviewStudio {
             range.step = seconds
         }
         if let problem = range.problem { throw StudioError(.badRequest, problem) }
-        let presenter = try? Presenter(pack: version.pack, recordsCoverage: false, checksOutput: true)
-        var slots: [Double: [Placement: [String]]] = [:]
-        let timeline = Timeline(fixture, range: range, stopping: stopping) { fixture throws(PresentationError) in
+        // A counted presenter: a rule that runs away ends in its instruction budget, the same on
+        // every machine, not in the serving engine's CPU-time deadline.
+        let presenter = try? Presenter(pack: version.pack, recordsCoverage: false)
+        return Timeline(fixture, range: range, stopping: stopping) { fixture throws(PresentationError) in
             guard let presenter else { return try version.present(fixture) }
-            let placed = try presenter.presentPlacing(fixture)
-            slots[fixture.now] = placed.slots
-            return placed.presentation
-        }
-        guard case .object(var members) = timeline.json, case .array(let moments)? = members["moments"] else { return timeline.json }
-        members["moments"] = .array(zip(timeline.moments, moments).map { moment, json in
-            guard case .object(var fields) = json else { return json }
-            let placed = slots[moment.now] ?? [:]
-            fields["slots"] = .object(Dictionary(uniqueKeysWithValues: placed.map { placement, names in
-                (placement.rawValue, JSONValue.array(names.map(JSONValue.string)))
-            }))
-            return .object(fields)
-        })
-        return .object(members)
+            return try presenter.present(fixture)
+        }.json
     }
 }
 #endif

@@ -1,8 +1,8 @@
 #if Studio
 import LiveRules
 
-/// One fixture of a pack as the studio shows it: its presentation with the slot each field is
-/// drawn in, the fixture, and where it stands against its golden.
+/// One fixture of a pack as the studio shows it: its presentation (each field names the slot and
+/// line it is drawn on), the fixture, and where it stands against its golden.
 package struct StudioCase: Sendable, Encodable {
     /// `meetings/countdown-middle`: the case id `liverules review --filter` matches.
     package var id: String
@@ -25,8 +25,9 @@ package struct StudioCase: Sendable, Encodable {
     /// The fixture's `now` (Unix seconds), nil when it could not be read: the moment the page's
     /// live fields read as the rules gave them, and tick on from.
     package var now: Double?
-    /// Per placement, the slot each shown field is drawn in.
-    package var slots: [Placement: [String]]
+    /// Per placement, the width in points each shown field takes on its line (``FieldMeasure``):
+    /// the box the page draws it in.
+    package var measures: [Placement: [Double]]
     /// The field paths that changed from the golden (`layout.islandMinimal.fields[0].text: "12m" → "11m"`),
     /// or the problems of a failed case, compiler style.
     package var problems: [String]
@@ -46,8 +47,8 @@ package struct StaleRendering: Sendable, Encodable {
     /// The presentation at `at`, with the previous phase the case's own; nil when presenting
     /// there failed.
     package var presentation: Presentation?
-    /// Per placement, the slot each shown field is drawn in.
-    package var slots: [Placement: [String]]
+    /// Per placement, the width each shown field takes on its line.
+    package var measures: [Placement: [Double]]
     /// Why presenting at `at` failed, compiler style; empty when it did not.
     package var problems: [String]
 }

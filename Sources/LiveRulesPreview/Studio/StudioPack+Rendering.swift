@@ -6,8 +6,8 @@ import LiveRulesTooling
 extension StudioPack {
     /// The pack as `version` presents it: each case run as `liverules test` runs it
     /// (``GoldenRunner/outcome(of:manifest:present:)``: the status and the field paths that
-    /// changed), presented by a presenter that also places each field in its slot; in parallel,
-    /// one presenter per worker, a worker per core.
+    /// changed), with the output checks' findings; in parallel, one presenter per worker, a
+    /// worker per core.
     static func rendering(_ version: PackVersion, path: String) -> StudioPack {
         let pack = version.pack
         var rendered = StudioPack(name: pack.manifest.name, path: path, phases: pack.manifest.phases, cases: [], banner: [], warnings: [])
@@ -21,7 +21,7 @@ extension StudioPack {
         let workers = min(ProcessInfo.processInfo.activeProcessorCount, max(cases.count, 1))
         DispatchQueue.concurrentPerform(iterations: workers) { _ in
             let presenter = Result { () throws(PresentationError) in
-                try Presenter(pack: pack, recordsCoverage: false, checksOutput: true)
+                try Presenter(pack: pack, recordsCoverage: false)
             }
             while let index = shared.next() {
                 shared.store(StudioCase(cases[index], pack: pack, presenter: presenter), at: index)
@@ -33,15 +33,16 @@ extension StudioPack {
 }
 
 extension StudioCase {
-    /// Case `testCase` run by `presenter` (set up with `checksOutput`): its golden outcome, and
-    /// the presentation with its slots and output-check findings.
+    /// Case `testCase` run by `presenter`: its golden outcome, and the presentation with its
+    /// output-check findings.
     init(_ testCase: GoldenCase, pack: RulePack, presenter: Result<Presenter, PresentationError>) {
-        var placed: (presentation: Presentation, slots: [Placement: [String]], findings: [OutputFinding])?
+        var placed: (presentation: Presentation, findings: [OutputFinding])?
         var presented: Fixture?
         let outcome = GoldenRunner.outcome(of: testCase, manifest: pack.manifest) { fixture in
             presented = fixture
-            placed = try presenter.get().presentPlacing(fixture)
-            return placed!.presentation
+            let checked = try presenter.get().presentChecking(fixture)
+            placed = (checked.0, checked.1)
+            return checked.0
         }
         var golden: String?, current: String?, diff: String?
         switch outcome {
@@ -58,7 +59,8 @@ extension StudioCase {
             id: testCase.id, name: testCase.name, status: GoldenStatus(outcome),
             fixtureFile: testCase.fixturePath, fixture: Self.text(testCase.fixtureFile, in: testCase.folder),
             goldenFile: testCase.goldenPath, golden: golden, current: current, presentation: placed?.presentation, now: presented?.now,
-            slots: placed?.slots ?? [:], problems: GoldenResult(testCase: testCase, outcome: outcome, seconds: 0).problems,
+            measures: placed.flatMap { placed in presented.map { Self.measures(of: placed.presentation, now: $0.now) } } ?? [:],
+            problems: GoldenResult(testCase: testCase, outcome: outcome, seconds: 0).problems,
             diff: diff, findings: placed?.findings.map(\.description) ?? [],
             stale: placed.flatMap { placed in presented.flatMap { Self.stale(of: $0, after: placed.presentation, presenter: presenter) } })
     }
@@ -73,12 +75,22 @@ extension StudioCase {
         fixture.now = date.timeIntervalSince1970
         fixture.previousPhase = presentation.phase
         do {
-            let placed = try presenter.get().presentPlacing(fixture)
-            return StaleRendering(at: fixture.now, presentation: placed.presentation, slots: placed.slots, problems: [])
+            let stale = try presenter.get().present(fixture)
+            return StaleRendering(at: fixture.now, presentation: stale, measures: measures(of: stale, now: fixture.now), problems: [])
         } catch {
-            return StaleRendering(at: fixture.now, presentation: nil, slots: [:],
+            return StaleRendering(at: fixture.now, presentation: nil, measures: [:],
                                   problems: error.diagnostics(inputFile: fixture.file).map(\.description))
         }
+    }
+
+    /// Per placement, the width each field of `presentation` takes on its line at `now`.
+    static func measures(of presentation: Presentation, now: Double) -> [Placement: [Double]] {
+        Dictionary(uniqueKeysWithValues: presentation.layout.map { placement, layout in
+            (placement, layout.fields.enumerated().map { index, field in
+                FieldMeasure(field, on: OutputFinding.slot(of: index, named: field.slot, in: placement.budget),
+                             now: now, stale: presentation.timing?.stale).lineWidth
+            })
+        })
     }
 
     /// A file of the pack as text, or nil when it is missing or cannot be read.

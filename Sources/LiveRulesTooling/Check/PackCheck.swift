@@ -50,7 +50,7 @@ package enum PackCheck {
         func linted() -> Set<String> { Set(lint.filter { $0.severity == .error }.map { "\($0.file):\($0.line)" }) }
         func unlinted(_ found: [Diagnostic]) -> [Diagnostic] { found.filter { !linted().contains("\($0.file):\($0.line)") } }
         let presenter: Presenter
-        do { presenter = try Presenter(pack: pack, recordsCoverage: false, checksOutput: true) } catch {
+        do { presenter = try Presenter(pack: pack, recordsCoverage: false) } catch {
             // Except a syntax error: the host's own says what is likely missing ("missing comma?").
             let found = error.diagnostics(inputFile: displayPath)
             let lines = Set(found.map { "\($0.file):\($0.line)" })

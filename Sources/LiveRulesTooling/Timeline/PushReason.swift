@@ -28,6 +28,8 @@ package enum PushReason: Sendable, Hashable, CustomStringConvertible {
     case text(String, [Placement])
     /// A field's glyph changes in these placements.
     case glyph(String, [Placement])
+    /// A field moves to another region or line of these placements.
+    case moved(String, [Placement])
     /// A field's live form (its dates, its words, or whether it has one) changes in these
     /// placements.
     case live(String, [Placement])
@@ -46,6 +48,7 @@ package enum PushReason: Sendable, Hashable, CustomStringConvertible {
         case .reordered: "reordered"
         case .text(let field, _): "\(field) text"
         case .glyph(let field, _): "\(field) glyph"
+        case .moved(let field, _): "\(field) moved"
         case .live(let field, _): "\(field) live form"
         }
     }
@@ -54,7 +57,7 @@ package enum PushReason: Sendable, Hashable, CustomStringConvertible {
     package var placements: [Placement] {
         switch self {
         case .shown(_, let placements), .gone(_, let placements), .reordered(let placements), .text(_, let placements),
-             .glyph(_, let placements), .live(_, let placements):
+             .glyph(_, let placements), .moved(_, let placements), .live(_, let placements):
             placements
         case .start, .phase, .badge, .score, .palette, .alert:
             []
@@ -89,6 +92,7 @@ package enum PushReason: Sendable, Hashable, CustomStringConvertible {
             for field in new {
                 guard let before = old.first(where: { $0.id == field.id }) else { continue }
                 if before.glyph != field.glyph { note(.glyph(field.id, [placement])) }
+                if before.slot != field.slot || before.line != field.line { note(.moved(field.id, [placement])) }
                 if before.live != field.live {
                     note(.live(field.id, [placement]))
                 } else if let live = field.live {
@@ -114,6 +118,7 @@ package enum PushReason: Sendable, Hashable, CustomStringConvertible {
         case .gone(let field, let placements): .gone(field, placements + more)
         case .text(let field, let placements): .text(field, placements + more)
         case .glyph(let field, let placements): .glyph(field, placements + more)
+        case .moved(let field, let placements): .moved(field, placements + more)
         case .live(let field, let placements): .live(field, placements + more)
         case .reordered(let placements): .reordered(placements + more)
         case .start, .phase, .badge, .score, .palette, .alert: self

@@ -5,7 +5,7 @@
 --     { id = "remaining", text = { "12 min", "12m" } },   -- renderings, most preferred first
 --     { id = "title", text = "Design review" },
 --   })
---   --> { fields = { { id = "remaining", text = "12m" } }, dropped = { "title" } }
+--   --> { fields = { { id = "remaining", text = "12m", slot = "main", line = 1 } }, dropped = { "title" } }
 -- The budget of a placement is how many fields it shows (layout.capacity) and, for each field,
 -- a rendering that fits the width of its slot (liverules.text and liverules.placements), on the
 -- 393-pt phone class. A field may carry a status glyph (`glyph = "dot"`): it is drawn beside
@@ -13,8 +13,14 @@
 -- live form (`live = { timer = { ... } }`, see liverules.time): a countdown or progress the
 -- device keeps current, its text what it reads now. A timer is measured on the widest text it
 -- reads as it runs: its clock with every digit a 0 and minutes in two digits ("in 9:59" as
--- "in 00:00"), as devices draw timers with digits of one width and Android writes "09:59"; a
+-- "in 00:00"), as devices draw timers with digits of one width and Android writes "09:59", and
+-- a clock counting up from under an hour as one past it ("0:00:00"), which it grows into; a
 -- progress, drawn as a bar that takes its slot's room, always fits.
+-- Each shown field takes a place on a line of its slot: it follows the field before it on that
+-- line, LINE_GAP points after it, when both fit the slot's width, and starts the next line
+-- otherwise; a slot whose lines are all taken shows no more fields. A progress takes a line of
+-- its own, and a glyph its width (Glyph.width) beside its text. Shown fields say where they
+-- are: `slot` and `line` (1 for the slot's first), the region and line a device draws them in.
 
 local explain = require "liverules.explain"
 local placements = require "liverules.placements"
@@ -44,17 +50,15 @@ for _, budget in ipairs(support.host("placements", "liverules.layout")()) do
   CAPACITY[budget.id] = budget.capacity
 end
 
--- Whether shown fields note the slot they were measured on: only for the host's output checks
--- (`liverules check`), so that presenting does not carry a key nothing else reads.
-local RECORDS_SLOTS = support.host("records_slots", "liverules.layout")()
+-- Points between two fields on one line (a stack's spacing).
+local LINE_GAP = 8
 
 -- The host's native layout.place for the common case (plain, well-formed entries with ASCII
 -- text, live forms plain tables, lrl_layout.c): it returns the placement's result, or nothing
--- when this definition must run (which alone raises errors and explains, so explaining and slot
--- recording always run it).
+-- when this definition must run (which alone raises errors and explains, so explaining always
+-- runs it).
 -- This file is the reference path; NativeLayoutTests holds the two to the same results.
-local native_place = (not EXPLAINS and not RECORDS_SLOTS)
-  and support.host("layout_place", "liverules.layout") or function() return nil end
+local native_place = not EXPLAINS and support.host("layout_place", "liverules.layout") or function() return nil end
 -- The host's native layout.wanted: the wanted list, or nothing for arguments of the wrong type
 -- (this definition then words the error).
 local native_wanted = support.host("layout_wanted", "liverules.layout")
@@ -79,7 +83,7 @@ local function renderings(fname, index, entry)
     .. "non-empty list of strings, got " .. describe(entry.text), 3)
 end
 
--- Each placement's slots as layout measures them, by name: { width, fontSize } (plain tables,
+-- Each placement's slots as layout measures them, by name: { width, fontSize, lines } (plain tables,
 -- read on every field; placements.resolve words the errors), its default slot's name and its
 -- lead slot's (placements.lead).
 local SLOTS, DEFAULT_SLOT, LEAD_SLOT, IDS = {}, {}, {}, {}
@@ -88,7 +92,7 @@ for index, id in ipairs(placements.ids) do
   local byName = {}
   for position, name in ipairs(placements[id].slotNames) do
     local slot = placements.resolve(id, name)
-    byName[name] = { width = slot.width, fontSize = slot.fontSize }
+    byName[name] = { width = slot.width, fontSize = slot.fontSize, lines = slot.lines }
     if position == 1 then DEFAULT_SLOT[id] = name end
   end
   SLOTS[id], IDS[index] = byName, id
@@ -101,8 +105,8 @@ end
 
 -- What a live field's rendering `option` is measured on (see the top of this file): "" for a
 -- progress; for a timer, its clock (what is between the timer's prefix and suffix) with every
--- digit a 0 and a one-digit minute made two; the option as written when it does not read as its
--- timer (the host then refuses the field).
+-- digit a 0 and a one-digit minute made two, and an hour place for one that counts up; the
+-- option as written when it does not read as its timer (the host then refuses the field).
 local function widest(option, live)
   local timer = live.timer
   if timer == nil then return "" end
@@ -114,6 +118,7 @@ local function widest(option, live)
   end
   local clock = string.gsub(string.sub(option, #prefix + 1, #option - #suffix), "%d", "0")
   if string.find(clock, "^0:00$") then clock = "0" .. clock end
+  if timer.counts == "up" and clock == "00:00" then clock = "0:00:00" end
   return prefix .. clock .. suffix
 end
 
@@ -170,10 +175,36 @@ local function choose(slot, options, keeps, shown)
   return nil
 end
 
+-- The width a glyph takes beside its text (Glyph.width): an icon two average characters, a dot
+-- what the minimal presentation may grow by.
+local function glyph_width(glyph)
+  if glyph == nil then return 0 end
+  if string.sub(glyph, 1, 5) == "icon:" then return 16.5 end
+  return 8.33
+end
+
+-- The line of `slot` a field `width` points wide takes, given `lines[name]` = { line, used } (the
+-- slot's last line so far and the width its fields use), which it updates; nil when the slot's
+-- lines are all taken.
+local function take_line(lines, name, slot, width)
+  local at = lines[name]
+  if at == nil then
+    lines[name] = { line = 1, used = width }
+    return 1
+  end
+  if at.used + LINE_GAP + width <= slot.width then
+    at.used = at.used + LINE_GAP + width
+    return at.line
+  end
+  if at.line >= slot.lines then return nil end
+  at.line, at.used = at.line + 1, width
+  return at.line
+end
+
 -- Records, when the host explains, why the wanted field `entry` was not shown in `placementId`
--- (the placement was full, no rendering fits the slot, or every one that fits is already
--- shown), with the width of its narrowest rendering against the slot's.
-local function explainDropped(placementId, entry, options, slot, name, capacity, full)
+-- (the placement was full, its slot's lines were all taken, no rendering fits the slot, or every
+-- one that fits is already shown), with the width of its narrowest rendering against the slot's.
+local function explainDropped(placementId, entry, options, slot, name, capacity, full, linesTaken)
   local narrowest, width
   for _, option in ipairs(options) do
     local measured = text_width(option, slot.fontSize)
@@ -183,6 +214,8 @@ local function explainDropped(placementId, entry, options, slot, name, capacity,
   local why
   if full then
     why = placementId .. " shows at most " .. capacity .. " field" .. (capacity == 1 and "" or "s") .. " (" .. measures .. ")"
+  elseif linesTaken then
+    why = "slot " .. name .. "'s " .. slot.lines .. " line" .. (slot.lines == 1 and " is" or "s are") .. " taken (" .. measures .. ")"
   elseif width > slot.width then
     why = measures
   else
@@ -192,7 +225,7 @@ local function explainDropped(placementId, entry, options, slot, name, capacity,
     budget = slot.width, capacity = full and capacity or nil, summary = entry.id .. " dropped: " .. why }
 end
 
--- layout.place(placementId, wanted) -> { fields = { { id, text, glyph, live, slot } ... },
+-- layout.place(placementId, wanted) -> { fields = { { id, text, glyph, live, slot, line } ... },
 -- dropped = { id ... } }
 -- `wanted` lists fields most important first: { id = "title", text = string | { renderings },
 -- slot = "body" (default: the placement's first slot), shorten = 6 (see above), glyph = "dot"
@@ -200,14 +233,14 @@ end
 -- { timer = { date, counts, style } } or { progress = { start, finish } }, as liverules.time's
 -- helpers return it, the host checks it) }. A field is shown when the placement has
 -- room for one more field and one of its renderings fits the slot it is shown in and is not the
--- text of a field shown before it; shown fields keep the order of `wanted`. The slot it is shown
--- in is its `slot`, except for the first field shown on a placement whose surface puts its first
--- field in a slot of its own (placements.lead: Android's notification title), which is measured
--- there. Each shown field keeps its `glyph` and `live`; for the host's output checks it also
--- says the `slot` it was measured on.
+-- text of a field shown before it, and its slot has a line with room for it (see the top of this
+-- file); shown fields keep the order of `wanted`. The slot it is shown in is its `slot`, except
+-- for the first field shown on a placement whose surface puts its first field in a slot of its
+-- own (placements.lead: Android's notification title), which is measured there. Each shown field
+-- keeps its `glyph` and `live`, and says the `slot` and `line` it is shown on.
 ---@param placementId liverules.PlacementId
 ---@param wanted liverules.WantedField[]
----@return { fields: { id: string, text: string, glyph: liverules.Glyph?, live: liverules.LiveForm? }[], dropped: string[] }
+---@return { fields: { id: string, text: string, glyph: liverules.Glyph?, live: liverules.LiveForm?, slot: string, line: integer }[], dropped: string[] }
 function M.place(placementId, wanted)
   local capacity = rawget(CAPACITY, placementId)
   if capacity == nil then error(unknown("layout.place", placementId), 2) end
@@ -217,7 +250,7 @@ function M.place(placementId, wanted)
     error("layout.place: wanted must be a list of fields, got " .. describe(wanted), 2)
   end
   local slots, default, lead = SLOTS[placementId], DEFAULT_SLOT[placementId], LEAD_SLOT[placementId]
-  local fields, dropped, shown, count = {}, {}, {}, 0
+  local fields, dropped, shown, lines, count = {}, {}, {}, {}, 0
   local index, entry = 1, wanted[1]
   while entry ~= nil do  -- as ipairs: up to the first nil
     local id = type(entry) == "table" and entry.id
@@ -246,14 +279,21 @@ function M.place(placementId, wanted)
       error("layout.place: field " .. index .. " ('" .. id .. "'): " .. reason, 2)
     end
     if count == 0 and lead ~= nil then slot, name = slots[lead], lead end
-    local chosen = nil
+    local chosen, line = nil, nil
     if count < capacity then
       if live ~= nil then chosen = choose_live(slot, options, live, shown) else chosen = choose(slot, options, keeps, shown) end
     end
     if chosen then
+      local width = slot.width
+      if live == nil or live.timer ~= nil then
+        width = text_width(live and widest(chosen, live) or chosen, slot.fontSize)
+      end
+      line = take_line(lines, name, slot, width + glyph_width(glyph))
+    end
+    if line then
       local field = glyph and { id = id, text = chosen, glyph = glyph } or { id = id, text = chosen }
       if live ~= nil then field.live = live end
-      if RECORDS_SLOTS then field.slot = name end
+      field.slot, field.line = name, line
       count = count + 1
       fields[count] = field
       shown[chosen] = true
@@ -267,7 +307,7 @@ function M.place(placementId, wanted)
           measured = widths
         end
         explainDropped(placementId, entry, measured, slot, name, capacity,
-          count >= capacity)
+          count >= capacity, chosen ~= nil)
       end
     end
     index = index + 1

@@ -22,7 +22,7 @@ local TEXTS = {
 }
 local IDS = { "title", "remaining", "progress", "location", "badge", "step", "title" }
 local SHORTENS = { false, false, 0, 1, 3, 6, 12, -1 }
-local GLYPHS = { false, false, false, "dot" }
+local GLYPHS = { false, false, false, "dot", "icon:bell" }
 -- Live forms, well formed and not, by the name result lines give them (a shown field keeps the
 -- very table it was given): timers with and without text around their clock, a progress, and
 -- shapes layout.lua reads its own way (a timer that is not a table, a prefix that is not a
@@ -120,13 +120,14 @@ local function entry(id)
   return made
 end
 
--- The placed layout as one line: fields with their glyphs and live forms (the same table as
--- wanted, or not), then the dropped ids.
+-- The placed layout as one line: fields with their glyphs, live forms (the same table as
+-- wanted, or not), slots and lines, then the dropped ids.
 local function show(placed)
   local shown = {}
   for _, field in ipairs(placed.fields) do
     shown[#shown + 1] = field.id .. "=" .. field.text .. (field.glyph and ("+" .. field.glyph) or "")
       .. (field.live ~= nil and ("+live:" .. (LIVE_NAMES[field.live] or "other")) or "")
+      .. "@" .. tostring(field.slot) .. tostring(field.line)
   end
   return table.concat(shown, ",") .. "|" .. table.concat(placed.dropped, ",")
 end

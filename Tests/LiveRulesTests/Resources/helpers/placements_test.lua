@@ -12,7 +12,7 @@ local SLOTS = {
   islandExpanded = { "leading", "trailing", "center", "bottom" },
   standBy = { "title", "body" },
   watchSmartStack = { "main" },
-  androidOngoing = { "title", "text", "chip" },
+  androidOngoing = { "title", "text", "progress", "chip" },
 }
 
 return {
@@ -51,7 +51,7 @@ return {
       { "standBy", "title", 285, 1, 17, 30 }, { "standBy", "body", 335, 3, 15, 40 },
       { "watchSmartStack", "main", 136, 2, 15, 16 },
       { "androidOngoing", "title", 268, 1, 17, 28 }, { "androidOngoing", "text", 268, 1, 15, 32 },
-      { "androidOngoing", "chip", 60, 1, 15, 7 },
+      { "androidOngoing", "progress", 268, 1, 15, 32 }, { "androidOngoing", "chip", 60, 1, 15, 7 },
     }
     for _, row in ipairs(expected) do
       local s = placements[row[1]].slots[row[2]]

@@ -17,7 +17,7 @@ local layout = {}
 ---@type { [liverules.PlacementId]: integer }
 layout.capacity = nil
 
---- layout.place(placementId, wanted) -> { fields = { { id, text, glyph, live, slot } ... },
+--- layout.place(placementId, wanted) -> { fields = { { id, text, glyph, live, slot, line } ... },
 --- dropped = { id ... } }
 --- `wanted` lists fields most important first: { id = "title", text = string | { renderings },
 --- slot = "body" (default: the placement's first slot), shorten = 6 (see above), glyph = "dot"
@@ -25,14 +25,14 @@ layout.capacity = nil
 --- { timer = { date, counts, style } } or { progress = { start, finish } }, as liverules.time's
 --- helpers return it, the host checks it) }. A field is shown when the placement has
 --- room for one more field and one of its renderings fits the slot it is shown in and is not the
---- text of a field shown before it; shown fields keep the order of `wanted`. The slot it is shown
---- in is its `slot`, except for the first field shown on a placement whose surface puts its first
---- field in a slot of its own (placements.lead: Android's notification title), which is measured
---- there. Each shown field keeps its `glyph` and `live`; for the host's output checks it also
---- says the `slot` it was measured on.
+--- text of a field shown before it, and its slot has a line with room for it (see the top of this
+--- file); shown fields keep the order of `wanted`. The slot it is shown in is its `slot`, except
+--- for the first field shown on a placement whose surface puts its first field in a slot of its
+--- own (placements.lead: Android's notification title), which is measured there. Each shown field
+--- keeps its `glyph` and `live`, and says the `slot` and `line` it is shown on.
 ---@param placementId liverules.PlacementId
 ---@param wanted liverules.WantedField[]
----@return { fields: { id: string, text: string, glyph: liverules.Glyph?, live: liverules.LiveForm? }[], dropped: string[] }
+---@return { fields: { id: string, text: string, glyph: liverules.Glyph?, live: liverules.LiveForm?, slot: string, line: integer }[], dropped: string[] }
 function layout.place(placementId, wanted) end
 
 --- layout.wanted(ids, text_of [, slot_of [, shorten [, glyph_of [, live_of]]]]) -> the wanted
