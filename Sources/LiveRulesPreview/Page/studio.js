@@ -135,7 +135,6 @@ function fillFilterChoices() {
 
 function applyFilters() {
   const pack = $("filter-pack").value, phase = $("filter-phase").value, status = $("filter-status").value;
-  const surface = $("filter-surface").value, appearance = $("filter-appearance").value;
   const text = $("filter-text").value.trim().toLowerCase();
   const counts = { cases: 0, unchanged: 0, changed: 0, new: 0, error: 0 };
   for (const section of document.querySelectorAll("section.pack")) {
@@ -146,9 +145,15 @@ function applyFilters() {
       if (!node.hidden) { counts.cases += 1; counts[node.dataset.status] += 1; }
     }
   }
-  for (const figure of document.querySelectorAll("figure.surface")) figure.hidden = surface !== "" && figure.dataset.surface !== surface;
-  for (const block of document.querySelectorAll("div.appearance")) block.hidden = appearance !== "" && block.dataset.appearance !== appearance;
+  filterSurfaces(document);
   $("counts").textContent = `${counts.cases} cases · ${counts.unchanged} unchanged · ${counts.changed} changed · ${counts.new} new · ${counts.error} error`;
+}
+
+/** Shows only the surfaces and appearances the filters choose, under `root`. */
+function filterSurfaces(root) {
+  const surface = $("filter-surface").value, appearance = $("filter-appearance").value;
+  for (const figure of root.querySelectorAll("figure.surface")) figure.hidden = surface !== "" && figure.dataset.surface !== surface;
+  for (const block of root.querySelectorAll("div.appearance")) block.hidden = appearance !== "" && block.dataset.appearance !== appearance;
 }
 
 function redrawAll() {
@@ -179,7 +184,11 @@ function drawPack(pack, redraw = false) {
     const signature = JSON.stringify([item, studio.phone, studio.rejected.has(item.id)]);
     const previous = old.get(item.id);
     if (previous && !redraw && previous.signature === signature) return previous;
-    const node = drawCase(pack, item);
+    // A case far from the window is drawn without its surfaces until it comes near (see
+    // drawLater), in the room its surfaces took: a save redraws what the reader sees first.
+    const box = previous && previous.getBoundingClientRect();
+    const far = box && (box.bottom < -FAR || box.top > window.innerHeight + FAR);
+    const node = drawCase(pack, item, far ? box.height : null);
     node.signature = signature;
     if (previous) {
       // Panels keep the state they had; a panel the case did not have (its diff, once it changes) opens as drawn.
@@ -201,7 +210,10 @@ function drawPack(pack, redraw = false) {
   } else if (focused) focused.focus({ preventScroll: true });
 }
 
-function drawCase(pack, item) {
+/** A case's card; with `later` (the height of the card it replaces), its surfaces are drawn
+ *  when it comes near the window, and until then the card keeps that height (it is off screen,
+ *  sized by its contain-intrinsic-size). */
+function drawCase(pack, item, later = null) {
   const presentation = item.presentation;
   const description = item.fixture ? describe(item.fixture) : null;
   const readOnly = studio.meta.readOnly;
@@ -223,8 +235,22 @@ function drawCase(pack, item) {
     "data-phase": presentation ? presentation.phase : "",
   }, head);
   if (presentation) {
-    for (const appearance of studio.meta.appearances) node.append(drawAppearance(item, appearance));
-    if (item.stale) node.append(drawStale(item));
+    const surfaces = () => el("div", { class: "drawings" },
+      studio.meta.appearances.map((appearance) => drawAppearance(item, appearance)), item.stale && drawStale(item));
+    if (later) {
+      const room = el("div", { class: "drawings" });
+      node.append(room);
+      node.style.containIntrinsicSize = `auto ${later}px`;
+      node.drawSurfaces = () => {
+        delete node.drawSurfaces;
+        room.replaceWith(surfaces());
+        filterSurfaces(node);
+        fitCase(node);
+      };
+      drawing.observe(node);
+    } else {
+      node.append(surfaces());
+    }
   }
   if (item.status === "error") node.append(el("pre", { class: "problems" }, item.problems.join("\n")));
   if (item.status === "changed") node.append(drawChange(item));
@@ -457,8 +483,25 @@ function refit() {
   for (const node of document.querySelectorAll("article.case")) { node.fitted = false; fitting.unobserve(node); fitting.observe(node); }
 }
 
-/** Fits every case (for the browser tests and the export): see fitCase. */
-studio.fitAll = () => { for (const node of document.querySelectorAll("article.case")) fitCase(node); };
+/** Draws every case's surfaces not drawn yet, and fits every case (for the browser tests): see
+ *  drawCase and fitCase. */
+studio.fitAll = () => {
+  for (const node of document.querySelectorAll("article.case")) {
+    if (node.drawSurfaces) node.drawSurfaces();
+    fitCase(node);
+  }
+};
+
+// How far from the window (px) a redrawn case waits to draw its surfaces.
+const FAR = 600;
+
+const drawing = new IntersectionObserver((entries) => {
+  for (const entry of entries) {
+    if (!entry.isIntersecting) continue;
+    drawing.unobserve(entry.target);
+    if (entry.target.drawSurfaces) entry.target.drawSurfaces();
+  }
+}, { rootMargin: `${FAR}px` });
 
 const fitting = new IntersectionObserver((entries) => {
   for (const entry of entries) if (entry.isIntersecting && !entry.target.fitted) fitCase(entry.target);
