@@ -72,6 +72,13 @@ import Testing
         "unknown placement": "out.layout.lockscreen = { fields = {} }",
         "missing placement": "out.layout.lockScreen = nil",
         "placement key not a string": "out.layout[1] = { fields = {} }",
+        "slot unknown": "out.layout.lockScreen.fields[1].slot = 'bdy'",
+        "slot not a string": "out.layout.lockScreen.fields[1].slot = 1",
+        "line 0": "out.layout.lockScreen.fields[1].line = 0",
+        "line past the slot's": "out.layout.lockScreen.fields[1].slot = 'title'; out.layout.lockScreen.fields[1].line = 2",
+        "line past the default slot's": "out.layout.lockScreen.fields[1].slot = nil; out.layout.lockScreen.fields[1].line = 2",
+        "line a fraction": "out.layout.lockScreen.fields[1].line = 1.5",
+        "line a string": "out.layout.lockScreen.fields[1].line = '1'",
         "unknown id": "out.layout.lockScreen = { fields = { { id = 'titel', text = 'y' } } }",
         "shown twice": "out.layout.lockScreen = { fields = { { id = 'title', text = 'a' }, { id = 'title', text = 'b' } } }",
         "shown and dropped": "out.layout.lockScreen = { fields = { { id = 'title', text = 'a' } }, dropped = { 'title' } }",
@@ -149,6 +156,8 @@ import Testing
         "progress": "local f = time.progress_field(now - 30, now + 90, now)\n" + live("f.text", "f.live"),
         "progress before its start": live("'0%'", "{ progress = { start = now + 1, finish = now + 2 } }"),
         "progress at its finish": live("'100%'", "{ progress = { start = -1e11, finish = now } }"),
+        "with a slot and a line": live("'in 0:00'", "{ timer = { date = 600, counts = 'down', prefix = 'in ' } }")
+            + "\nout.layout.lockScreen.fields[1].slot = 'body'; out.layout.lockScreen.fields[1].line = 3",
         "with a glyph": """
             local f = time.countdown(now + 120, now, 'in %s')
             out.layout.lockScreen = { fields = { { id = 'title', text = f.text, glyph = 'dot', live = f.live } } }
