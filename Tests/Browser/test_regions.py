@@ -147,6 +147,18 @@ class RegionsInBrowserTests(unittest.TestCase):
         cut = first.evaluate("n => { n.querySelector('.text').style.transform = ''; return n.querySelector('.text').getBoundingClientRect().right - n.getBoundingClientRect().right; }")
         self.assertGreater(cut, 0.5, "without condensing the text would run past its box")
 
+    def test_glyphs_are_drawn_as_dots_and_icons(self):
+        """A dot in its tone; an icon of the bundled set by its name, any other name as its initial."""
+        page = self.open(1440)
+        drawn = page.evaluate("""() => [drawGlyph("dot"), drawGlyph("warning dot"), drawGlyph("icon:bell"), drawGlyph("icon:rocket")]
+            .map((n) => [n.tagName.toLowerCase(), n.getAttribute("class"), n.querySelector("path") !== null, n.textContent])""")
+        self.assertEqual(drawn, [["i", "glyph dot tone-green", False, ""], ["i", "glyph dot tone-warning", False, ""],
+                                 ["svg", "glyph icon", True, ""], ["svg", "glyph icon unknown", False, "R"]])
+        # The live dot of a match in play, beside the score in the minimal view.
+        dot = page.locator('article.case[data-case="match/live-67-min"] div.appearance[data-appearance="dark"] '
+                           'figure[data-surface="islandMinimal"] .glyph.dot')
+        self.assertEqual(dot.count(), 1)
+
 
 if __name__ == "__main__":
     unittest.main(verbosity=2)
