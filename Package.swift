@@ -1,7 +1,8 @@
 // swift-tools-version: 6.2
 import PackageDescription
 
-/// The preview studio's server stack (`liverules preview`), only when the `Studio` trait is on:
+/// The server stack of the preview studio (`liverules preview`) and of the service
+/// (`liverules serve`), only when the `Studio` trait is on:
 /// `swift build --traits Studio`. A package depending on `LiveRules` resolves none of it.
 let studio: TargetDependencyCondition? = .when(traits: ["Studio"])
 
@@ -21,7 +22,7 @@ let package = Package(
         .executable(name: "liverules", targets: ["liverules"]),
     ],
     traits: [
-        .trait(name: "Studio", description: "The preview studio (`liverules preview`): an HTTP server on Hummingbird and SwiftNIO."),
+        .trait(name: "Studio", description: "The preview studio (`liverules preview`) and the service (`liverules serve`): HTTP servers on Hummingbird and SwiftNIO."),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -81,11 +82,26 @@ let package = Package(
             exclude: ["Page"],
             plugins: ["EmbedLua"]
         ),
+        // `liverules serve`: the rules as an HTTP service, on the same server stack, and likewise
+        // only with the Studio trait (its sources are empty without it).
+        .target(
+            name: "LiveRulesServe",
+            dependencies: [
+                "LiveRules",
+                .product(name: "Hummingbird", package: "hummingbird", condition: studio),
+                .product(name: "HummingbirdCore", package: "hummingbird", condition: studio),
+                .product(name: "NIOCore", package: "swift-nio", condition: studio),
+                .product(name: "NIOHTTP1", package: "swift-nio", condition: studio),
+                .product(name: "Logging", package: "swift-log", condition: studio),
+                .product(name: "HTTPTypes", package: "swift-http-types", condition: studio),
+            ]
+        ),
         .executableTarget(
             name: "liverules",
             dependencies: [
                 "LiveRulesTooling", "LiveRules",
                 .target(name: "LiveRulesPreview", condition: studio),
+                .target(name: "LiveRulesServe", condition: studio),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -113,8 +129,8 @@ let package = Package(
         // The CLI's tooling: lint, pack checks and types, timelines, diffs.
         .testTarget(name: "LiveRulesToolingTests", dependencies: ["LiveRulesTooling", "LiveRules", "TestPacks"]),
         .testTarget(name: "LiveRulesCLITests", dependencies: ["liverules", "CurlCapture"]),
-        // Runs the built `liverules preview` in processes of its own (its server and its memory
-        // stay out of the test process, whose other suites measure theirs).
+        // Runs the built `liverules preview` and `liverules serve` in processes of their own (their
+        // servers and their memory stay out of the test process, whose other suites measure theirs).
         .testTarget(name: "LiveRulesPreviewTests", dependencies: ["liverules"]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,25 +1,56 @@
 #!/bin/sh
-# Fan-out throughput: `liverules payload --batch` on generated match-pack lines, with 1 and 2
-# workers; prints activities per second and the peak memory (max RSS) of each run.
+# Fan-out throughput against presenting, measured in one run on generated match-pack lines.
+# Each round, `liverules bench --serving --states` presents the input's first 200 lines (its 200
+# distinct matches) in turn on one thread: presentations/s; then `liverules payload --batch`
+# reads, checks, presents, builds, validates and writes every line with 1 and 2 workers:
+# activities/s and max RSS. Last, the best rate of each over the rounds (on a shared machine the
+# least disturbed), and what an activity costs a worker, in presentations: the presentation rate
+# over the activity rate per worker.
 #
-#   scripts/bench-batch.sh [LINES]        # default 100000
+#   scripts/bench-batch.sh [LINES] [PRESENTATIONS] [ROUNDS]    # default 100000, 20000, 3
 #
-# Uses $LIVERULES when set, else builds .build/release/liverules. Needs GNU time (/usr/bin/time).
+# Uses $LIVERULES when set, else builds .build/release/liverules; $BATCH_LIVERULES, when set, is
+# the build whose batch is measured against $LIVERULES's presentations (an older build, to compare
+# batches on the same presentations). Needs GNU time (/usr/bin/time).
 set -eu
 cd "$(dirname "$0")/.."
 lines=${1:-100000}
+presentations=${2:-20000}
+rounds=${3:-3}
 if [ -z "${LIVERULES:-}" ]; then
     swift build -c release --product liverules >/dev/null
     LIVERULES=.build/release/liverules
 fi
-input=$(mktemp) && report=$(mktemp)
-trap 'rm -f "$input" "$report"' EXIT
+input=$(mktemp) && states=$(mktemp) && report=$(mktemp)
+trap 'rm -f "$input" "$states" "$report"' EXIT
 python3 scripts/batch-lines.py "$lines" > "$input"
-echo "$lines lines of rules/match ($(wc -c < "$input") bytes), $(nproc) cores"
-for workers in 1 2; do
-    /usr/bin/time -v "$LIVERULES" payload --batch rules/match "$input" --workers "$workers" > /dev/null 2> "$report"
-    seconds=$(sed -n 's/.*Elapsed (wall clock) time (h:mm:ss or m:ss): //p' "$report" | awk -F: '{ s = 0; for (i = 1; i <= NF; i++) s = s * 60 + $i; print s }')
-    rss=$(sed -n 's/.*Maximum resident set size (kbytes): //p' "$report")
-    awk -v n="$lines" -v s="$seconds" -v w="$workers" -v r="$rss" \
-        'BEGIN { printf "workers %d: %.2f s, %.0f activities/s, max RSS %.1f MiB\n", w, s, n / s, r / 1024 }'
+head -n 200 "$input" > "$states"
+echo "$lines lines of rules/match ($(wc -c < "$input") bytes), $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg)"
+
+best_presenting=0 best_one=0 best_two=0
+round=1
+while [ "$round" -le "$rounds" ]; do
+    presenting=$("$LIVERULES" bench rules/match --serving --states "$states" --iterations "$presentations" |
+        sed -n 's/^presentations per second, one state *//p')
+    line="round $round: $presenting presentations/s"
+    best_presenting=$(( presenting > best_presenting ? presenting : best_presenting ))
+    for workers in 1 2; do
+        /usr/bin/time -v "${BATCH_LIVERULES:-$LIVERULES}" payload --batch rules/match "$input" --workers "$workers" > /dev/null 2> "$report"
+        seconds=$(sed -n 's/.*Elapsed (wall clock) time (h:mm:ss or m:ss): //p' "$report" | awk -F: '{ s = 0; for (i = 1; i <= NF; i++) s = s * 60 + $i; print s }')
+        rss=$(sed -n 's/.*Maximum resident set size (kbytes): //p' "$report")
+        rate=$(awk -v n="$lines" -v s="$seconds" 'BEGIN { printf "%.0f", n / s }')
+        line="$line; $workers worker(s): $rate activities/s ($seconds s, max RSS $(( rss / 1024 )) MiB)"
+        if [ "$workers" = 1 ]; then
+            best_one=$(( rate > best_one ? rate : best_one ))
+        else
+            best_two=$(( rate > best_two ? rate : best_two ))
+        fi
+    done
+    echo "$line"
+    round=$(( round + 1 ))
 done
+echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"
+awk -v p="$best_presenting" -v one="$best_one" -v two="$best_two" 'BEGIN {
+    printf "best: %d presentations/s, %d activities/s with 1 worker, %d with 2\n", p, one, two
+    printf "activity / presentation: %.2f with 1 worker, %.2f per worker with 2\n", p / one, p / (two / 2)
+}'

@@ -19,7 +19,7 @@ import Testing
 
     /// How a shown-only command may start: what installs, builds, serves or watches.
     static let shownOnly = ["./scripts/", "scripts/", "swift ", "sudo ", "apt-get ", "apt ", "brew ", "export ", "cd ",
-                            "liverules preview", "liverules watch", "git ", "PKG_CONFIG_PATH=", "LIVERULES_DEVELOPMENT=", "CI="]
+                            "liverules preview", "liverules serve", "liverules watch", "git ", "PKG_CONFIG_PATH=", "LIVERULES_DEVELOPMENT=", "CI="]
 
     @Test(arguments: documents)
     func everyCommandPrintsWhatTheDocumentShows(_ document: String) throws {

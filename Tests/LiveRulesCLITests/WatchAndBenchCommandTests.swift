@@ -58,6 +58,21 @@ import Testing
         #expect(serving["instructions per presentation, max"] == counted["instructions per presentation, max"])
     }
 
+    /// `--states` presents the activities of a `payload --batch` input, its first --iterations
+    /// lines at most; a bad line is refused at its number, as the batch refuses it.
+    @Test func benchPresentsTheActivitiesOfABatchInput() throws {
+        let root = try CLI.copyOfPack("match")
+        let fixture = try String(contentsOf: root.appendingPathComponent("rules/match/fixtures/live-goal-alerts.json"), encoding: .utf8)
+        let line = fixture.replacingOccurrences(of: "\n", with: "")
+        try Data((String(repeating: line + "\n", count: 3) + "{\"now\": 1}\n").utf8).write(to: root.appendingPathComponent("states.jsonl"))
+        let outcome = try CLI.run(["bench", "rules/match", "--serving", "--states", "states.jsonl", "--iterations", "3"], in: root)
+        #expect(outcome.status == 0, "\(outcome.errors)")
+        #expect(outcome.output.split(separator: "\n").contains { $0.hasPrefix("activities ") && $0.hasSuffix(" 3") }, "\(outcome.output)")
+        let refused = try CLI.run(["bench", "rules/match", "--states", "states.jsonl", "--iterations", "4"], in: root)
+        #expect(refused.status == 2)
+        #expect(refused.errors.contains("states.jsonl:4:"), "\(refused.errors)")
+    }
+
     @Test func benchNeedsFixtures() throws {
         let root = try CLI.copyOfPack("meetings")
         try FileManager.default.removeItem(at: root.appendingPathComponent("rules/meetings/fixtures"))

@@ -3,7 +3,8 @@ import TestPacks
 import Testing
 
 /// The layers point one way: `CLua` <- `CLuaShim` <- `Lua` <- `LiveRules` <- `LiveRulesTooling`
-/// <- `LiveRulesPreview` <- `liverules`, with `CLiveRules` (the host's C) beside `LiveRules`.
+/// <- `LiveRulesPreview` <- `liverules`, with `CLiveRules` (the host's C) beside `LiveRules` and
+/// `LiveRulesServe` (the service, on `LiveRules` alone) beside `LiveRulesTooling`.
 /// Checked on the sources themselves, so a new file that imports or includes upward fails here.
 @Suite struct LayerTests {
     /// The project's modules each Swift target may import.
@@ -14,18 +15,19 @@ import Testing
         "LiveRulesExamples": [],
         "LiveRulesActivity": [],
         "LiveRulesPreview": ["LiveRules", "LiveRulesTooling"],
-        "liverules": ["LiveRules", "LiveRulesTooling", "LiveRulesPreview"],
+        "LiveRulesServe": ["LiveRules"],
+        "liverules": ["LiveRules", "LiveRulesTooling", "LiveRulesPreview", "LiveRulesServe"],
     ]
     /// The only targets that may import the web server and SwiftNIO: apps that link `LiveRules`
     /// never link them.
-    static let serverTargets: Set<String> = ["LiveRulesPreview", "liverules"]
+    static let serverTargets: Set<String> = ["LiveRulesPreview", "LiveRulesServe", "liverules"]
     /// The project's C headers each C target may include.
     static let allowedHeaders: [String: Set<String>] = [
         "CLuaShim": ["CLuaShim.h", "lrs_dump.h", "lrs_pool.h"],
         "CLiveRules": ["CLuaShim.h", "CLiveRules.h", "lrl_descriptor.h", "lrl_view.h"],
     ]
     static let projectModules: Set<String> = ["CLua", "CLuaShim", "CLiveRules", "Lua", "LiveRules", "LiveRulesTooling",
-                                               "LiveRulesExamples", "LiveRulesActivity", "LiveRulesPreview"]
+                                               "LiveRulesExamples", "LiveRulesActivity", "LiveRulesPreview", "LiveRulesServe"]
 
     /// Every file of `target` ending in one of `suffixes`, with its text.
     static func files(of target: String, ending suffixes: [String]) throws -> [(path: String, text: String)] {
@@ -57,7 +59,7 @@ import Testing
     }
 
     @Test(arguments: allowedImports.keys.sorted())
-    func onlyThePreviewImportsTheServer(_ target: String) throws {
+    func onlyTheServersImportTheServerStack(_ target: String) throws {
         for (path, text) in try Self.files(of: target, ending: [".swift"]) {
             for line in text.split(separator: "\n") where line.hasPrefix("import ") || line.contains(" import ") {
                 let module = line.split(separator: " ").drop { $0 != "import" }.dropFirst().first.map(String.init) ?? ""
@@ -67,22 +69,23 @@ import Testing
         }
     }
 
-    /// The studio is built only with the package's `Studio` trait: each file of LiveRulesPreview,
-    /// and each file of the CLI that imports it, compiles only under `#if Studio`, and the
-    /// manifest depends on the server's packages only under that condition, so a package that
-    /// depends on `LiveRules` never resolves them.
+    /// The studio and the service are built only with the package's `Studio` trait: each file of
+    /// LiveRulesPreview and LiveRulesServe, and each file of the CLI that imports one, compiles
+    /// only under `#if Studio`, and the manifest depends on the server's packages only under that
+    /// condition, so a package that depends on `LiveRules` never resolves them.
     @Test func theStudioIsBuiltOnlyWithItsTrait() throws {
-        let studio = try Self.files(of: "LiveRulesPreview", ending: [".swift"])
-            + Self.files(of: "liverules", ending: [".swift"]).filter { $0.text.contains("import LiveRulesPreview") }
+        let studio = try Self.files(of: "LiveRulesPreview", ending: [".swift"]) + Self.files(of: "LiveRulesServe", ending: [".swift"])
+            + Self.files(of: "liverules", ending: [".swift"]).filter { $0.text.contains("import LiveRulesPreview") || $0.text.contains("import LiveRulesServe") }
         #expect(studio.count > 1)
         for (path, text) in studio {
             #expect(text.hasPrefix("#if Studio\n") && text.hasSuffix("#endif\n"), "\(path) is built without the trait")
         }
         let manifest = try String(contentsOf: Paths.root.appendingPathComponent("Package.swift"), encoding: .utf8)
-        let server = ["\"hummingbird\"", "\"swift-nio\"", "\"swift-log\"", "\"swift-http-types\"", "name: \"LiveRulesPreview\", condition"]
+        let server = ["\"hummingbird\"", "\"swift-nio\"", "\"swift-log\"", "\"swift-http-types\"", "name: \"LiveRulesPreview\", condition",
+                      "name: \"LiveRulesServe\", condition"]
         let uses = manifest.split(separator: "\n").filter { line in line.contains(".product(") || line.contains(".target(name:") }
             .filter { line in server.contains { line.contains($0) } }
-        #expect(uses.count == 7, "\(uses)")
+        #expect(uses.count == 14, "\(uses)")
         for line in uses {
             #expect(line.contains("condition: studio"), "Package.swift: \(line)")
         }

@@ -46,9 +46,11 @@ public struct Fixture: Sendable, Hashable {
             reader.error("a fixture is a JSON object with 'now', 'attributes' and 'state'", at: "")
             return nil
         }
-        let known = Self.members + extra
-        for key in members.keys.sorted() where !known.contains(key) {
-            reader.error("unknown member '\(key)'" + Suggestion.hint(for: key, among: known), at: key)
+        if members.keys.contains(where: { !Self.members.contains($0) && !extra.contains($0) }) {
+            let known = Self.members + extra
+            for key in members.keys.sorted() where !known.contains(key) {
+                reader.error("unknown member '\(key)'" + Suggestion.hint(for: key, among: known), at: key)
+            }
         }
         var now: Double?
         if case .string(let text)? = members["now"], let seconds = ISO8601.parse(text) {

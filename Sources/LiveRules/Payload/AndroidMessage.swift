@@ -33,6 +33,8 @@ public struct AndroidMessage: Sendable, Hashable {
     public init(_ event: PushEvent, presentation: Presentation, now: Double) throws(PayloadError) {
         let fields = presentation.layout[.androidOngoing]?.fields ?? []
         let alerts = event != .end && (event == .start || presentation.relevance.alert)
+        var form = JSONText(indented: false, capacity: 2048)
+        DeviceForm(presentation: presentation).write(to: &form)
         var data = [
             "event": event.rawValue,
             "title": fields.first?.text ?? "",
@@ -43,7 +45,7 @@ public struct AndroidMessage: Sendable, Hashable {
             "alert": alerts ? "true" : "false",
             "relevance": JSONWriter.numberText(presentation.relevance.score),
             "timestamp": String(Int64(now.rounded(.down))),
-            "presentation": (try? JSONWriter.compact(presentation.deviceForm)) ?? "{}",
+            "presentation": form.wroteNonFinite ? "{}" : form.finished(),
         ]
         if event != .end, let stale = presentation.timing?.stale { data["staleAt"] = String(Int64(stale.timeIntervalSince1970.rounded(.down))) }
         if event == .end, let dismissal = presentation.timing?.dismissal { data["dismissAt"] = String(Int64(dismissal.timeIntervalSince1970.rounded(.down))) }

@@ -23,4 +23,16 @@ enum DeviceTime {
     static func looksSince2001(_ value: Double, now: Double) -> Bool {
         abs(value + referenceDate - now) <= nearNow && abs(value - now) > nearNow
     }
+
+    /// Whether `value`, a date of `aps`, reads as Unix seconds at `now`: the ``PayloadValidator``
+    /// takes it neither for milliseconds nor for seconds since 2001.
+    static func isPlainUnix(_ value: Double, now: Double) -> Bool {
+        value <= millisecondsAbove && !looksSince2001(value, now: now)
+    }
+
+    /// Whether `value`, a content-state date, reads as seconds since 2001 at `now`: the
+    /// ``PayloadValidator`` takes it neither for milliseconds nor for Unix time.
+    static func isPlainSince2001(_ value: Double, now: Double) -> Bool {
+        value <= millisecondsAbove && !looksUnix(value, now: now)
+    }
 }

@@ -32,12 +32,17 @@ public struct PushBatch: Sendable {
         public var result: Result<Built, DiagnosticError>
     }
 
-    /// A built payload as JSON text.
+    /// A built payload as compact JSON, in UTF-8.
     public struct Built: Sendable, Hashable {
-        /// The payload alone: equal texts are equal pushes (what ``PushCohorts`` groups).
-        public var payload: String
+        /// The payload alone: equal bytes are equal pushes (what ``PushCohorts`` groups).
+        public var payloadBytes: [UInt8]
         /// The output line: the payload with the request's `id` member when it had one.
-        public var line: String
+        public var lineBytes: [UInt8]
+
+        /// The payload as text.
+        public var payload: String { String(decoding: payloadBytes, as: UTF8.self) }
+        /// The output line as text.
+        public var line: String { String(decoding: lineBytes, as: UTF8.self) }
     }
 
     /// Builds the pack's payloads.
@@ -68,19 +73,21 @@ public struct PushBatch: Sendable {
         }
     }
 
-    /// The payload line of `request`, read from line `line`.
+    /// The payload line of `request`, read from line `line`: the payload written once.
     private func payload(for request: PushRequest, presenter: Presenter, line: Int) throws(DiagnosticError) -> Built {
         let fixture = request.fixture
         let event = request.event ?? event
-        var members: [String: JSONValue]
+        var text = JSONText(indented: false, capacity: 4096)
         do {
             let presentation = try presenter.present(fixture)
             switch platform {
             case .ios:
-                members = try builder.build(event, presentation: presentation, attributes: fixture.attributes, state: fixture.state,
-                                            now: fixture.now, previousTimestamp: request.previousTimestamp).json.objectMembers
+                text.beginObject()
+                try builder.write(event, presentation: presentation, attributes: fixture.attributes, state: fixture.state,
+                                  now: fixture.now, previousTimestamp: request.previousTimestamp, into: &text)
+                text.endObject()
             case .android:
-                members = try AndroidMessage(event, presentation: presentation, now: fixture.now).json.objectMembers
+                try AndroidMessage(event, presentation: presentation, now: fixture.now).json.write(to: &text)
             }
         } catch let error as PresentationError {
             throw DiagnosticError(error.diagnostics(inputFile: file).map { $0.moved(to: line, in: file) })
@@ -89,11 +96,16 @@ public struct PushBatch: Sendable {
         } catch {
             throw DiagnosticError([Diagnostic(file: file, line: line, message: "\(error)")])
         }
-        // Payloads hold finite numbers only.
-        let payload = (try? JSONWriter.compact(.object(members))) ?? ""
-        guard let id = request.id else { return Built(payload: payload, line: payload) }
-        members["id"] = .string(id)
-        return Built(payload: payload, line: (try? JSONWriter.compact(.object(members))) ?? "")
+        let payload = text.finishedBytes()
+        guard let id = request.id else { return Built(payloadBytes: payload, lineBytes: payload) }
+        // The member "id" in its sorted place: after "body" and "headers", before "message".
+        var member = Array(#""id":"#.utf8)
+        JSONText.appendQuoted(id, to: &member)
+        let line = switch platform {
+        case .ios: payload.dropLast() + [UInt8(ascii: ",")] + member + [UInt8(ascii: "}")]
+        case .android: [UInt8(ascii: "{")] + member + [UInt8(ascii: ",")] + payload.dropFirst()
+        }
+        return Built(payloadBytes: payload, lineBytes: line)
     }
 
     /// Runs the batch on `engine`'s active version of the pack, on `workers` threads: `next`
@@ -128,12 +140,5 @@ extension Diagnostic {
         var moved = self
         moved.line = line
         return moved
-    }
-}
-
-extension JSONValue {
-    /// An object's members; empty for anything else.
-    var objectMembers: [String: JSONValue] {
-        if case .object(let members) = self { members } else { [:] }
     }
 }

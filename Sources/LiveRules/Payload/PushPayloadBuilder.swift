@@ -1,7 +1,8 @@
 import Foundation
 
 /// Builds the APNs push for a presentation: right by construction, since every payload it
-/// returns has passed the ``PayloadValidator`` without an error.
+/// returns has passed the ``PayloadValidator`` without an error (a batch's, written straight to
+/// text, whenever a check of its values cannot vouch for it).
 ///
 /// The body's `content-state` is what the pack's ``PushSettings/contentState`` says: the state
 /// as the app's default `JSONDecoder` decodes it (the app's keys from ``PushSettings``, dates as
@@ -17,6 +18,10 @@ public struct PushPayloadBuilder: Sendable {
     /// The pack's push settings.
     public let settings: PushSettings
     private let validator: PayloadValidator
+    private let encoding: DeviceEncoding
+    /// The headers of a push that does not alert and of one that does, with their JSON.
+    private let headers: (quiet: [String: String], alerting: [String: String])
+    private let headerValues: (quiet: JSONValue, alerting: JSONValue)
 
     /// A builder for the pack `manifest` describes; throws when it has no push settings.
     public init(manifest: PackManifest) throws(PayloadError) {
@@ -24,6 +29,12 @@ public struct PushPayloadBuilder: Sendable {
         self.manifest = manifest
         self.settings = settings
         validator = PayloadValidator(manifest: manifest)
+        encoding = DeviceEncoding(schema: manifest.schema, settings: settings)
+        // `apns-priority` is 10 only for a push that alerts.
+        let quiet = ["apns-push-type": "liveactivity", "apns-topic": settings.topic, "apns-priority": "5"]
+        let alerting = quiet.merging(["apns-priority": "10"]) { $1 }
+        headers = (quiet, alerting)
+        headerValues = (.object(quiet.mapValues(JSONValue.string)), .object(alerting.mapValues(JSONValue.string)))
     }
 
     /// The push of `event` for `presentation`, made from `attributes` and `state` in rule form
@@ -33,54 +44,43 @@ public struct PushPayloadBuilder: Sendable {
         _ event: PushEvent, presentation: Presentation, attributes: JSONValue, state: JSONValue, now: Double,
         previousTimestamp: Int? = nil
     ) throws(PayloadError) -> PushPayload {
-        let schema = manifest.schema
-        let timestamp = Int64(now.rounded(.down))
-        var aps: [String: JSONValue] = [
-            "timestamp": .integer(timestamp),
-            "event": .string(event.rawValue),
-            "content-state": contentState(presentation: presentation, state: state),
-            "relevance-score": .number(presentation.relevance.score),
-        ]
-        let timing = presentation.timing
-        var alert: AlertText?
-        switch event {
-        case .start:
-            aps["attributes-type"] = .string(settings.attributesType)
-            aps["attributes"] = schema.attributes.deviceValue(attributes, settings: settings)
-            aps["input-push-token"] = .integer(1)
-            alert = timing?.alert
-        case .update:
-            alert = presentation.relevance.alert ? timing?.alert : nil
-        case .end:
-            if let dismissal = timing?.dismissal { aps["dismissal-date"] = .integer(Int64(dismissal.timeIntervalSince1970.rounded(.down))) }
-        }
-        if event != .end, let stale = timing?.stale {
-            aps["stale-date"] = .integer(Int64(stale.timeIntervalSince1970.rounded(.down)))
-        }
-        if let alert { aps["alert"] = .object(["title": .string(alert.title), "body": .string(alert.body)]) }
-        let payload = PushPayload(headers: [
-            "apns-push-type": "liveactivity",
-            "apns-topic": settings.topic,
-            "apns-priority": alert == nil ? "5" : "10",
-        ], body: .object(["aps": .object(aps)]))
-        let context = PayloadValidator.Context(now: now, previousTimestamp: previousTimestamp)
-        let errors = validator.validate(payload, context: context).filter { $0.severity == .error }
-        guard errors.isEmpty else { throw .invalid(errors) }
+        let body = self.body(event, presentation: presentation, attributes: attributes, state: state, now: now)
+        let payload = PushPayload(headers: body.alert == nil ? headers.quiet : headers.alerting, body: body.json)
+        try validate(payload, context: PayloadValidator.Context(now: now, previousTimestamp: previousTimestamp))
         return payload
     }
 
-    /// The content state the pack's pushes carry (see the type's description).
-    private func contentState(presentation: Presentation, state: JSONValue) -> JSONValue {
-        switch settings.contentState {
-        case .state:
-            return manifest.schema.state.deviceValue(state, settings: settings)
-        case .presentation:
-            return presentation.deviceForm
-        case .both(let key):
-            guard case .object(var members) = manifest.schema.state.deviceValue(state, settings: settings) else { return .null }
-            members[key] = presentation.deviceForm
-            return .object(members)
+    /// Writes the members `"body"` and `"headers"` of the push `build` makes into the object open
+    /// in `text`, the body written once, straight from its parts. For attributes and a state as
+    /// ``PushRequest`` reads them and a presentation of the pack's rules, the validator runs only
+    /// when a check of the values cannot vouch for the body (``PushBody/surelyPasses(bytes:context:)``);
+    /// it throws what `build` throws.
+    func write(
+        _ event: PushEvent, presentation: Presentation, attributes: JSONValue, state: JSONValue, now: Double,
+        previousTimestamp: Int?, into text: inout JSONText
+    ) throws(PayloadError) {
+        let body = self.body(event, presentation: presentation, attributes: attributes, state: state, now: now)
+        text.key("body")
+        let start = text.bytes.count
+        body.write(to: &text)
+        let context = PayloadValidator.Context(now: now, previousTimestamp: previousTimestamp)
+        let alerts = body.alert != nil
+        if text.wroteNonFinite || !body.surelyPasses(bytes: text.bytes.count - start, context: context) {
+            try validate(PushPayload(headers: alerts ? headers.alerting : headers.quiet, body: body.json), context: context)
         }
+        text.key("headers")
+        (alerts ? headerValues.alerting : headerValues.quiet).write(to: &text)
+    }
+
+    private func body(_ event: PushEvent, presentation: Presentation, attributes: JSONValue, state: JSONValue, now: Double) -> PushBody {
+        PushBody(event: event, timestamp: Int64(now.rounded(.down)), presentation: presentation, attributes: attributes, state: state,
+                 schema: manifest.schema, settings: settings, encoding: encoding)
+    }
+
+    /// Throws the validator's errors about `payload` at `context`.
+    private func validate(_ payload: PushPayload, context: PayloadValidator.Context) throws(PayloadError) {
+        let errors = validator.validate(payload, context: context).filter { $0.severity == .error }
+        guard errors.isEmpty else { throw .invalid(errors) }
     }
 
     /// The push of `event` as the `build` above makes it, from the app's own typed attributes

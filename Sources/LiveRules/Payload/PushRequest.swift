@@ -17,39 +17,51 @@ public struct PushRequest: Sendable {
     public var id: String?
 
     /// Reads the request on line `line` of the file `file` names; diagnostics point at that line.
-    package static func read(_ bytes: some Collection<UInt8>, line: Int, file: String, manifest: PackManifest) throws(DiagnosticError) -> PushRequest {
-        let document: JSONDocument
+    /// The line is parsed without recording where its values start, and again with them only
+    /// when there are problems to place.
+    package static func read(_ bytes: [UInt8], line: Int, file: String, manifest: PackManifest) throws(DiagnosticError) -> PushRequest {
+        var reader = try Self.reader(of: bytes, positions: false, line: line, file: file)
+        if let request = read(in: &reader, manifest: manifest) { return request }
+        reader = try Self.reader(of: bytes, positions: true, line: line, file: file)
+        _ = read(in: &reader, manifest: manifest)
+        throw DiagnosticError(reader.diagnostics.map { diagnostic in
+            var moved = diagnostic
+            moved.line = line + diagnostic.line - 1
+            return moved
+        })
+    }
+
+    /// A reader of the JSON in `bytes`, which records where its values start when `positions`;
+    /// a syntax error is a diagnostic at line `line`.
+    private static func reader(of bytes: [UInt8], positions: Bool, line: Int, file: String) throws(DiagnosticError) -> DocumentReader {
         do {
-            document = try JSONParser.parse(Array(bytes))
+            return DocumentReader(document: try JSONParser.parse(bytes, positions: positions), file: file)
         } catch {
             throw DiagnosticError([Diagnostic(file: file, line: line, column: error.position.column, message: "invalid JSON: \(error.message)")])
         }
-        var reader = DocumentReader(document: document, file: file)
+    }
+
+    /// The request `reader`'s document holds; nil when `reader` found problems.
+    private static func read(in reader: inout DocumentReader, manifest: PackManifest) -> PushRequest? {
+        let value = reader.document.value
         let fixture = Fixture.read(in: &reader, manifest: manifest, extra: members)
         var request = fixture.map { PushRequest(fixture: $0) }
-        switch document.value["event"] {
+        switch value["event"] {
         case nil: break
         case .string(let text)? where PushEvent(rawValue: text) != nil: request?.event = PushEvent(rawValue: text)
         case let value?: reader.error("'event' must be start, update or end, got \(value.brief)", at: "event")
         }
-        switch document.value["previousTimestamp"] {
+        switch value["previousTimestamp"] {
         case nil, .null?: break
         case .integer(let value)?: request?.previousTimestamp = Int(value)
         case let value?: reader.error("'previousTimestamp' must be the Unix seconds of the previous push, got \(value.brief)", at: "previousTimestamp")
         }
-        switch document.value["id"] {
+        switch value["id"] {
         case nil: break
         case .string(let text)?: request?.id = text
         case let value?: reader.error("'id' must be a string, got \(value.brief)", at: "id")
         }
-        guard let request, reader.diagnostics.isEmpty else {
-            throw DiagnosticError(reader.diagnostics.map { diagnostic in
-                var moved = diagnostic
-                moved.line = line + diagnostic.line - 1
-                return moved
-            })
-        }
-        return request
+        return reader.diagnostics.isEmpty ? request : nil
     }
 
     private init(fixture: Fixture) {

@@ -11,7 +11,8 @@ struct Bench: ParsableCommand {
             Presents every fixture of the pack in turn, on one state, timing each presentation. \
             Instructions are counted in a separate, metered pass (metering slows the VM down, so \
             it never overlaps the timed presentations). Build with -c release for figures worth \
-            comparing.
+            comparing. With --states, presents instead the activities of a `payload --batch` input, \
+            to set the batch's rate beside presenting alone.
             """)
 
     @Argument(help: "The pack folder, e.g. rules/meetings.")
@@ -30,6 +31,11 @@ struct Bench: ParsableCommand {
         discussion: "The default counts every instruction, as tests, check and CI do."))
     var serving = false
 
+    @Option(help: ArgumentHelp(
+        "Present the activities of this JSON Lines file, as `payload --batch` reads them, instead of the pack's fixtures.",
+        discussion: "Its first --iterations lines at most are read; they are presented in turn.", valueName: "file"))
+    var states: String?
+
     func validate() throws {
         try OptionRange(name: "--iterations", range: 1...100_000_000, unit: "presentations").check(iterations)
         try OptionRange.deadline(allowingNone: true).check(deadline)
@@ -40,10 +46,15 @@ struct Bench: ParsableCommand {
         let presenter: Presenter
         var fixtures: [Fixture] = []
         try PathArgument.mustExist(pack, "folder")
+        if let states { try PathArgument.mustExist(states, "file") }
         do {
             loaded = try RulePack.load(from: URL(fileURLWithPath: pack), displayPath: PackFinder.displayPath(pack))
-            for name in try loaded.fixtureNames() {
-                fixtures.append(try Fixture.load("fixtures/\(name)", in: loaded.folder, manifest: loaded.manifest))
+            if let states {
+                fixtures = try Self.states(at: states, count: iterations, manifest: loaded.manifest)
+            } else {
+                for name in try loaded.fixtureNames() {
+                    fixtures.append(try Fixture.load("fixtures/\(name)", in: loaded.folder, manifest: loaded.manifest))
+                }
             }
         } catch {
             report(error.diagnostics)
@@ -82,7 +93,7 @@ struct Bench: ParsableCommand {
             let sortedInstructions = instructions.sorted()
             let rows: [(String, String)] = [
                 ("pack", "\(loaded.manifest.name) \(loaded.manifest.version) (\(loaded.contentHash))"),
-                ("fixtures", "\(fixtures.count)"),
+                (states == nil ? "fixtures" : "activities", "\(fixtures.count)"),
                 ("presentations timed", "\(iterations)"),
                 ("budget mode", serving ? "serving" : "counted"),
                 ("time per presentation, p50", microseconds(percentile(0.5))),

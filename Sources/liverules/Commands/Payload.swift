@@ -27,8 +27,8 @@ extension Payload {
                 the tokens come from $APNS_TOKEN and $DEVICE_TOKEN); for Android (--platform android)
                 the FCM data message ({"message"} without a token: set message.token; with --format
                 curl from $FCM_TOKEN, $FCM_ACCESS_TOKEN and $FCM_PROJECT_ID). A curl command passes
-                the body as one literal argument: the shell expands nothing in it. Every payload has
-                passed `liverules payload validate`.
+                the body as one literal argument: the shell expands nothing in it. Every payload passes
+                `liverules payload validate`.
 
                 With --batch the fixture is a JSON Lines file (or - for standard input): it reads one {attributes, state, now, previousPhase, previousTimestamp, event, id}
                 per line and prints one payload per line, compact,
@@ -129,19 +129,24 @@ extension Payload {
             let output = FileHandle.standardOutput
             do {
                 try run.run(on: engine, workers: workers, next: lines.next) { outcomes in
-                    var text = ""
+                    var text: [UInt8] = []
                     for outcome in outcomes {
                         switch outcome.result {
                         case .success(let built):
-                            if group { cohorts.add(built.payload, line: outcome.line) } else { text += built.line + "\n" }
+                            if group {
+                                cohorts.add(built.payload, line: outcome.line)
+                            } else {
+                                text += built.lineBytes
+                                text.append(UInt8(ascii: "\n"))
+                            }
                         case .failure(let error):
                             failed += 1
                             report(error.diagnostics)
                             let message = error.diagnostics.map(\.description).joined(separator: "\n")
-                            if !group { text += "{\"error\":\(JSONWriter.quoted(message)),\"line\":\(outcome.line)}\n" }
+                            if !group { text += "{\"error\":\(JSONWriter.quoted(message)),\"line\":\(outcome.line)}\n".utf8 }
                         }
                     }
-                    if !text.isEmpty { output.write(Data(text.utf8)) }
+                    if !text.isEmpty { output.write(Data(text)) }
                 }
             } catch {
                 report(error.diagnostics(inputFile: input))

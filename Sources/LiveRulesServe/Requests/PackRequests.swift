@@ -1,0 +1,88 @@
+#if Studio
+import Foundation
+import LiveRules
+
+/// The work of the routes that present, apart from HTTP: a request body in, the CLI's output or
+/// a ``ServeError`` out. Each call blocks while it presents: run it off the server's threads.
+package struct PackRequests: Sendable {
+    /// The packs served.
+    package let packs: ServedPacks
+
+    /// Requests on `packs`.
+    package init(packs: ServedPacks) {
+        self.packs = packs
+    }
+
+    /// The active version of pack `name`; throws ``ServeError/Kind/unknownPack`` when none is.
+    package func version(_ name: String) throws(ServeError) -> PackVersion {
+        guard let version = packs.engine.version(named: name) else {
+            throw .unknownPack(name, known: packs.engine.packNames)
+        }
+        return version
+    }
+
+    /// The presentation of the content state `body` (a fixture: `now`, `attributes`, `state`,
+    /// `previousPhase`) as `liverules eval` prints it: canonical JSON.
+    package func present(_ body: Data, pack name: String) throws(ServeError) -> String {
+        let version = try version(name)
+        let fixture: Fixture
+        do {
+            fixture = try Fixture.read(body, displayPath: ServeError.body, manifest: version.pack.manifest)
+        } catch {
+            throw .unreadable(error)
+        }
+        let presentation: Presentation
+        do {
+            presentation = try version.present(fixture)
+        } catch {
+            throw .failed(error)
+        }
+        do {
+            return try presentation.canonicalJSON()
+        } catch {
+            throw ServeError(.output, about: ServeError.body, "\(error)")
+        }
+    }
+
+    /// The push payload of the activity `body` (a line of `liverules payload --batch` input) as
+    /// that batch writes it: one line of compact JSON.
+    package func payload(_ body: Data, pack name: String, options: PushOptions) throws(ServeError) -> String {
+        let version = try version(name)
+        let batch = try Self.batch(of: version, options: options)
+        let line = PushBatch.Line(number: 1, bytes: Array(body))
+        let outcome: PushBatch.Outcome
+        do {
+            outcome = try version.withPresenter { presenter in batch.payload(for: line, presenter: presenter) }
+        } catch {
+            throw .failed(error)
+        }
+        switch outcome.result {
+        case .success(let built): return built.line + "\n"
+        case .failure(let error): throw Self.classified(error, line: line, manifest: version.pack.manifest)
+        }
+    }
+
+    /// The batch that builds `version`'s pushes with `options`, naming its input `body`; throws
+    /// ``ServeError/Kind/payload`` when the pack has no push settings.
+    package static func batch(of version: PackVersion, options: PushOptions) throws(ServeError) -> PushBatch {
+        do {
+            let builder = try PushPayloadBuilder(manifest: version.pack.manifest)
+            return PushBatch(builder: builder, event: options.event, platform: options.platform, file: ServeError.body)
+        } catch {
+            throw ServeError(.payload, error.diagnostics(file: version.pack.displayPath + "/" + RulePack.manifestFile))
+        }
+    }
+
+    /// The failure of batch line `line` as an error of its kind: the line unreadable (not JSON,
+    /// not of the schema), or its presentation or push failed (read again only to tell which).
+    package static func classified(_ error: DiagnosticError, line: PushBatch.Line, manifest: PackManifest) -> ServeError {
+        do {
+            _ = try PushRequest.read(line.bytes, line: line.number, file: ServeError.body, manifest: manifest)
+        } catch {
+            return .unreadable(error)
+        }
+        let inRules = error.diagnostics.contains { $0.file != ServeError.body }
+        return ServeError(inRules ? .rule : .payload, error.diagnostics)
+    }
+}
+#endif

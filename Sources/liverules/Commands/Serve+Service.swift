@@ -1,0 +1,65 @@
+#if Studio
+import Foundation
+import LiveRules
+import LiveRulesServe
+
+extension Serve {
+    /// Loads and watches the packs and serves them until stopped.
+    func runService() throws {
+        let empty = paths.filter { PackFinder.packs(at: URL(fileURLWithPath: $0)).isEmpty }
+        guard empty.isEmpty else {
+            report(empty.map { PathArgument.noPack(at: $0, command: "serve") })
+            throw ExitStatus.badInput.exitCode
+        }
+        let packs: ServedPacks
+        do {
+            packs = try ServedPacks(paths: paths, metrics: ServeMetrics()) { line in log(line) }
+        } catch {
+            report([Diagnostic(about: "liverules", message: "\(error)")])
+            throw ExitStatus.badInput.exitCode
+        }
+        var limits = ServeLimits()
+        limits.body = maxBody
+        limits.line = maxLine
+        limits.concurrent = maxConcurrent
+        limits.readTimeout = .seconds(readTimeout)
+        limits.batchWorkers = batchWorkers
+        let server = ServeServer(packs: packs, limits: limits, host: host, port: port) { message in log(message) }
+        if !["127.0.0.1", "::1", "localhost"].contains(host) {
+            report([Diagnostic(about: "liverules", severity: .warning,
+                               message: "listening on \(host): the service has no authentication; anyone who can reach it can use it")])
+        }
+        let stopped = DispatchSemaphore(value: 0)
+        let failure = ServeFailure()
+        Task {
+            do {
+                try await server.run { port in
+                    let shown = host.contains(":") ? "[\(host)]" : host
+                    FileHandle.standardOutput.write(Data("serving at http://\(shown):\(port)/ (Ctrl-C to stop)\n".utf8))
+                }
+            } catch {
+                failure.error = error
+            }
+            stopped.signal()
+        }
+        stopped.wait()
+        packs.stop()
+        if let error = failure.error {
+            report([Diagnostic(about: "liverules", message: server.failure(error))])
+            throw ExitStatus.badInput.exitCode
+        }
+    }
+}
+
+/// Writes a line of the server's log to standard error at once, its control characters escaped.
+private func log(_ text: String) {
+    let time = Date().formatted(.iso8601.time(includingFractionalSeconds: false))
+    let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { TerminalText.escaped(String($0)) }
+    FileHandle.standardError.write(Data((time + " " + lines.joined(separator: "\n") + "\n").utf8))
+}
+
+/// The error the server stopped with, handed from its task to the command.
+private final class ServeFailure: @unchecked Sendable {
+    var error: (any Error)?
+}
+#endif

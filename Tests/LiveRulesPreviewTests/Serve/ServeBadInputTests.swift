@@ -1,0 +1,185 @@
+#if Studio
+import Foundation
+import Testing
+
+/// Each class of bad input gets its status and a JSON error carrying the diagnostics the command
+/// line reports for the same input, while a good request sent alongside is answered as usual.
+@Suite struct ServeBadInputTests {
+    /// A bad present body: why, the body, the status and the kind it gets.
+    struct BadBody: Sendable, CustomTestStringConvertible {
+        var why: String
+        var body: @Sendable () throws -> String
+        var status: Int
+        var kind: String
+        var testDescription: String { why }
+    }
+
+    static let badBodies: [BadBody] = [
+        BadBody(why: "malformed JSON", body: { #"{"now": "2026-05-16T16:15:00Z", "state": }"# }, status: 400, kind: "json"),
+        BadBody(why: "not JSON at all", body: { "now=2026-05-16" }, status: 400, kind: "json"),
+        BadBody(why: "a missing field", body: { try ServeFixtures.good().replacingOccurrences(of: "\"score\"", with: "\"scores\"") },
+                status: 422, kind: "schema"),
+        BadBody(why: "a mistyped field", body: { try ServeFixtures.fixture("match", "after-full-time").replacingOccurrences(of: "\"home\": 3", with: "\"home\": \"3\"") },
+                status: 422, kind: "schema"),
+        BadBody(why: "a bad now", body: { try ServeFixtures.good().replacingOccurrences(of: "\"now\": \"2026", with: "\"now\": \"tomorrow 2026") },
+                status: 422, kind: "schema"),
+        BadBody(why: "not an object", body: { "[1, 2]" }, status: 422, kind: "schema"),
+    ]
+
+    @Test(arguments: badBodies)
+    func presentRefusesABadBodyWithTheDiagnosticsOfEval(_ bad: BadBody) async throws {
+        let server = try await RunningServer(packs: ["match"])
+        let body = try bad.body()
+        let answer = try await Self.alongsideAGoodRequest(server) { try await server.post("/v1/match/present", body) }
+        let printed = try ServeCLI.eval(server.rules.appendingPathComponent("match"), body)
+        #expect(answer.status == bad.status, "\(answer.body)")
+        #expect(answer.json["kind"] as? String == bad.kind)
+        #expect(printed.status == 2)
+        #expect((answer.json["error"] as? String).map { $0 + "\n" } == printed.errors)
+        let diagnostics = try #require(answer.json["diagnostics"] as? [[String: Any]])
+        #expect(!diagnostics.isEmpty && diagnostics.allSatisfy { $0["file"] as? String == "body" && ($0["line"] as? Int ?? 0) > 0 })
+    }
+
+    @Test(arguments: [("an unknown event", #""event": "sideways""#), ("a bad previous timestamp", #""previousTimestamp": "yesterday""#),
+                      ("a mistyped id", #""id": 7"#), ("an unknown member", #""device": "x""#)])
+    func payloadRefusesABadLineWithTheDiagnosticsOfTheBatch(_ why: String, _ member: String) async throws {
+        let server = try await RunningServer(packs: ["match"])
+        let line = String(try ServeFixtures.line("match", "after-full-time").dropLast()) + ", " + member + "}"
+        let answer = try await Self.alongsideAGoodRequest(server) { try await server.post("/v1/match/payload", line) }
+        let written = try ServeCLI.batch(server.rules.appendingPathComponent("match"), line + "\n")
+        let errorLine = try #require(try JSONSerialization.jsonObject(with: Data(written.output.utf8)) as? [String: Any], "\(written)")
+        #expect(answer.status == 422, "\(why): \(answer.body)")
+        #expect(answer.json["kind"] as? String == "schema")
+        #expect(answer.json["error"] as? String == errorLine["error"] as? String)
+    }
+
+    @Test func anUnknownPackIsNotFoundWithTheClosestName() async throws {
+        let server = try await RunningServer(packs: ["match"])
+        let answer = try await Self.alongsideAGoodRequest(server) { try await server.post("/v1/mach/present", try ServeFixtures.good()) }
+        #expect(answer.status == 404)
+        #expect(answer.json["kind"] as? String == "unknown_pack")
+        #expect((answer.json["error"] as? String)?.hasPrefix("mach: error: no pack named 'mach' is active") == true, "\(answer.body)")
+        #expect((answer.json["error"] as? String)?.contains("match") == true)
+    }
+
+    @Test func aBodyOverTheLimitIsRefusedAndALineOverItFailsAlone() async throws {
+        let server = try await RunningServer(packs: ["match"], options: ["--max-body", "3000", "--max-line", "1024"])
+        let big = try ServeFixtures.good() + String(repeating: " ", count: 4000)
+        let answer = try await Self.alongsideAGoodRequest(server) { try await server.post("/v1/match/present", big) }
+        #expect(answer.status == 413)
+        #expect(answer.json["kind"] as? String == "too_large")
+        #expect(answer.json["error"] as? String == "body: error: the body is larger than 3000 bytes (--max-body)")
+        let chunked = try StreamingRequest(port: server.port, "/v1/match/present")
+        try chunked.send(chunk: big)
+        try chunked.end()
+        let refused = try await chunked.response()
+        #expect(refused.status == 413, "a body without a length is refused once it is over the limit")
+        #expect(refused.json["error"] as? String == answer.json["error"] as? String)
+
+        let line = try ServeFixtures.line("match", "after-full-time")
+        let long = String(line.dropLast()) + ", \"id\": \"" + String(repeating: "x", count: 2000) + "\"}"
+        let batch = try await server.post("/v1/match/batch", line + "\n" + long + "\n" + line + "\n")
+        #expect(batch.status == 200)
+        let lines = batch.body.split(separator: "\n").map(String.init)
+        #expect(lines.count == 3)
+        #expect(lines[0] == lines[2] && !lines[0].contains("error"))
+        #expect(lines[1] == #"{"error":"body:2:1: error: the line is longer than 1024 bytes (1 KiB) (--max-line)","line":2}"#)
+    }
+
+    @Test func aRequestOverTheConcurrentLimitIsRefusedUntilAPlaceIsFree() async throws {
+        let server = try await RunningServer(packs: ["match"], options: ["--max-concurrent", "1"])
+        let holding = try StreamingRequest(port: server.port, "/v1/match/batch")
+        try holding.send(chunk: try ServeFixtures.line("match", "after-full-time") + "\n")
+        #expect(await holding.wait { $0.hasSuffix("\n") }, "the batch holds the only place")
+        let refused = try await server.post("/v1/match/present", try ServeFixtures.good())
+        #expect(refused.status == 503)
+        #expect(refused.headers["retry-after"] == "1")
+        #expect(refused.json["kind"] as? String == "overloaded")
+        #expect(try await server.request("GET", "/health").status == 200, "monitoring is always answered")
+        #expect(try await server.request("GET", "/metrics").status == 200)
+        try holding.end()
+        #expect(try await holding.response().status == 200)
+        #expect(try await server.wait { try await server.post("/v1/match/present", try ServeFixtures.good()).status == 200 })
+    }
+
+    /// A client that goes away in the middle of a batch stops it and frees its place.
+    @Test func aBatchWhoseClientGoesAwayGivesBackItsPlace() async throws {
+        let server = try await RunningServer(packs: ["match"], options: ["--max-concurrent", "1"])
+        let leaving = try StreamingRequest(port: server.port, "/v1/match/batch")
+        try leaving.send(chunk: try ServeFixtures.line("match", "after-full-time") + "\n")
+        #expect(await leaving.wait { $0.hasSuffix("\n") }, "the batch holds the only place")
+        leaving.close()
+        #expect(try await server.wait { try await server.post("/v1/match/present", try ServeFixtures.good()).status == 200 })
+        #expect(try await server.wait {
+            try await Self.metric(server, "liverules_requests_in_flight") == 0
+        }, "nothing is left running for the batch")
+    }
+
+    @Test func aClientTooSlowToSendItsBodyTimesOut() async throws {
+        let server = try await RunningServer(packs: ["match"], options: ["--read-timeout", "3"])
+        let slow = try StreamingRequest(port: server.port, "/v1/match/present", length: 500)
+        try slow.send(raw: "{\"now\": ")
+        let good = try await server.post("/v1/match/present", try ServeFixtures.good())
+        #expect(good.status == 200)
+        let answer = try await slow.response()
+        #expect(answer.status == 408)
+        #expect(answer.json["kind"] as? String == "timeout")
+        #expect(answer.json["error"] as? String == "body: error: the body did not arrive within 3 s (--read-timeout)")
+
+        let batch = try StreamingRequest(port: server.port, "/v1/match/batch")
+        try batch.send(chunk: try ServeFixtures.line("match", "after-full-time") + "\n")
+        let ended = try await batch.response()
+        let lines = ended.body.split(separator: "\n").map(String.init)
+        #expect(ended.status == 200)
+        #expect(lines.count == 2)
+        #expect(lines.last == #"{"error":"body:2:1: error: the body did not arrive within 3 s (--read-timeout)","line":2}"#)
+    }
+
+    @Test func aRuleThatFailsIsAServerErrorNamingTheRulesLine() async throws {
+        let failing = "if input.now >= 1773100800 then error(\"the badge is out of order\") end"
+        let server = try await RunningServer(packs: ["meetings"], copying: true, edits: ["meetings/badge.lua": {
+            $0.replacingOccurrences(of: "return function(input)\n", with: "return function(input)\n  \(failing)\n")
+        }])
+        let name = try ServeFixtures.names("meetings")[0]
+        let body = try ServeFixtures.fixture("meetings", name).replacingOccurrences(of: "\"now\": \"2026-03-02", with: "\"now\": \"2026-03-12")
+        let answer = try await server.post("/v1/meetings/present", body)
+        let printed = try ServeCLI.eval(server.rules.appendingPathComponent("meetings"), body)
+        #expect(printed.status == 1)
+        #expect(answer.status == 500, "\(answer.body)")
+        #expect(answer.json["kind"] as? String == "rule")
+        #expect((answer.json["error"] as? String).map { $0 + "\n" } == printed.errors)
+        #expect(printed.errors.contains("badge.lua:"))
+    }
+
+    @Test func routesMethodsAndQueriesTheServerDoesNotTakeAreRefused() async throws {
+        let server = try await RunningServer(packs: ["match"])
+        let wrongMethod = try await server.request("GET", "/v1/match/present")
+        #expect(wrongMethod.status == 405)
+        #expect(wrongMethod.headers["allow"] == "POST")
+        #expect(try await server.request("POST", "/health").headers["allow"] == "GET")
+        let noRoute = try await server.request("GET", "/v2/match/present")
+        #expect(noRoute.status == 404)
+        #expect(noRoute.json["kind"] as? String == "route")
+        let platform = try await server.post("/v1/match/payload?platform=windows", try ServeFixtures.line("match", "after-full-time"))
+        #expect(platform.status == 400)
+        #expect(platform.json["error"] as? String == "query: error: 'platform' must be one of ios, android, got 'windows'")
+        #expect(try await server.post("/v1/match/present?platform=ios", try ServeFixtures.good()).status == 400)
+    }
+
+    /// The value of `series` in the server's metrics now.
+    static func metric(_ server: RunningServer, _ series: String) async throws -> Double {
+        try PrometheusExposition(try await server.request("GET", "/metrics").body)[series]
+    }
+
+    /// `bad`'s answer, sent alongside a good present request, which must be answered with the
+    /// presentation.
+    static func alongsideAGoodRequest(_ server: RunningServer, _ bad: @Sendable () async throws -> HTTPTestResponse) async throws -> HTTPTestResponse {
+        async let good = server.post("/v1/match/present", try ServeFixtures.good())
+        let answer = try await bad()
+        let served = try await good
+        #expect(served.status == 200, "the good request: \(served.body)")
+        #expect(served.json["phase"] != nil)
+        return answer
+    }
+}
+#endif

@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# Machine instructions per activity of `liverules payload --batch rules/match` (one worker, the
+# whole process: reading, checking, presenting, building, validating, writing) against those per
+# presentation of the same activities (`bench --serving --states`), counted by valgrind's
+# callgrind: exact figures a loaded machine does not blur. Each runs on 200 and 1,200 of the lines
+# of scripts/batch-lines.py (the presentations on its 200 distinct matches, in turn); the
+# difference divided by 1,000 leaves out setup. A second binary, when given, is the build whose
+# batch is counted (an older build, against the first one's presentations).
+#   scripts/count-batch-instructions.sh [liverules binary] [batch binary]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+binary=${1:-}
+name=count-batch-instructions
+. scripts/callgrind-liverules.sh
+batcher=$scratch/liverules
+if [ -n "${2:-}" ]; then
+  batcher=$scratch/batcher
+  objcopy --strip-debug "$2" "$batcher"
+fi
+python3 scripts/batch-lines.py 1200 > "$scratch/lines"
+head -n 200 "$scratch/lines" > "$scratch/states"
+count() {  # binary, arguments... -> instructions of the whole run
+  valgrind --tool=callgrind --callgrind-out-file="$scratch/out" "$@" 2>&1 >/dev/null | awk '/Collected/ { print $4 }'
+}
+batching() { count "$batcher" payload --batch rules/match "$1" --workers 1; }
+batch=$(( ($(batching "$scratch/lines") - $(batching "$scratch/states")) / 1000 ))
+presenting() { count "$scratch/liverules" bench rules/match --serving --states "$scratch/states" --iterations "$1" --deadline 60000; }
+presentation=$(( ($(presenting 1200) - $(presenting 200)) / 1000 ))
+printf 'rules/match: %d instructions per activity, %d per presentation: %s\n' "$batch" "$presentation" \
+  "$(awk -v a="$batch" -v p="$presentation" 'BEGIN { printf "%.2f", a / p }')"
