@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# Service throughput: `liverules serve` under wrk (Debian's package) on loopback, every fixture of
+# a pack POSTed to /v1/<pack>/present in turn, beside `liverules bench --serving` presenting the
+# same fixtures in process on one thread. Prints both rates and wrk's latency percentiles.
+#
+#   scripts/bench-serve.sh [PACK] [SECONDS] [CONNECTIONS]   # default rules/meetings, 10, 16
+#
+# Uses $LIVERULES when set, else builds .build/release/liverules with the Studio trait.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+pack=${1:-rules/meetings}
+seconds=${2:-10}
+connections=${3:-16}
+command -v wrk >/dev/null || { echo "wrk is missing: apt-get install wrk" >&2; exit 2; }
+if [ -z "${LIVERULES:-}" ]; then
+    swift build -c release --traits Studio --product liverules >/dev/null
+    LIVERULES=.build/release/liverules
+fi
+work=$(mktemp -d)
+trap 'kill "${server:-0}" 2>/dev/null || true; rm -rf "$work"' EXIT
+
+# wrk's script: the pack's fixtures as request bodies, sent in turn.
+{
+    echo 'local bodies, next = {}, 0'
+    for fixture in "$pack"/fixtures/*.json; do
+        printf 'bodies[#bodies + 1] = [==[%s]==]\n' "$(cat "$fixture")"
+    done
+    echo 'wrk.method = "POST"'
+    echo 'wrk.headers["Content-Type"] = "application/json"'
+    echo 'request = function() next = next % #bodies + 1 return wrk.format(nil, nil, nil, bodies[next]) end'
+} > "$work/present.lua"
+
+"$LIVERULES" serve "$pack" --port 0 --max-concurrent 1024 > "$work/serve.out" 2> "$work/serve.err" &
+server=$!
+for _ in $(seq 1 200); do grep -q "http://" "$work/serve.out" 2>/dev/null && break; sleep 0.05; done
+url=$(grep -o 'http://[0-9.:]*' "$work/serve.out" | head -1)
+name=$(basename "$pack")
+echo "$(nproc) cores, $pack, $(ls "$pack"/fixtures/*.json | wc -l) fixtures; in process: $LIVERULES bench --serving"
+"$LIVERULES" bench "$pack" --serving --iterations 20000 | grep -E "per second|mean"
+echo "over HTTP: wrk -t2 -c$connections -d${seconds}s $url/v1/$name/present"
+wrk -t2 -c"$connections" -d"${seconds}s" --latency -s "$work/present.lua" "$url/v1/$name/present" \
+    | grep -E "Requests/sec|Non-2xx|Socket errors|^ +(50|90|99)%"
