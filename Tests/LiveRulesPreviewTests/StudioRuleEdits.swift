@@ -16,10 +16,11 @@ enum StudioRuleEdits {
     static let slow: [String: @Sendable (String) -> String] = [badge: { insert("local n = 0 for i = 1, 300000 do n = n + i end", into: $0) }]
     /// Every step runs out of the badge's instruction budget.
     static let failing: [String: @Sendable (String) -> String] = [badge: { insert("while true do end", into: $0) }]
-    /// Every other minute runs out of the badge's instruction budget: never 20 failures in a
-    /// row, so the timeline does not stop early.
+    /// Every other minute runs out of the badge's instruction budget, and the others spend most
+    /// of it: never 20 failures in a row, so the timeline does not stop early, and every step
+    /// costs a counted budget's work, so a long timeline stays long on any machine, as `slow`.
     static let failingEveryOtherStep: [String: @Sendable (String) -> String] = [
-        badge: { insert("if input.now % 120 == 0 then while true do end end", into: $0) },
+        badge: { insert("if input.now % 120 == 0 then while true do end end local n = 0 for i = 1, 300000 do n = n + i end", into: $0) },
     ]
     /// Every step's badge text differs from the step before: every step is an update.
     static let changing: [String: @Sendable (String) -> String] = [
