@@ -4,6 +4,8 @@ import Testing
 /// `liverules` started in the background, its standard output collected as it comes.
 final class RunningCLI: @unchecked Sendable {
     private let process = Process()
+    /// Standard output and error, read as they come until ``stop()``.
+    private let pipe = Pipe()
     private let lock = NSLock()
     private var collected = ""
 
@@ -11,10 +13,9 @@ final class RunningCLI: @unchecked Sendable {
         process.executableURL = Bundle.main.bundleURL.appendingPathComponent("liverules")
         process.arguments = arguments
         process.currentDirectoryURL = folder
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        output.fileHandleForReading.readabilityHandler = { [weak self] handle in
+        process.standardOutput = pipe
+        process.standardError = pipe
+        pipe.fileHandleForReading.readabilityHandler = { [weak self] handle in
             let data = handle.availableData
             guard !data.isEmpty else { return }
             self?.lock.withLock { self?.collected += String(decoding: data, as: UTF8.self) }
@@ -41,7 +42,10 @@ final class RunningCLI: @unchecked Sendable {
 
     /// Ends the process with SIGKILL (a child spawned from a test thread inherits its blocked
     /// signals, SIGTERM included) and waits at most 60 s for it to end; records a failure if not.
+    /// It also stops reading the output: a pipe closed under a live readability handler brings
+    /// down libdispatch's event loop.
     func stop() {
+        defer { pipe.fileHandleForReading.readabilityHandler = nil }
         guard process.isRunning else { return }
         kill(process.processIdentifier, SIGKILL)
         let deadline = Date().addingTimeInterval(60)

@@ -15,6 +15,8 @@ final class RunningStudio: @unchecked Sendable {
     let token: String
     private let process: Process
     private let errors = CollectedText()
+    /// The studio's standard error, read as it comes until ``stop()``.
+    private let errorOutput = Pipe()
 
     /// Copies `packs` of `rules/`, with each file of `edits` (a path under `rules/`) changed by
     /// its function, and serves them; with `ci`, `CI` is set for the server. With `oneCPU`, the
@@ -42,7 +44,7 @@ final class RunningStudio: @unchecked Sendable {
         var environment = ProcessInfo.processInfo.environment
         environment["CI"] = ci ? "1" : nil
         process.environment = environment
-        let output = Pipe(), errorOutput = Pipe()
+        let output = Pipe()
         process.standardOutput = output
         process.standardError = errorOutput
         errorOutput.fileHandleForReading.readabilityHandler = { [errors] handle in
@@ -159,11 +161,14 @@ final class RunningStudio: @unchecked Sendable {
         return nil
     }
 
+    /// Ends the studio and stops reading its standard error: a pipe closed under a live
+    /// readability handler brings down libdispatch's event loop.
     func stop() {
         if process.isRunning {
             process.terminate()
             process.waitUntilExit()
         }
+        errorOutput.fileHandleForReading.readabilityHandler = nil
         try? FileManager.default.removeItem(at: folder)
     }
 }

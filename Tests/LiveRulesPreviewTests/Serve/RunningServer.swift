@@ -14,6 +14,8 @@ final class RunningServer: @unchecked Sendable {
     private let scratch: URL?
     private let process: Process
     private let errors = CollectedText()
+    /// The server's standard error, read as it comes until ``stop()``.
+    private let errorOutput = Pipe()
 
     /// Serves `packs` of `rules/` (all by default) with `options` (`--max-concurrent 1`…); with
     /// `copying`, serves copies, each file of `edits` (a path under the copies' folder) changed
@@ -38,7 +40,7 @@ final class RunningServer: @unchecked Sendable {
         process.executableURL = Bundle.main.bundleURL.appendingPathComponent("liverules")
         process.arguments = ["serve"] + paths + ["--port", "0"] + options
         process.currentDirectoryURL = RunningStudio.root
-        let output = Pipe(), errorOutput = Pipe()
+        let output = Pipe()
         process.standardOutput = output
         process.standardError = errorOutput
         errorOutput.fileHandleForReading.readabilityHandler = { [errors] handle in
@@ -86,11 +88,14 @@ final class RunningServer: @unchecked Sendable {
         return false
     }
 
+    /// Ends the server and stops reading its standard error: a pipe closed under a live
+    /// readability handler brings down libdispatch's event loop.
     func stop() {
         if process.isRunning {
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
         }
+        errorOutput.fileHandleForReading.readabilityHandler = nil
         if let scratch { try? FileManager.default.removeItem(at: scratch) }
     }
 }
