@@ -96,23 +96,10 @@ struct DeviceForm: JSONShaped {
         output.beginObject()
         if let glyph = field.glyph { output.member("glyph", .string(glyph.spelling)) }
         output.member("id", .string(field.id))
-        if case .progress(let start, let finish)? = field.live {
-            output.key("progress")
-            output.beginObject()
-            output.member("finish", date(finish))
-            output.member("start", date(start))
-            output.endObject()
-        }
+        // In sorted key order: "progress", "text", "timer".
+        if let live = field.live, case .progress = live { live.writeMember(to: &output, date: date) }
         output.member("text", .string(field.text))
-        if case .timer(let at, let counts, let prefix, let suffix)? = field.live {
-            output.key("timer")
-            output.beginObject()
-            output.member("counts", .string(counts.rawValue))
-            output.member("date", date(at))
-            if !prefix.isEmpty { output.member("prefix", .string(prefix)) }
-            if !suffix.isEmpty { output.member("suffix", .string(suffix)) }
-            output.endObject()
-        }
+        if let live = field.live, case .timer = live { live.writeMember(to: &output, date: date) }
         output.endObject()
     }
 

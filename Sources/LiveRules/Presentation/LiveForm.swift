@@ -144,10 +144,16 @@ public enum LiveForm: Sendable, Hashable, Codable, JSONShaped {
     /// Writes the JSON form: `{"timer": {"counts", "date", "prefix", "suffix"}}` (the last two
     /// only when not empty) or `{"progress": {"finish", "start"}}`, dates as ISO-8601 text.
     func write(to output: inout some JSONOutput) {
-        func date(_ date: Date) -> JSONValue {
-            .string(ISO8601.format(date.timeIntervalSince1970))
-        }
         output.beginObject()
+        writeMember(to: &output) { .string(ISO8601.format($0.timeIntervalSince1970)) }
+        output.endObject()
+    }
+
+    /// Writes the form as one member of the object being written: `"timer": {"counts", "date",
+    /// "prefix", "suffix"}` (the last two only when not empty) or `"progress": {"finish",
+    /// "start"}`, each date as `date` gives it (the goldens' ISO-8601 text, the device form's
+    /// seconds since 2001).
+    func writeMember(to output: inout some JSONOutput, date: (Date) -> JSONValue) {
         switch self {
         case .timer(let at, let counts, let prefix, let suffix):
             output.key("timer")
@@ -164,6 +170,5 @@ public enum LiveForm: Sendable, Hashable, Codable, JSONShaped {
             output.member("start", date(start))
             output.endObject()
         }
-        output.endObject()
     }
 }
