@@ -34,6 +34,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio", from: "2.65.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.0.0"),
+        // `liverules bundle` and `serve --bundle`: SHA-256 and Ed25519 for signed bundles
+        // (LiveRulesBundle only, with the Studio trait).
+        .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
     ],
     targets: [
         .systemLibrary(
@@ -88,6 +91,7 @@ let package = Package(
             name: "LiveRulesServe",
             dependencies: [
                 "LiveRules",
+                .target(name: "LiveRulesBundle", condition: studio),
                 .product(name: "Hummingbird", package: "hummingbird", condition: studio),
                 .product(name: "HummingbirdCore", package: "hummingbird", condition: studio),
                 .product(name: "NIOCore", package: "swift-nio", condition: studio),
@@ -96,12 +100,19 @@ let package = Package(
                 .product(name: "HTTPTypes", package: "swift-http-types", condition: studio),
             ]
         ),
+        // Signed pack bundles: the archive `liverules bundle` writes and `serve --bundle` checks
+        // before it loads a pack. Only with the Studio trait (its sources are empty without it).
+        .target(
+            name: "LiveRulesBundle",
+            dependencies: ["LiveRules", .product(name: "Crypto", package: "swift-crypto", condition: studio)]
+        ),
         .executableTarget(
             name: "liverules",
             dependencies: [
                 "LiveRulesTooling", "LiveRules",
                 .target(name: "LiveRulesPreview", condition: studio),
                 .target(name: "LiveRulesServe", condition: studio),
+                .target(name: "LiveRulesBundle", condition: studio),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -132,6 +143,11 @@ let package = Package(
         // Runs the built `liverules preview` and `liverules serve` in processes of their own (their
         // servers and their memory stay out of the test process, whose other suites measure theirs).
         .testTarget(name: "LiveRulesPreviewTests", dependencies: ["liverules"]),
+        // The bundle archive, its signature and every way a bundle is refused.
+        .testTarget(name: "LiveRulesBundleTests", dependencies: [
+            "LiveRules", "TestPacks", .target(name: "LiveRulesBundle", condition: studio),
+            .product(name: "Crypto", package: "swift-crypto", condition: studio),
+        ]),
     ],
     swiftLanguageModes: [.v6]
 )

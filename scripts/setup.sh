@@ -3,8 +3,10 @@
 # pkg-config, which finds them; and luacheck (lua-check), which `liverules check` lints rules with.
 # With --browser (scripts/test.sh passes it) also what the tests need beyond Swift: Debian's
 # chromium and Playwright from PyPI for the preview studio's browser tests, and Debian's
-# python3-jsonschema, the JSON Schema validator the device form's schema is checked with;
-# installed as root, or said what to run otherwise.
+# python3-jsonschema, the JSON Schema validator the device form's schema is checked with; and
+# Debian's nginx and wrk for the service tests (Tests/Service: `liverules serve` polling signed
+# bundles from a real web server under load). nginx is installed without starting its daemon
+# (none is left running); installed as root, or said what to run otherwise.
 # Uses apt when run as root (or with password-less sudo); otherwise says what to install. The
 # library and pkg-config are required; without luacheck everything works and `liverules check`
 # says lint was skipped. Does nothing when everything is present.
@@ -32,6 +34,38 @@ browser_tests() {
   fi
   if ! python3 -c "import playwright" 2>/dev/null || ! { command -v chromium || command -v chromium-browser; } >/dev/null 2>&1; then
     echo "The browser tests need chromium and Playwright: sudo apt-get install -y chromium && python3 -m pip install playwright" >&2
+  fi
+  service_tests
+}
+
+# nginx and wrk for the service tests. Debian's nginx package starts a daemon on port 80 when
+# installed: a policy-rc.d answering 101 (action forbidden) keeps it from starting, and is
+# removed afterwards unless one was there before; a daemon started anyway is stopped.
+service_tests() {
+  local service=()
+  command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ] || service+=(nginx)
+  command -v wrk >/dev/null 2>&1 || service+=(wrk)
+  if [ ${#service[@]} -gt 0 ] && [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null 2>&1; then
+    echo "Installing ${service[*]} for the service tests..." >&2
+    local policy=/usr/sbin/policy-rc.d placed=false running_before=false
+    pgrep -x nginx >/dev/null 2>&1 && running_before=true
+    if [ ! -e "$policy" ]; then
+      printf '#!/bin/sh\n# Placed by LiveRules scripts/setup.sh while installing nginx: start no daemon.\nexit 101\n' >"$policy"
+      chmod 755 "$policy"
+      placed=true
+      trap 'rm -f /usr/sbin/policy-rc.d' EXIT
+    fi
+    { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${service[@]}" >/dev/null; } || true
+    if [ "$placed" = true ]; then
+      rm -f "$policy"
+      trap - EXIT
+    fi
+    if [ "$running_before" = false ] && pgrep -x nginx >/dev/null 2>&1; then
+      service nginx stop >/dev/null 2>&1 || /usr/sbin/nginx -s quit >/dev/null 2>&1 || true
+    fi
+  fi
+  if ! { command -v nginx || [ -x /usr/sbin/nginx ]; } >/dev/null 2>&1 || ! command -v wrk >/dev/null 2>&1; then
+    echo "The service tests need nginx and wrk: sudo apt-get install -y nginx wrk (then: sudo service nginx stop)" >&2
   fi
 }
 

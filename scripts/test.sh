@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
 # Sets up what is missing, checks every C target's warnings, builds everything (failing on any
 # warning in the project's own code), runs the whole test suite, including every hostile script
-# and the bundled rules' fixtures, and proves the package works as a versioned dependency.
+# and the bundled rules' fixtures, the browser tests and the service tests (`liverules serve`
+# polling signed bundles from a real nginx, under wrk's load; they need nginx and wrk, which
+# scripts/setup.sh --browser installs as root: skipped without them, an error in CI), and proves
+# the package works as a versioned dependency.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # Everything: the studio (the Studio trait) with its tests, and the benchmark and fuzz targets,
@@ -45,6 +48,18 @@ elif [ -n "${CI:-}" ]; then
   exit 1
 else
   echo "Skipping the browser tests: install chromium and Playwright (scripts/setup.sh --browser as root does)." >&2
+fi
+
+# The service tests: `liverules serve` polling signed bundles from a real nginx; two servers
+# switching together, refused bundles keeping the last good version, and wrk's load while the
+# bundle is replaced 100 times with not one failed request. They need Debian's nginx and wrk.
+if { command -v nginx || [ -x /usr/sbin/nginx ]; } >/dev/null 2>&1 && command -v wrk >/dev/null 2>&1; then
+  python3 Tests/Service/test_bundles.py
+elif [ -n "${CI:-}" ]; then
+  echo "CI needs nginx and wrk for the service tests (Tests/Service): run scripts/setup.sh --browser as root." >&2
+  exit 1
+else
+  echo "Skipping the service tests (Tests/Service): nginx or wrk is not installed (scripts/setup.sh --browser as root installs them)." >&2
 fi
 
 # API documentation: DocC builds each library module's docs with warnings as errors (archives in

@@ -19,6 +19,18 @@ extension RuleEngine {
         deliver: ([Output]) -> Void
     ) throws(PresentationError) {
         guard let version = version(named: name) else { throw .unknownPack(name: name, known: packNames) }
+        try presentBatch(on: version, workers: workers, next: next, work: work, deliver: deliver)
+    }
+
+    /// Runs a batch as ``presentBatch(_:workers:next:work:deliver:)`` does, on `version`
+    /// whatever is activated meanwhile: a host that has read the version's settings for the
+    /// batch presents every input on that same version. Throws when a presenter cannot be set up.
+    public func presentBatch<Input: Sendable, Output: Sendable>(
+        on version: PackVersion, workers: Int = ProcessInfo.processInfo.activeProcessorCount,
+        next: @escaping @Sendable () -> [Input]?,
+        work: @escaping @Sendable (Input, Presenter) -> Output,
+        deliver: ([Output]) -> Void
+    ) throws(PresentationError) {
         let workers = max(1, workers)
         let pipeline = BatchPipeline<Input, Output>(window: 4 * workers)
         let failure = BatchFailure()

@@ -68,14 +68,15 @@ public final class Reloader: @unchecked Sendable {
     }
 
     /// Reloads the pack in `folder` now: load, check, swap; reports and returns what happened.
-    /// Reloads run one at a time.
+    /// Messages name the folder `displayPath` (by default as the reloader's roots name it, or
+    /// relative to the current directory). Reloads run one at a time.
     @discardableResult
-    public func reload(_ folder: URL) -> ReloadEvent {
+    public func reload(_ folder: URL, displayPath: String? = nil) -> ReloadEvent {
         reloading.lock()
         defer { reloading.unlock() }
         let started = ContinuousClock.now
         let folder = folder.standardizedFileURL
-        let display = lock.withLock { displayPaths[folder.path] } ?? PackFinder.displayPath(of: folder)
+        let display = displayPath ?? lock.withLock { displayPaths[folder.path] } ?? PackFinder.displayPath(of: folder)
         let event = build(folder, display: display, started: started)
         onEvent?(event)
         continuation.yield(event)

@@ -15,10 +15,13 @@ import NIOCore
 struct BatchStream: Sendable {
     /// Builds each line's push, naming the input `body`.
     let batch: PushBatch
-    /// Presents the lines on the active version of `pack`.
+    /// Presents the lines.
     let engine: RuleEngine
+    /// The version every line is presented on: the one `batch` was read from, whatever is
+    /// activated while the batch runs.
+    let version: PackVersion
     /// The pack's name.
-    let pack: String
+    var pack: String { version.pack.manifest.name }
     /// The longest line, the read timeout, the threads.
     let limits: ServeLimits
     /// Where lines are counted.
@@ -68,12 +71,12 @@ struct BatchStream: Sendable {
     }
 
     /// Presents the lines `input` hands over, each with ``PushBatch/payload(for:presenter:)`` on
-    /// the pack's active version, and hands their output lines to `output`, a chunk at a time,
+    /// ``version``, and hands their output lines to `output`, a chunk at a time,
     /// counting each line.
     private func present(from input: Handoff<[PushBatch.Line]>, to output: Handoff<String>, tooLong: LineSet) {
-        let (batch, manifest) = (batch, batch.builder.manifest)
+        let (batch, manifest, pack) = (batch, batch.builder.manifest, pack)
         do {
-            try engine.presentBatch(pack, workers: limits.batchWorkers, next: { input.take() }, work: { line, presenter in
+            try engine.presentBatch(on: version, workers: limits.batchWorkers, next: { input.take() }, work: { line, presenter in
                 let outcome = batch.payload(for: line, presenter: presenter)
                 guard case .failure(let error) = outcome.result else { return (outcome, nil) }
                 return (outcome, PackRequests.classified(error, line: line, manifest: manifest))

@@ -10,7 +10,9 @@ import Foundation
 /// - `liverules_pack_info{path, pack, version, hash}`: 1 for each pack's version served;
 /// - `liverules_pack_serving{path}`: 1 when the folder's pack has a good version, else 0;
 /// - `liverules_reloads_total{path, outcome}`: versions `accepted` (activated, the first load
-///   included) and `refused`.
+///   included) and `refused`;
+/// - `liverules_bundle_polls_total{source, outcome}`: polls of a bundle URL that `fetched` a
+///   bundle, found it `not_modified`, or `failed` (no answer, or one other than 200 and 304).
 ///
 /// Safe to use from any thread.
 package final class ServeMetrics: @unchecked Sendable {
@@ -24,6 +26,14 @@ package final class ServeMetrics: @unchecked Sendable {
     private var errors: [ServeError.Kind: Int] = [:]
     private var latencies: [ServeRoute: LatencyHistogram] = [:]
     private var reloads: [String: (accepted: Int, refused: Int)] = [:]
+    private var polls: [String: [PollOutcome: Int]] = [:]
+
+    /// What a poll of a bundle URL found.
+    package enum PollOutcome: String, CaseIterable, Sendable {
+        case fetched
+        case notModified = "not_modified"
+        case failed
+    }
 
     /// Empty metrics.
     package init() {}
@@ -50,6 +60,11 @@ package final class ServeMetrics: @unchecked Sendable {
             if accepted { counts.accepted += 1 } else { counts.refused += 1 }
             reloads[path] = counts
         }
+    }
+
+    /// Counts a poll of the bundle URL `source`.
+    package func polled(_ source: String, _ outcome: PollOutcome) {
+        lock.withLock { polls[source, default: [:]][outcome, default: 0] += 1 }
     }
 
     /// The exposition, with `packs` as they are now and `inFlight` requests being answered.
@@ -88,6 +103,14 @@ package final class ServeMetrics: @unchecked Sendable {
             for (path, counts) in reloads.sorted(by: { $0.key < $1.key }) {
                 text.sample("liverules_reloads_total", ["path": path, "outcome": "accepted"], Double(counts.accepted))
                 text.sample("liverules_reloads_total", ["path": path, "outcome": "refused"], Double(counts.refused))
+            }
+            if !polls.isEmpty {
+                text.family("liverules_bundle_polls_total", "counter", "Polls of a bundle URL, by what they found.")
+                for (source, counts) in polls.sorted(by: { $0.key < $1.key }) {
+                    for outcome in PollOutcome.allCases {
+                        text.sample("liverules_bundle_polls_total", ["source": source, "outcome": outcome.rawValue], Double(counts[outcome] ?? 0))
+                    }
+                }
             }
             return text.text
         }

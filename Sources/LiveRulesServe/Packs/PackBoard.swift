@@ -13,6 +13,11 @@ final class PackBoard: @unchecked Sendable {
         lock.withLock { statuses.values.sorted { $0.path < $1.path } }
     }
 
+    /// Adds `path` as a source not serving yet, unless it is known.
+    func expect(_ path: String) {
+        lock.withLock { statuses[path] = statuses[path] ?? PackStatus(path: path) }
+    }
+
     /// Records `event`; `version` is the manifest version of the pack it activated.
     func record(_ event: ReloadEvent, version: (String) -> String?) {
         lock.withLock {

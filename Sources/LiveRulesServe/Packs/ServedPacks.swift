@@ -3,8 +3,9 @@ import Foundation
 import LiveRules
 
 /// The packs `liverules serve` serves: a ``RuleEngine`` kept up to date by a ``Reloader`` that
-/// watches their folders. A new version is activated only when it passes its pack's golden
-/// tests; a refused one is logged and counted, and the last good version keeps serving.
+/// watches their folders, and by ``BundlePoller``s that hand it the bundles they fetch. A new
+/// version is activated only when it passes its pack's golden tests; a refused one is logged and
+/// counted, and the last good version keeps serving.
 package final class ServedPacks: @unchecked Sendable {
     /// The engine presenting every request.
     package let engine: RuleEngine
@@ -12,20 +13,25 @@ package final class ServedPacks: @unchecked Sendable {
     package let metrics: ServeMetrics
     private let board: PackBoard
     private let reloader: Reloader
+    /// Records a reload's outcome: the board, the metrics, the log.
+    private let record: @Sendable (ReloadEvent) -> Void
+    private let log: @Sendable (String) -> Void
 
     /// Loads every pack under `paths` (pack folders, or folders of packs) and watches them,
     /// reloading a folder `quiet` after its last change; each reload's outcome goes to `log`. A
     /// pack that fails to load is served once a version of it passes. Throws ``WatchError`` when
-    /// a folder cannot be watched.
+    /// a folder cannot be watched. Each of `bundles` (URLs) is not served until
+    /// ``reload(_:source:)`` activates a version of it.
     package init(
-        paths: [String], quiet: Duration = .milliseconds(50), metrics: ServeMetrics, log: @escaping @Sendable (String) -> Void
+        paths: [String], bundles: [String] = [], quiet: Duration = .milliseconds(50), metrics: ServeMetrics,
+        log: @escaping @Sendable (String) -> Void
     ) throws {
         let engine = RuleEngine()
         let board = PackBoard()
         self.engine = engine
         self.metrics = metrics
         self.board = board
-        reloader = try Reloader(engine: engine, roots: paths, options: ReloadOptions(quiet: quiet, requireGoldens: true)) { event in
+        let record: @Sendable (ReloadEvent) -> Void = { event in
             board.record(event) { engine.version(named: $0)?.pack.manifest.version }
             switch event {
             case .activated(_, let path, _, _, _, _): metrics.reloaded(path, accepted: true)
@@ -34,6 +40,31 @@ package final class ServedPacks: @unchecked Sendable {
             }
             log(event.description)
         }
+        self.record = record
+        self.log = log
+        for bundle in bundles { board.expect(bundle) }
+        let options = ReloadOptions(quiet: quiet, requireGoldens: true, watches: !paths.isEmpty)
+        reloader = try Reloader(engine: engine, roots: paths, options: options, onEvent: record)
+    }
+
+    /// Loads, tests and (when it passes) activates the pack unpacked in `folder`, naming it
+    /// `source` (its bundle's URL); records and returns the outcome.
+    package func reload(_ folder: URL, source: String) -> ReloadEvent {
+        reloader.reload(folder, displayPath: source)
+    }
+
+    /// Records that `source` offered a version that could not be tested (the bundle could not be
+    /// fetched or verified): logged and counted as refused; the last good version keeps serving.
+    package func refuse(_ source: String, hash: String?, problems: [Diagnostic]) {
+        record(.rejected(path: source, hash: hash, problems: problems, seconds: 0))
+    }
+
+    /// Records that `source` could not be fetched: logged and shown by `/health` as its last
+    /// refusal (not counted as a refused version); the last good version keeps serving.
+    package func unreachable(_ source: String, problem: Diagnostic) {
+        let event = ReloadEvent.rejected(path: source, hash: nil, problems: [problem], seconds: 0)
+        board.record(event) { _ in nil }
+        log(event.description)
     }
 
     /// Every folder's status, by path.

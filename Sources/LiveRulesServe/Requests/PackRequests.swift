@@ -21,10 +21,9 @@ package struct PackRequests: Sendable {
         return version
     }
 
-    /// The presentation of the content state `body` (a fixture: `now`, `attributes`, `state`,
-    /// `previousPhase`) as `liverules eval` prints it: canonical JSON.
-    package func present(_ body: Data, pack name: String) throws(ServeError) -> String {
-        let version = try version(name)
+    /// The presentation on `version` of the content state `body` (a fixture: `now`,
+    /// `attributes`, `state`, `previousPhase`) as `liverules eval` prints it: canonical JSON.
+    package func present(_ body: Data, on version: PackVersion) throws(ServeError) -> String {
         let fixture: Fixture
         do {
             fixture = try Fixture.read(body, displayPath: ServeError.body, manifest: version.pack.manifest)
@@ -44,10 +43,9 @@ package struct PackRequests: Sendable {
         }
     }
 
-    /// The push payload of the activity `body` (a line of `liverules payload --batch` input) as
-    /// that batch writes it: one line of compact JSON.
-    package func payload(_ body: Data, pack name: String, options: PushOptions) throws(ServeError) -> String {
-        let version = try version(name)
+    /// The push payload on `version` of the activity `body` (a line of `liverules payload
+    /// --batch` input) as that batch writes it: one line of compact JSON.
+    package func payload(_ body: Data, on version: PackVersion, options: PushOptions) throws(ServeError) -> String {
         let batch = try Self.batch(of: version, options: options)
         let line = PushBatch.Line(number: 1, bytes: Array(body))
         let outcome: PushBatch.Outcome

@@ -75,21 +75,23 @@ package struct ServeServer: Sendable {
                 guard request.uri.queryParameters.isEmpty else {
                     throw ServeError(.query, about: "query", "the present route takes no query parameters")
                 }
-                _ = try requests.version(pack)
+                let version = try requests.version(pack)
                 let body = try await BodyReader.collect(request.body, length: Self.length(request), limit: limits.body,
                                                        timeout: limits.readTimeout)
-                return try await Self.offloaded { () throws(ServeError) in try requests.present(Data(buffer: body), pack: pack) }
+                let text = try await Self.offloaded { () throws(ServeError) in try requests.present(Data(buffer: body), on: version) }
+                return (text, version)
             }
         }
         router.post("/v1/:pack/payload") { request, context in
             try await Self.answer(.payload, request, context, admission: admission, metrics: metrics) { pack throws(ServeError) in
                 let options = try PushOptions(query: Self.query(request))
-                _ = try requests.version(pack)
+                let version = try requests.version(pack)
                 let body = try await BodyReader.collect(request.body, length: Self.length(request), limit: limits.body,
                                                        timeout: limits.readTimeout)
-                return try await Self.offloaded { () throws(ServeError) in
-                    try requests.payload(Data(buffer: body), pack: pack, options: options)
+                let text = try await Self.offloaded { () throws(ServeError) in
+                    try requests.payload(Data(buffer: body), on: version, options: options)
                 }
+                return (text, version)
             }
         }
         router.post("/v1/:pack/batch") { request, context in
@@ -97,10 +99,13 @@ package struct ServeServer: Sendable {
             let started = ContinuousClock.now
             let pack = context.parameters.get("pack") ?? ""
             let options = try PushOptions(query: Self.query(request))
-            let stream = BatchStream(batch: try PackRequests.batch(of: try requests.version(pack), options: options),
-                                     engine: requests.packs.engine, pack: pack, limits: limits, metrics: metrics)
+            let version = try requests.version(pack)
+            let stream = BatchStream(batch: try PackRequests.batch(of: version, options: options),
+                                     engine: requests.packs.engine, version: version, limits: limits, metrics: metrics)
             let body = request.body
-            return Response(status: .ok, headers: [.contentType: "application/x-ndjson"], body: ResponseBody { writer in
+            var headers = Self.versionHeaders(version)
+            headers[.contentType] = "application/x-ndjson"
+            return Response(status: .ok, headers: headers, body: ResponseBody { writer in
                 defer { ticket.release() }
                 try await stream.run(body, to: &writer)
                 metrics.answered(.batch, seconds: Self.seconds(since: started))
@@ -122,11 +127,12 @@ package struct ServeServer: Sendable {
         }
     }
 
-    /// Answers a request to `route` of the pack its path names with `work`'s JSON, holding a
-    /// place of `admission` meanwhile; counts the presentation and the time taken.
+    /// Answers a request to `route` of the pack its path names with `work`'s JSON and the version
+    /// that made it, holding a place of `admission` meanwhile; counts the presentation and the
+    /// time taken.
     private static func answer(
         _ route: ServeRoute, _ request: Request, _ context: BasicRequestContext, admission: Admission, metrics: ServeMetrics,
-        _ work: (String) async throws(ServeError) -> String
+        _ work: (String) async throws(ServeError) -> (String, PackVersion)
     ) async throws(ServeError) -> Response {
         let ticket = try admission.enter()
         let started = ContinuousClock.now
@@ -135,9 +141,20 @@ package struct ServeServer: Sendable {
             ticket.release()
         }
         let pack = context.parameters.get("pack") ?? ""
-        let text = try await work(pack)
+        let (text, version) = try await work(pack)
         metrics.presented(pack, on: route)
-        return Self.text(text, type: "application/json")
+        var response = Self.text(text, type: "application/json")
+        response.headers.append(contentsOf: versionHeaders(version))
+        return response
+    }
+
+    /// `LiveRules-Pack-Version` and `LiveRules-Pack-Hash`: the version that answered, its
+    /// manifest version and content hash.
+    private static func versionHeaders(_ version: PackVersion) -> HTTPFields {
+        var headers = HTTPFields()
+        headers[ServeHeaders.packVersion] = version.pack.manifest.version
+        headers[ServeHeaders.packHash] = version.hash
+        return headers
     }
 
     /// `work`'s result, computed on a thread of Dispatch's pool: presenting blocks, and the

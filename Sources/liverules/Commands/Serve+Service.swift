@@ -1,23 +1,38 @@
 #if Studio
 import Foundation
 import LiveRules
+import LiveRulesBundle
 import LiveRulesServe
 
 extension Serve {
-    /// Loads and watches the packs and serves them until stopped.
+    /// Loads and watches the packs, polls the bundles, and serves them until stopped.
     func runService() throws {
-        let empty = paths.filter { PackFinder.packs(at: URL(fileURLWithPath: $0)).isEmpty }
+        let empty = folders.filter { PackFinder.packs(at: URL(fileURLWithPath: $0)).isEmpty }
         guard empty.isEmpty else {
             report(empty.map { PathArgument.noPack(at: $0, command: "serve") })
             throw ExitStatus.badInput.exitCode
         }
+        let keys: [VerifyKey]
+        do {
+            keys = try verifyKey.map { path throws(BundleError) in try VerifyKey(file: path) }
+        } catch {
+            report([error.diagnostic(source: "--verify-key")])
+            throw ExitStatus.badInput.exitCode
+        }
         let packs: ServedPacks
         do {
-            packs = try ServedPacks(paths: paths, metrics: ServeMetrics()) { line in log(line) }
+            packs = try ServedPacks(paths: folders, bundles: bundle, metrics: ServeMetrics()) { line in log(line) }
         } catch {
             report([Diagnostic(about: "liverules", message: "\(error)")])
             throw ExitStatus.badInput.exitCode
         }
+        let workspace = FileManager.default.temporaryDirectory.appendingPathComponent("liverules-serve-\(UUID().uuidString)")
+        let pollers = bundle.enumerated().map { index, url in
+            BundlePoller(url: URL(string: url)!, keys: keys, interval: .milliseconds(Int(pollInterval * 1000)), packs: packs,
+                         workspace: workspace.appendingPathComponent("\(index + 1)"),
+                         userAgent: "liverules-serve/\(LiveRulesVersion.current) (pid \(getpid()))")
+        }
+        defer { try? FileManager.default.removeItem(at: workspace) }
         var limits = ServeLimits()
         limits.body = maxBody
         limits.line = maxLine
@@ -42,7 +57,9 @@ extension Serve {
             }
             stopped.signal()
         }
+        for poller in pollers { poller.start() }
         stopped.wait()
+        for poller in pollers { poller.stop() }
         packs.stop()
         if let error = failure.error {
             report([Diagnostic(about: "liverules", message: server.failure(error))])

@@ -15,12 +15,25 @@ struct Serve: ParsableCommand {
             takes JSON Lines and streams one payload line per input line, in order. GET /health answers \
             200 while every pack has a good version, else 503; GET /metrics answers Prometheus text. \
             Saving a pack reloads it once its golden tests pass; a version that fails them is refused, \
-            logged and counted, and the last good one keeps serving. openapi/liverules-serve.yaml \
-            describes every route.
+            logged and counted, and the last good one keeps serving. With --bundle, the service polls a \
+            bundle URL (as `liverules bundle` writes them) every --poll-interval with If-None-Match, and \
+            serves a new bundle once its signature (by a --verify-key), its files' hashes and its golden \
+            tests pass; anything else keeps the last good version serving. Every /v1 answer names the \
+            version that made it in LiveRules-Pack-Version and LiveRules-Pack-Hash. \
+            openapi/liverules-serve.json describes every route.
             """)
 
-    @Argument(help: "Pack folders, or folders of packs.")
-    var paths: [String] = ["rules"]
+    @Argument(help: "Pack folders, or folders of packs (default: rules, unless --bundle is given).")
+    var paths: [String] = []
+
+    @Option(help: ArgumentHelp("A bundle to serve, polled over HTTP or HTTPS (repeat for more packs).", valueName: "url"))
+    var bundle: [String] = []
+
+    @Option(help: ArgumentHelp("An Ed25519 public key (PEM) whose signatures --bundle accepts (repeat to rotate keys).", valueName: "file"))
+    var verifyKey: [String] = []
+
+    @Option(help: ArgumentHelp("How often each --bundle is polled.", valueName: "seconds"))
+    var pollInterval: Double = 10
 
     @Option(help: "The port to listen on (0: any free port).")
     var port = 4848
@@ -50,6 +63,23 @@ struct Serve: ParsableCommand {
         try OptionRange(name: "--max-concurrent", range: 1...10_000, unit: "requests").check(maxConcurrent)
         try OptionRange(name: "--read-timeout", range: 1...3_600, unit: "seconds").check(readTimeout)
         try OptionRange.threads("--batch-workers").check(batchWorkers)
+        guard pollInterval.isFinite, (0.1...86_400).contains(pollInterval) else {
+            throw ValidationError("--poll-interval must be between 0.1 and 86400 seconds; got \(pollInterval)")
+        }
+        for url in bundle where URL(string: url).map({ ["http", "https"].contains($0.scheme?.lowercased() ?? "") && $0.host != nil }) != true {
+            throw ValidationError("--bundle must be an http:// or https:// URL; got '\(url)'")
+        }
+        if !bundle.isEmpty, verifyKey.isEmpty {
+            throw ValidationError("--bundle needs --verify-key: the service takes signed bundles only")
+        }
+        if bundle.isEmpty, !verifyKey.isEmpty {
+            throw ValidationError("--verify-key checks the bundles of --bundle, and none is given")
+        }
+    }
+
+    /// The folders served: those named, or `rules` when neither folders nor bundles are.
+    var folders: [String] {
+        paths.isEmpty && bundle.isEmpty ? ["rules"] : paths
     }
 
     func run() throws {
