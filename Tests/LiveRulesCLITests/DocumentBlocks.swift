@@ -82,7 +82,8 @@ struct DocumentBlocks {
     }
 
     /// Whether `actual` is what `expected` shows: line by line, trailing spaces and trailing
-    /// blank lines ignored, a line `…` matching any number of lines.
+    /// blank lines ignored, a line `…` matching any number of lines, and a `⋯` within a line any
+    /// text (what differs from run to run, such as a key's id).
     static func matches(_ actual: [String], _ expected: [String]) -> Bool {
         func trimmed(_ lines: [String]) -> [Substring] {
             var lines = lines.map { $0.reversed().drop { $0 == " " }.reversed() }.map { Substring(String($0)) }
@@ -98,10 +99,24 @@ struct DocumentBlocks {
                 if expected[i] == "…" {
                     matched[i][j] = matched[i + 1][j] || (j < actual.count && matched[i][j + 1])
                 } else {
-                    matched[i][j] = j < actual.count && expected[i] == actual[j] && matched[i + 1][j + 1]
+                    matched[i][j] = j < actual.count && line(actual[j], matches: expected[i]) && matched[i + 1][j + 1]
                 }
             }
         }
         return matched[0][0]
+    }
+
+    /// Whether `actual` is the line `expected`, each `⋯` in it standing for any text.
+    private static func line(_ actual: Substring, matches expected: Substring) -> Bool {
+        let parts = expected.split(separator: "⋯", omittingEmptySubsequences: false)
+        guard parts.count > 1 else { return actual == expected }
+        guard actual.hasPrefix(parts[0]), actual.hasSuffix(parts[parts.count - 1]),
+              actual.count >= parts[0].count + parts[parts.count - 1].count else { return false }
+        var rest = actual.dropFirst(parts[0].count).dropLast(parts[parts.count - 1].count)
+        for part in parts.dropFirst().dropLast() {
+            guard let found = rest.range(of: part) else { return false }
+            rest = rest[found.upperBound...]
+        }
+        return true
     }
 }

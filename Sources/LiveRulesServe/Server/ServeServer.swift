@@ -7,7 +7,7 @@ import Logging
 import NIOCore
 
 /// The HTTP server of `liverules serve`: the packs' rules as a service for backends in any
-/// language. The routes (documented in `openapi/liverules-serve.yaml`):
+/// language. The routes (documented in `openapi/liverules-serve.json`):
 /// - `POST /v1/{pack}/present`: a content state (the fixture form `liverules eval` reads) in,
 ///   the presentation out, as `eval` prints it;
 /// - `POST /v1/{pack}/payload[?platform=ios|android&event=start|update|end]`: one activity (a
