@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
 # Service throughput: `liverules serve` under wrk (Debian's package) on loopback, every fixture of
 # a pack POSTed to /v1/<pack>/present in turn, beside `liverules bench --serving` presenting the
-# same fixtures in process on one thread. Prints both rates and wrk's latency percentiles.
+# same fixtures in process on one thread. Prints both rates and wrk's latency percentiles, and
+# the server's own CPU time per request (from /proc, so wrk's share of the cores is left out)
+# against the in-process time per presentation: the ratio is the throughput `serve` reaches,
+# relative to presenting in process, on the same cores.
 #
 #   scripts/bench-serve.sh [PACK] [SECONDS] [CONNECTIONS]   # default rules/meetings, 10, 16
 #
@@ -36,7 +39,18 @@ for _ in $(seq 1 200); do grep -q "http://" "$work/serve.out" 2>/dev/null && bre
 url=$(grep -o 'http://[0-9.:]*' "$work/serve.out" | head -1)
 name=$(basename "$pack")
 echo "$(nproc) cores, $pack, $(ls "$pack"/fixtures/*.json | wc -l) fixtures; in process: $LIVERULES bench --serving"
-"$LIVERULES" bench "$pack" --serving --iterations 20000 | grep -E "per second|mean"
+"$LIVERULES" bench "$pack" --serving --iterations 20000 > "$work/bench.out"
+grep -E "per second|mean" "$work/bench.out"
 echo "over HTTP: wrk -t2 -c$connections -d${seconds}s $url/v1/$name/present"
-wrk -t2 -c"$connections" -d"${seconds}s" --latency -s "$work/present.lua" "$url/v1/$name/present" \
-    | grep -E "Requests/sec|Non-2xx|Socket errors|^ +(50|90|99)%"
+cpu() { awk '{ print $14 + $15 }' "/proc/$server/stat"; }
+before=$(cpu)
+wrk -t2 -c"$connections" -d"${seconds}s" --latency -s "$work/present.lua" "$url/v1/$name/present" > "$work/wrk.out"
+after=$(cpu)
+grep -E "requests in|Requests/sec|Non-2xx|Socket errors|^ +(50|90|99)%" "$work/wrk.out"
+requests=$(awk '/requests in/ { print $1 }' "$work/wrk.out")
+inprocess=$(awk '/time per presentation, mean/ { print $(NF - 1) }' "$work/bench.out")
+awk -v ticks="$((after - before))" -v hz="$(getconf CLK_TCK)" -v requests="$requests" -v mean="$inprocess" 'BEGIN {
+    cpu = ticks / hz / requests * 1e6
+    printf "server CPU per request: %.1f µs (%d requests); in process, per presentation: %.1f µs\n", cpu, requests, mean
+    printf "throughput on the same cores, serve / in process: %.0f%%\n", mean / cpu * 100
+}'

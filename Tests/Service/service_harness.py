@@ -1,6 +1,7 @@
 """What the service tests run: signing keys (openssl), small copies of rules/meetings with their
 goldens recorded, signed bundles (`liverules bundle`), a real nginx serving them from a temporary
 folder, and `liverules serve --bundle` processes polling it. Standard library only."""
+import base64
 import http.client
 import io
 import json
@@ -24,8 +25,10 @@ PATIENCE = 120
 MEETINGS = ROOT / "rules" / "meetings"
 # The fixtures the copies keep (with their goldens), so each reload's golden run is quick.
 FIXTURES = ("combo-back-to-back-5-min", "countdown-last", "done", "upcoming-first")
-# Every process started here, stopped at the end whatever happened.
-_processes = []
+# How to stop every process started here: each is stopped at the end whatever happened.
+_stoppers = []
+# Every temporary folder made here, removed at the end whatever happened.
+_folders = []
 
 
 def binary():
@@ -87,20 +90,18 @@ def keypair(folder, name):
     return private, public
 
 
-def copy_pack(destination, edits=None, goldens_from=None):
+def copy_pack(destination, edits=None):
     """A copy of rules/meetings at `destination`: pack.json and every rule, FIXTURES with their
-    goldens (from `goldens_from`'s golden/ when given). `edits` maps a file name to (old, new)
-    replacements, each of which must apply."""
+    goldens. `edits` maps a file name to (old, new) replacements, each of which must apply."""
     destination.mkdir(parents=True)
     for file in MEETINGS.iterdir():
         if file.is_file() and (file.suffix == ".lua" or file.name == "pack.json"):
             shutil.copy(file, destination / file.name)
     (destination / "fixtures").mkdir()
     (destination / "golden").mkdir()
-    goldens = goldens_from / "golden" if goldens_from else MEETINGS / "golden"
     for name in FIXTURES:
         shutil.copy(MEETINGS / "fixtures" / f"{name}.json", destination / "fixtures" / f"{name}.json")
-        shutil.copy(goldens / f"{name}.json", destination / "golden" / f"{name}.json")
+        shutil.copy(MEETINGS / "golden" / f"{name}.json", destination / "golden" / f"{name}.json")
     for name, replacements in (edits or {}).items():
         text = (destination / name).read_text()
         for old, new in replacements:
@@ -145,6 +146,23 @@ def write_tar(path, entries):
             info.size = len(data) if data is not None else 0
             archive.addfile(info, io.BytesIO(data) if data is not None else None)
     return path
+
+
+def resigned(entries, edit, key, folder):
+    """`entries` with their .manifest.json changed by `edit` (a function of the parsed manifest)
+    and signed again with `key` (openssl pkeyutl -sign -rawin): a bundle whose signature holds
+    but whose manifest says something its files are not."""
+    files = dict((info.name, data) for info, data in entries)
+    contents = json.loads(files[".manifest.json"])
+    edit(contents)
+    text = (json.dumps(contents, indent=2, sort_keys=True) + "\n").encode()
+    (folder / "manifest.bin").write_bytes(text)
+    signature = subprocess.run(["openssl", "pkeyutl", "-sign", "-rawin", "-inkey", str(key), "-in", str(folder / "manifest.bin")],
+                               check=True, capture_output=True).stdout
+    signed = json.loads(files[".signature"])
+    signed["signature"] = base64.b64encode(signature).decode()
+    replaced = {".manifest.json": text, ".signature": (json.dumps(signed) + "\n").encode()}
+    return [(info, replaced.get(info.name, data)) for info, data in entries]
 
 
 def manifest(path):
@@ -204,10 +222,23 @@ class Nginx:
         (self.www / "bundles").mkdir(parents=True)
         self.flag = folder / "fail-500"
         self.access_log = folder / "access.log"
-        self.port = free_port()
+        self.config = folder / "nginx.conf"
+        self.published = 0
+        for attempt in range(5):  # a free port can be taken before nginx binds it: another one then
+            self.port = free_port()
+            self.url = f"http://127.0.0.1:{self.port}"
+            self._configure()
+            try:
+                self.start()
+                return
+            except AssertionError as error:
+                if "Address already in use" not in str(error) or attempt == 4:
+                    raise
+
+    def _configure(self):
+        folder = self.folder
         user = "user root;\n" if os.geteuid() == 0 else ""  # workers would otherwise run as nobody
-        config = folder / "nginx.conf"
-        config.write_text(f"""{user}daemon off;
+        self.config.write_text(f"""{user}daemon off;
 worker_processes 1;
 pid {folder}/nginx.pid;
 error_log {folder}/error.log info;
@@ -231,16 +262,12 @@ http {{
     }}
 }}
 """)
-        self.config = config
-        self.url = f"http://127.0.0.1:{self.port}"
-        self.published = 0
-        self.start()
 
     def start(self):
         """Starts nginx (again, after stop(): same port, same files) and waits until it answers."""
         self.process = subprocess.Popen([nginx_binary(), "-p", str(self.folder), "-e", str(self.folder / "error.log"),
                                          "-c", str(self.config)], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-        _processes.append(self.process)
+        _stoppers.append(self.stop)
         try:
             wait_until("nginx to answer", lambda: self._died() if self.process.poll() is not None
                        else request(self.url + "/ready", timeout=5)[0] == 404)
@@ -262,7 +289,7 @@ http {{
         written = self.www / "bundles" / f".publishing-{name}"
         written.write_bytes(data)
         os.utime(written, (mtime, mtime))
-        os.replace(written, self.www / "bundles" / name)
+        os.rename(written, self.www / "bundles" / name)
         return f'"{mtime:x}-{len(data):x}"'
 
     def bundle_url(self, name="meetings.tar"):
@@ -277,7 +304,19 @@ http {{
         return entries
 
     def stop(self):
+        """Stops the master and its worker: gracefully, else by SIGKILL to each (a master killed
+        alone would leave its worker running)."""
+        if self.process.poll() is not None:  # stopped already (and its id maybe reused since)
+            close_pipes(self.process)
+            return
+        workers = children(self.process.pid)
         stop(self.process, signal.SIGQUIT)
+        for pid in workers:
+            try:
+                os.kill(pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+        close_pipes(self.process)
 
 
 class Service:
@@ -291,11 +330,16 @@ class Service:
         for key in keys:
             arguments += ["--verify-key", str(key)]
         self.process = subprocess.Popen(arguments, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=environment())
-        _processes.append(self.process)
+        _stoppers.append(self.stop)
         self.pid = self.process.pid
         self.errors = []
-        threading.Thread(target=lambda: self.errors.extend(iter(self.process.stderr.readline, "")), daemon=True).start()
-        line = self.process.stdout.readline()
+        self.error_reader = threading.Thread(target=lambda: self.errors.extend(iter(self.process.stderr.readline, "")), daemon=True)
+        self.error_reader.start()
+        first = []
+        reader = threading.Thread(target=lambda: first.append(self.process.stdout.readline()), daemon=True)
+        reader.start()
+        reader.join(timeout=PATIENCE)
+        line = first[0] if first else f"(nothing in {PATIENCE} s)"
         match = re.match(r"serving at (http://127\.0\.0\.1:\d+)/ \(Ctrl-C to stop\)$", line.rstrip("\n"))
         if not match:
             self.stop()
@@ -329,6 +373,8 @@ class Service:
 
     def stop(self):
         stop(self.process, signal.SIGTERM)
+        self.error_reader.join(timeout=PATIENCE)
+        close_pipes(self.process)
 
 
 def metric(text, name, *values):
@@ -354,20 +400,44 @@ def stop(process, first_signal):
             process.wait()
 
 
+def close_pipes(process):
+    """Closes the pipes to a process that has exited."""
+    for pipe in (process.stdin, process.stdout, process.stderr):
+        if pipe is not None and not pipe.closed:
+            pipe.close()
+
+
+def children(pid):
+    """The ids of the processes whose parent is `pid` (from /proc)."""
+    found = []
+    for entry in pathlib.Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                # The parent is the 2nd field after the command, which is in parentheses.
+                if int((entry / "stat").read_text().rpartition(")")[2].split()[1]) == pid:
+                    found.append(int(entry.name))
+            except (OSError, ValueError, IndexError):
+                pass
+    return found
+
+
 def track(process):
     """Registers a process started elsewhere, for stop_everything."""
-    _processes.append(process)
+    _stoppers.append(lambda: stop(process, signal.SIGTERM))
     return process
 
 
 def stop_everything():
-    """Kills whatever process the tests started and is still running (after a failure)."""
-    for process in _processes:
-        if process.poll() is None:
-            process.kill()
-            process.wait()
+    """Stops whatever process the tests started and is still running, and removes every
+    temporary folder left (after a failure too)."""
+    for stopper in reversed(_stoppers):
+        stopper()
+    for folder in _folders:
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 def temporary_folder(prefix):
-    return pathlib.Path(tempfile.mkdtemp(prefix=prefix))
+    folder = pathlib.Path(tempfile.mkdtemp(prefix=prefix))
+    _folders.append(folder)
+    return folder
 

@@ -12,9 +12,11 @@ Nothing waits for a fixed time: every wait polls for what it waits for, up to PA
 import base64
 import hashlib
 import json
+import os
 import pathlib
 import re
 import shutil
+import signal
 import subprocess
 import sys
 import tarfile
@@ -24,8 +26,8 @@ import unittest
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
 from service_harness import (  # noqa: E402
     FIXTURES, PATIENCE, Nginx, Service, batch_lines, bundle, copy_pack, expected_batch, expected_presentation, keypair,
-    manifest, members, metric, nginx_binary, track, record_goldens, request, run, stop_everything, temporary_folder, wait_until,
-    write_tar)
+    manifest, members, metric, nginx_binary, record_goldens, request, resigned, run, stop_everything, temporary_folder, track,
+    wait_until, write_tar)
 
 BUNDLE_FILE = "meetings.tar"
 # Version B: every badge reads differently, so A and B answer every fixture differently.
@@ -78,6 +80,9 @@ class Versions:
         assert len(self.batch["A"]) == len(self.batch["B"]) == 2 * len(FIXTURES)
         assert all(a != b for a, b in zip(self.batch["A"], self.batch["B"])), "A and B should differ on every line"
         self.by_hash = {self.hash[name]: name for name in ("A", "B")}
+        self.key_id, self.other_key_id = (json.loads(dict((i.name, d) for i, d in members(tar))[".signature"])["key"]
+                                          for tar in (self.bundle_a, self.bundle_b_other_key))
+        assert self.key_id != self.other_key_id, "two keys, one key id"
 
     def answered_by(self, headers):
         """The version ("A" or "B") a /v1 answer's headers name; both headers must agree."""
@@ -140,11 +145,17 @@ _shared = {}
 
 def shared_versions():
     """The Versions every case uses, made once (recording goldens and bundling take a while)."""
+    if "failed" in _shared:
+        raise AssertionError(f"the shared setup failed (see the first case): {_shared['failed']}")
     if "versions" not in _shared:
         if not nginx_binary() or not shutil.which("wrk"):
             raise AssertionError("the service tests need nginx and wrk: scripts/setup.sh --browser as root installs them")
         _shared["folder"] = temporary_folder("liverules-service-")
-        _shared["versions"] = Versions(_shared["folder"])
+        try:
+            _shared["versions"] = Versions(_shared["folder"])
+        except Exception as error:
+            _shared["failed"] = error
+            raise
     return _shared["versions"]
 
 
@@ -162,8 +173,8 @@ class BundleTestCase(unittest.TestCase):
         self.addCleanup(self.nginx.stop)
         self.url = self.nginx.bundle_url(BUNDLE_FILE)
 
-    def service(self, poll_interval):
-        service = Service([self.url], [self.versions.verify_key], poll_interval)
+    def service(self, poll_interval, keys=None):
+        service = Service([self.url], keys or [self.versions.verify_key], poll_interval)
         self.addCleanup(service.stop)
         return service
 
@@ -180,6 +191,9 @@ class BundleFormatTests(BundleTestCase):
     def test_bundle_is_a_signed_ustar_archive(self):
         for tar in (self.versions.bundle_a, self.versions.bundle_b):
             self.assertEqual(bundle_format_problems(self.versions, tar), [], tar.name)
+        # The same pack and key give the same bytes.
+        again = bundle(self.versions.a, self.versions.key, self.work / "A-again.tar")
+        self.assertEqual(again.read_bytes(), self.versions.bundle_a.read_bytes())
         # Bad input: exit status 2, nothing written.
         output = self.work / "never.tar"
         result = run(["bundle", str(self.work / "no-such-pack"), "--signing-key", str(self.versions.key), "-o", str(output)])
@@ -194,15 +208,18 @@ class TwoServersTests(BundleTestCase):
     def test_two_servers_pick_up_a_new_bundle_at_their_next_poll_without_mixing_versions(self):
         versions, nginx = self.versions, self.nginx
         old_etag = nginx.publish(versions.bundle_a, BUNDLE_FILE)
-        servers = [self.service(1), self.service(1)]
+        # The second also trusts the other key (--verify-key repeated, as when rotating keys).
+        servers = [self.service(1), self.service(1, [versions.other_verify_key, versions.verify_key])]
         for server in servers:
             self.wait_serving(server, "A")
-        # Each polls conditionally: nginx answers 304 to its If-None-Match while A is current.
+        # Each polls conditionally: nginx answers 304 to its If-None-Match while A is current. Each
+        # names itself: liverules-serve/<the CLI's version> (pid <its process id>).
+        version = re.match(r"liverules (\S+)", run(["--version"]).stdout).group(1)
         for server in servers:
             wait_until(f"two 304 answers to server pid {server.pid}",
                        lambda: len([e for e in self.polls(server) if e["status"] == "304" and e["etag"] == old_etag]) >= 2)
             agents = {e["agent"] for e in self.polls(server)}
-            self.assertTrue(all(re.fullmatch(rf"liverules-serve/\S+ \(pid {server.pid}\)", agent) for agent in agents), agents)
+            self.assertEqual(agents, {f"liverules-serve/{version} (pid {server.pid})"})
 
         # Batches against both servers all through the switch.
         answers = {server.pid: [] for server in servers}
@@ -220,7 +237,8 @@ class TwoServersTests(BundleTestCase):
         try:
             for server in servers:
                 wait_until(f"a batch answered by server pid {server.pid}", lambda: len(answers[server.pid]) >= 1)
-            # The marker orders the access log: every poll logged after it was read after B was published.
+            # The marker orders the access log: nginx answered whatever it logs after the marker
+            # after the marker was requested, just before B is published.
             self.assertEqual(request(nginx.url + "/mark-1")[0], 404)
             new_etag = nginx.publish(versions.bundle_b, BUNDLE_FILE)
             self.assertNotEqual(new_etag, old_etag)
@@ -296,9 +314,19 @@ class TwoServersTests(BundleTestCase):
 class RefusalTests(BundleTestCase):
     def test_refused_bundles_keep_the_last_good_version_serving(self):
         versions, nginx = self.versions, self.nginx
-        nginx.publish(versions.bundle_a, BUNDLE_FILE)
+        # Nothing published yet (nginx answers 404): up, but unavailable until a good version comes.
         server = self.service(0.5)
+
+        def unavailable():
+            status, body = server.health()
+            pack = body["packs"][0]
+            problems = [problem.replace(self.url, "<url>") for problem in (pack.get("refused") or {}).get("problems", [])]
+            return (status == 503 and body["status"] == "unavailable" and pack["serving"] is False
+                    and pack["path"] == self.url and any("404" in problem for problem in problems)) or (False, (status, body))
+        wait_until("/health to say 503 unavailable, the poll having found 404", unavailable)
+        nginx.publish(versions.bundle_a, BUNDLE_FILE)
         self.wait_serving(server, "A")
+        versions.check_present(server, "A")
         b = members(versions.bundle_b)
         tampered = [(info, data.replace(b"Up next", b"Up nexT") if info.name == "badges.lua" else data) for info, data in b]
         self.assertNotEqual(tampered, b)
@@ -307,10 +335,16 @@ class RefusalTests(BundleTestCase):
             ("tampered (one byte of badges.lua)", write_tar(self.work / "tampered.tar", tampered).read_bytes(), ["badges.lua"]),
             ("unsigned (no .signature)", write_tar(self.work / "unsigned.tar", [m for m in b if m[0].name != ".signature"]).read_bytes(),
              ["signature"]),
-            ("signed by another key", versions.bundle_b_other_key.read_bytes(), ["signature", "key"]),
+            ("signed by another key", versions.bundle_b_other_key.read_bytes(), [versions.other_key_id]),
             ("failing goldens", versions.bundle_c.read_bytes(), ["combo-back-to-back-5-min"]),
-            ("truncated", versions.bundle_b.read_bytes()[:versions.bundle_b.stat().st_size // 2], ["tar", "archive", "truncat", "manifest"]),
-            ("not a tar", b"this is not a tar archive\n" * 200, ["tar", "archive", "manifest"]),
+            ("truncated", versions.bundle_b.read_bytes()[:versions.bundle_b.stat().st_size // 2], ["truncated", "ends inside"]),
+            ("not a tar", b"this is not a tar archive\n" * 200, ["not a tar", "checksum"]),
+            ("signed, its manifest claiming the version served",
+             write_tar(self.work / "claims-a.tar", resigned(b, lambda m: m.update(hash=versions.hash["A"]), versions.key, self.work))
+             .read_bytes(), ["content hash"]),
+            ("signed, its manifest naming another version",
+             write_tar(self.work / "names-9.tar", resigned(b, lambda m: m.update(version="9.9.9"), versions.key, self.work))
+             .read_bytes(), ["version 1.1.0, but its manifest says 9.9.9"]),
             ("HTTP 500", None, ["500"]),
             ("connection refused", "down", ["connect"]),
         ]
@@ -339,7 +373,7 @@ class RefusalTests(BundleTestCase):
             def refusal():
                 status, body = server.health()
                 found = body["packs"][0].get("refused") or {}
-                problems = found.get("problems", [])
+                problems = [problem.replace(self.url, "<url>") for problem in found.get("problems", [])]  # its port may hold "500"
                 return (any(word in problem for problem in problems for word in words) and found) or (False, body)
             refused_entry = wait_until(f"/health to show why the {what} bundle was refused (mentioning one of {words})", refusal)
             problems = refused_entry["problems"]
@@ -359,7 +393,8 @@ class RefusalTests(BundleTestCase):
         self.wait_serving(server, "B")
         versions.check_present(server, "B")
         self.assertGreaterEqual(metric(server.metrics(), "liverules_reloads_total", self.url, "accepted"), accepted_before + 1)
-        print("\n  refusals:\n    " + "\n    ".join(summary) + "\n    then B: accepted and serving")
+        print("\n  refusals:\n    nothing published (404): /health 503 unavailable; then A: accepted and serving\n    "
+              + "\n    ".join(summary) + "\n    then B: accepted and serving")
 
 
 class LoadTests(BundleTestCase):
@@ -424,6 +459,12 @@ wrk.headers["Content-Type"] = "application/json"
 
 
 if __name__ == "__main__":
+    # Stopped by a signal (a timeout, a CI job cancelled), it still stops nginx, the servers and wrk
+    # and removes its folders, then exits at once (unittest would take SystemExit for a test's error).
+    def stopped(number, frame):
+        stop_everything()
+        os._exit(128 + number)
+    signal.signal(signal.SIGTERM, stopped)
     try:
         unittest.main(verbosity=2)
     finally:

@@ -85,11 +85,15 @@ package enum ISO8601 {
         let (year, month, day) = civilFromDays(days)
         var text: [UInt8] = []
         text.reserveCapacity(24)
-        /// Appends `value` in decimal, zero-padded to `count` digits, then `separator`.
+        /// Appends `value` (not negative) in decimal, zero-padded to `count` digits, then `separator`.
         func append(_ value: Int, digits count: Int, _ separator: Unicode.Scalar) {
-            let decimal = String(value).utf8
-            text.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: max(0, count - decimal.count)))
-            text.append(contentsOf: decimal)
+            let start = text.count
+            var remaining = value
+            repeat {
+                text.insert(UInt8(ascii: "0") + UInt8(remaining % 10), at: start)
+                remaining /= 10
+            } while remaining > 0
+            while text.count - start < count { text.insert(UInt8(ascii: "0"), at: start) }
             text.append(UInt8(ascii: separator))
         }
         append(year, digits: 4, "-")

@@ -9,6 +9,13 @@ public enum ReloadEvent: Sendable, CustomStringConvertible {
     /// The new content failed its checks; the last good version (if any) keeps serving.
     case rejected(path: String, hash: String?, problems: [Diagnostic], seconds: Double)
 
+    /// The pack folder (or other source) the event is about, as messages name it.
+    public var path: String {
+        switch self {
+        case .activated(_, let path, _, _, _, _), .unchanged(_, let path, _), .rejected(let path, _, _, _): path
+        }
+    }
+
     public var description: String {
         switch self {
         case .activated(let pack, let path, let hash, let previous, let seconds, let warnings):

@@ -94,7 +94,9 @@ package final class BundlePoller: @unchecked Sendable {
         take(body)
     }
 
-    /// Verifies, unpacks and hands over the bundle `archive`, unless it is the version served.
+    /// Verifies, unpacks, checks and hands over the bundle `archive`, unless it is the one taken
+    /// last. A bundle of the version served is checked too (its manifest could claim that
+    /// version's hash for other files), and is then found unchanged.
     private func take(_ archive: Data) {
         guard archive != taken else { return }
         taken = archive
@@ -105,7 +107,6 @@ package final class BundlePoller: @unchecked Sendable {
             return packs.refuse(source, hash: nil, problems: [error.diagnostic(source: source)])
         }
         let manifest = bundle.manifest
-        if let active, active.hash == manifest.hash { return }
         if let active, active.pack != manifest.pack {
             return packs.refuse(source, hash: manifest.hash, problems: [Diagnostic(about: source,
                 message: "the bundle holds pack '\(manifest.pack)', but this URL serves '\(active.pack)'")])
@@ -121,10 +122,9 @@ package final class BundlePoller: @unchecked Sendable {
             return packs.refuse(source, hash: manifest.hash, problems: [Diagnostic(about: workspace.path,
                 message: "cannot make the folder bundles are unpacked into: \(error.localizedDescription)")])
         }
-        if let pack = try? RulePack.load(from: folder, displayPath: source), pack.contentHash != manifest.hash {
+        if let pack = try? RulePack.load(from: folder, displayPath: source), let mismatch = Self.mismatch(pack, manifest) {
             try? FileManager.default.removeItem(at: folder)
-            return packs.refuse(source, hash: manifest.hash, problems: [Diagnostic(about: source,
-                message: "the pack's content hash is \(pack.contentHash), but its manifest says \(manifest.hash)")])
+            return packs.refuse(source, hash: manifest.hash, problems: [Diagnostic(about: source, message: mismatch)])
         }
         let event = packs.reload(folder, source: source)
         let serving: Bool
@@ -139,6 +139,15 @@ package final class BundlePoller: @unchecked Sendable {
         }
         if let previous = active?.folder { try? FileManager.default.removeItem(at: previous) }
         active = (manifest.pack, manifest.hash, folder)
+    }
+
+    /// How the unpacked `pack` differs from what its signed `manifest` says it is, or nil.
+    private static func mismatch(_ pack: RulePack, _ manifest: BundleManifest) -> String? {
+        let (name, version, hash) = (pack.manifest.name, pack.manifest.version, pack.contentHash)
+        if name != manifest.pack { return "the bundle's pack.json names pack '\(name)', but its manifest says '\(manifest.pack)'" }
+        if version != manifest.version { return "the bundle's pack.json has version \(version), but its manifest says \(manifest.version)" }
+        if hash != manifest.hash { return "the pack's content hash is \(hash), but its manifest says \(manifest.hash)" }
+        return nil
     }
 
     /// Counts a failed poll, and tells it when it differs from the last one told.

@@ -11,7 +11,7 @@ import Foundation
 /// - `liverules_pack_serving{path}`: 1 when the folder's pack has a good version, else 0;
 /// - `liverules_reloads_total{path, outcome}`: versions `accepted` (activated, the first load
 ///   included) and `refused`;
-/// - `liverules_bundle_polls_total{source, outcome}`: polls of a bundle URL that `fetched` a
+/// - `liverules_bundle_polls_total{path, outcome}`: polls of a bundle URL that `fetched` a
 ///   bundle, found it `not_modified`, or `failed` (no answer, or one other than 200 and 304).
 ///
 /// Safe to use from any thread.
@@ -108,7 +108,7 @@ package final class ServeMetrics: @unchecked Sendable {
                 text.family("liverules_bundle_polls_total", "counter", "Polls of a bundle URL, by what they found.")
                 for (source, counts) in polls.sorted(by: { $0.key < $1.key }) {
                     for outcome in PollOutcome.allCases {
-                        text.sample("liverules_bundle_polls_total", ["source": source, "outcome": outcome.rawValue], Double(counts[outcome] ?? 0))
+                        text.sample("liverules_bundle_polls_total", ["path": source, "outcome": outcome.rawValue], Double(counts[outcome] ?? 0))
                     }
                 }
             }

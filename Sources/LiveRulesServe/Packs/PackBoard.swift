@@ -13,6 +13,11 @@ final class PackBoard: @unchecked Sendable {
         lock.withLock { statuses.values.sorted { $0.path < $1.path } }
     }
 
+    /// Whether the source `path` has a version served.
+    func isServing(_ path: String) -> Bool {
+        lock.withLock { statuses[path]?.isServing == true }
+    }
+
     /// Adds `path` as a source not serving yet, unless it is known.
     func expect(_ path: String) {
         lock.withLock { statuses[path] = statuses[path] ?? PackStatus(path: path) }

@@ -38,7 +38,7 @@ package final class ServedPacks: @unchecked Sendable {
             case .rejected(let path, _, _, _): metrics.reloaded(path, accepted: false)
             case .unchanged: break
             }
-            log(event.description)
+            log(Self.told(event, serving: board.isServing(event.path)))
         }
         self.record = record
         self.log = log
@@ -64,12 +64,19 @@ package final class ServedPacks: @unchecked Sendable {
     package func unreachable(_ source: String, problem: Diagnostic) {
         let event = ReloadEvent.rejected(path: source, hash: nil, problems: [problem], seconds: 0)
         board.record(event) { _ in nil }
-        log(event.description)
+        log(Self.told(event, serving: board.isServing(source)))
     }
 
     /// Every folder's status, by path.
     package var statuses: [PackStatus] {
         board.all
+    }
+
+    /// How the log tells `event`: a refusal for a source with no version served says so, where
+    /// the reloader's words promise a last good version.
+    private static func told(_ event: ReloadEvent, serving: Bool) -> String {
+        guard case .rejected = event, !serving else { return event.description }
+        return event.description.replacingOccurrences(of: "; the last good version keeps serving", with: "; no version of it is served yet")
     }
 
     /// Stops watching the folders.

@@ -31,6 +31,11 @@ struct Bench: ParsableCommand {
         discussion: "The default counts every instruction, as tests, check and CI do."))
     var serving = false
 
+    @Flag(help: ArgumentHelp(
+        "Time what `eval` and `serve` do for each fixture: read its JSON, present it, write the canonical JSON.",
+        discussion: "Without it, the fixtures are read once and only presenting is timed."))
+    var roundTrip = false
+
     @Option(help: ArgumentHelp(
         "Present the activities of this JSON Lines file, as `payload --batch` reads them, instead of the pack's fixtures.",
         discussion: "Its first --iterations lines at most are read; they are presented in turn.", valueName: "file"))
@@ -39,12 +44,14 @@ struct Bench: ParsableCommand {
     func validate() throws {
         try OptionRange(name: "--iterations", range: 1...100_000_000, unit: "presentations").check(iterations)
         try OptionRange.deadline(allowingNone: true).check(deadline)
+        if roundTrip, states != nil { throw ValidationError("--round-trip times the pack's fixtures; it does not take --states") }
     }
 
     func run() throws {
         let loaded: RulePack
         let presenter: Presenter
         var fixtures: [Fixture] = []
+        var texts: [Data] = []
         try PathArgument.mustExist(pack, "folder")
         if let states { try PathArgument.mustExist(states, "file") }
         do {
@@ -54,6 +61,9 @@ struct Bench: ParsableCommand {
             } else {
                 for name in try loaded.fixtureNames() {
                     fixtures.append(try Fixture.load("fixtures/\(name)", in: loaded.folder, manifest: loaded.manifest))
+                    if roundTrip, let url = try loaded.folder.location(of: "fixtures/\(name)") {
+                        texts.append(FileManager.default.contents(atPath: url.path) ?? Data())
+                    }
                 }
             }
         } catch {
@@ -83,7 +93,15 @@ struct Bench: ParsableCommand {
             for index in 0..<iterations {
                 let fixture = fixtures[index % fixtures.count]
                 let started = ContinuousClock.now
-                _ = try presenter.present(fixture)
+                if roundTrip {
+                    // The bytes `Fixture.load` read above: they read again.
+                    let read = (try? Fixture.read(texts[index % texts.count], displayPath: "body", manifest: loaded.manifest)) ?? fixture
+                    let presentation = try presenter.present(read)
+                    // Its only error, a number that is not finite, no presentation holds.
+                    _ = try? presentation.canonicalJSON()
+                } else {
+                    _ = try presenter.present(fixture)
+                }
                 let (seconds, attoseconds) = (ContinuousClock.now - started).components
                 nanoseconds.append(Double(seconds) * 1e9 + Double(attoseconds) / 1e9)
             }
@@ -96,6 +114,7 @@ struct Bench: ParsableCommand {
                 (states == nil ? "fixtures" : "activities", "\(fixtures.count)"),
                 ("presentations timed", "\(iterations)"),
                 ("budget mode", serving ? "serving" : "counted"),
+                ("timed", roundTrip ? "reading the JSON, presenting, writing the JSON" : "presenting"),
                 ("time per presentation, p50", microseconds(percentile(0.5))),
                 ("time per presentation, p99", microseconds(percentile(0.99))),
                 ("time per presentation, mean", microseconds(mean)),
