@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Service throughput: `liverules serve` under wrk (Debian's package) on loopback, every fixture of
 # a pack POSTed to /v1/<pack>/present in turn, beside `liverules bench --serving` presenting the
-# same fixtures in process on one thread. Prints both rates and wrk's latency percentiles, and
+# same fixtures in process on one thread, alone and with their JSON read and written
+# (`--round-trip`, the work a request does without HTTP). Prints both rates and wrk's latency percentiles, and
 # the server's own CPU time per request (from /proc, so wrk's share of the cores is left out)
 # against the in-process time per presentation: the ratio is the throughput `serve` reaches,
 # relative to presenting in process, on the same cores.
@@ -40,7 +41,8 @@ url=$(grep -o 'http://[0-9.:]*' "$work/serve.out" | head -1)
 name=$(basename "$pack")
 echo "$(nproc) cores, $pack, $(ls "$pack"/fixtures/*.json | wc -l) fixtures; in process: $LIVERULES bench --serving"
 "$LIVERULES" bench "$pack" --serving --iterations 20000 > "$work/bench.out"
-grep -E "per second|mean" "$work/bench.out"
+"$LIVERULES" bench "$pack" --serving --round-trip --iterations 20000 > "$work/round-trip.out"
+for out in bench round-trip; do grep -E "^timed|per second|mean" "$work/$out.out"; done
 echo "over HTTP: wrk -t2 -c$connections -d${seconds}s $url/v1/$name/present"
 cpu() { awk '{ print $14 + $15 }' "/proc/$server/stat"; }
 before=$(cpu)
@@ -48,9 +50,11 @@ wrk -t2 -c"$connections" -d"${seconds}s" --latency -s "$work/present.lua" "$url/
 after=$(cpu)
 grep -E "requests in|Requests/sec|Non-2xx|Socket errors|^ +(50|90|99)%" "$work/wrk.out"
 requests=$(awk '/requests in/ { print $1 }' "$work/wrk.out")
-inprocess=$(awk '/time per presentation, mean/ { print $(NF - 1) }' "$work/bench.out")
-awk -v ticks="$((after - before))" -v hz="$(getconf CLK_TCK)" -v requests="$requests" -v mean="$inprocess" 'BEGIN {
+mean() { awk '/time per presentation, mean/ { print $(NF - 1) }' "$work/$1.out"; }
+awk -v ticks="$((after - before))" -v hz="$(getconf CLK_TCK)" -v requests="$requests" -v alone="$(mean bench)" \
+    -v trip="$(mean round-trip)" 'BEGIN {
     cpu = ticks / hz / requests * 1e6
-    printf "server CPU per request: %.1f µs (%d requests); in process, per presentation: %.1f µs\n", cpu, requests, mean
-    printf "throughput on the same cores, serve / in process: %.0f%%\n", mean / cpu * 100
+    printf "server CPU per request: %.1f µs (%d requests)\n", cpu, requests
+    printf "throughput on the same cores, serve against JSON in and out in process (%.1f µs): %.0f%%\n", trip, trip / cpu * 100
+    printf "throughput on the same cores, serve against presenting alone in process (%.1f µs): %.0f%%\n", alone, alone / cpu * 100
 }'

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Machine instructions per request of `liverules serve` (the whole server process: HTTP, reading
-# the body, presenting, writing the answer) against those per presentation in process
-# (`bench --serving`), both on every fixture of a pack in turn, counted by valgrind's callgrind:
+# the body, presenting, writing the answer) against those per input in process of the same work
+# without HTTP (`bench --serving --round-trip`: read the JSON, present, write the JSON) and of
+# presenting alone (`bench --serving`), all on every fixture of a pack in turn, counted by valgrind's callgrind:
 # exact figures that neither a loaded machine nor a load generator sharing the cores blurs. The
 # server's counters are dumped after 100 and after 600 requests over one keep-alive connection;
 # the difference divided by 500 leaves out setup. Their ratio is the throughput `serve` reaches
@@ -29,28 +30,57 @@ dump() {  # the server's instructions since the last dump
   callgrind_control -d "$server" >/dev/null 2>&1
   ls "$scratch"/serve.* | sort -V | tail -1 | xargs awk '/^(summary|totals):/ { print $2; exit }'
 }
-send() {  # count: POSTs that many fixtures of the pack in turn over one connection
-  python3 - "$port" "$pack" "$1" <<'PY'
-import glob, http.client, sys
+send() {  # count [lines]: POSTs that many fixtures of the pack in turn over one connection, to
+          # /present, or with lines to /batch that many lines at a time
+  python3 - "$port" "$pack" "$@" <<'PY'
+import glob, http.client, json, sys
 port, pack, count = int(sys.argv[1]), sys.argv[2], int(sys.argv[3])
+lines = int(sys.argv[4]) if len(sys.argv) > 4 else 0
 bodies = [open(f, 'rb').read() for f in sorted(glob.glob(pack + '/fixtures/*.json'))]
 name = pack.rstrip('/').split('/')[-1]
 connection = http.client.HTTPConnection('127.0.0.1', port, timeout=600)
-for index in range(count):
-    connection.request('POST', f'/v1/{name}/present', bodies[index % len(bodies)], {'Content-Type': 'application/json'})
+for index in range(0, count, max(lines, 1)):
+    if lines:
+        body = b''.join(json.dumps(json.loads(bodies[(index + i) % len(bodies)])).encode() + b'\n' for i in range(lines))
+        connection.request('POST', f'/v1/{name}/batch', body, {'Content-Type': 'application/x-ndjson'})
+    else:
+        connection.request('POST', f'/v1/{name}/present', bodies[index % len(bodies)], {'Content-Type': 'application/json'})
     answer = connection.getresponse()
-    answer.read()
-    assert answer.status == 200, answer.status
+    text = answer.read()
+    assert answer.status == 200 and b'"error"' not in text, (answer.status, text[:300])
 PY
 }
 send 100
 dump >/dev/null
 send 600
 request=$(( $(dump) / 600 ))
-count() {  # iterations -> instructions of the whole run
+send 600 100
+dump >/dev/null
+send 1200 100
+line=$(( $(dump) / 1200 ))
+# The same lines through `payload --batch` in process: 1,200 and 200 of them.
+python3 - "$pack" "$scratch" <<'PY'
+import glob, json, sys
+pack, scratch = sys.argv[1], sys.argv[2]
+bodies = [json.dumps(json.load(open(f))) for f in sorted(glob.glob(pack + '/fixtures/*.json'))]
+for count in (200, 1200):
+    with open(f'{scratch}/lines.{count}', 'w') as out:
+        out.writelines(bodies[i % len(bodies)] + '\n' for i in range(count))
+PY
+batching() { valgrind --tool=callgrind --callgrind-out-file="$scratch/batch" "$scratch/liverules" payload --batch "$pack" \
+  "$scratch/lines.$1" --workers 1 2>&1 >/dev/null | awk '/Collected/ { print $4 }'; }
+batch=$(( ($(batching 1200) - $(batching 200)) / 1000 ))
+count() {  # iterations, bench options... -> instructions of the whole run
   valgrind --tool=callgrind --callgrind-out-file="$scratch/bench" "$scratch/liverules" bench "$pack" --serving \
-    --iterations "$1" --deadline 60000 2>&1 >/dev/null | awk '/Collected/ { print $4 }'
+    --iterations "$@" --deadline 60000 2>&1 >/dev/null | awk '/Collected/ { print $4 }'
 }
 presentation=$(( ($(count 1200) - $(count 200)) / 1000 ))
-printf '%s: %d instructions per request served, %d per presentation in process: %s of them presenting\n' \
-  "$pack" "$request" "$presentation" "$(awk -v r="$request" -v p="$presentation" 'BEGIN { printf "%.0f%%", p / r * 100 }')"
+roundtrip=$(( ($(count 1200 --round-trip) - $(count 200 --round-trip)) / 1000 ))
+ratio() { awk -v r="$1" -v p="$2" 'BEGIN { printf "%.0f%%", p / r * 100 }'; }
+printf '%s, instructions per input (and the throughput serve reaches against the in-process work):\n' "$pack"
+printf '  serve, a request to /present              %9d\n' "$request"
+printf '  in process, JSON in and out               %9d   /present reaches %s\n' "$roundtrip" "$(ratio "$request" "$roundtrip")"
+printf '  in process, presenting alone              %9d   /present reaches %s\n' "$presentation" "$(ratio "$request" "$presentation")"
+printf '  serve, a line of /batch (100 a request)   %9d\n' "$line"
+printf '  in process, a line of payload --batch     %9d   /batch reaches %s\n' "$batch" "$(ratio "$line" "$batch")"
+printf '  in process, presenting alone              %9d   /batch reaches %s\n' "$presentation" "$(ratio "$line" "$presentation")"
