@@ -7,7 +7,7 @@ public struct ReloadOptions: Sendable {
     /// new version must present every fixture of its pack without an input, rule or output
     /// error (whatever the presentations are).
     public var requireGoldens: Bool
-    /// Whether to watch the folders; without it the host calls ``Reloader/reload(_:)`` itself.
+    /// Whether to watch the folders; without it the host calls ``Reloader/reload(_:displayPath:)`` itself.
     public var watches: Bool
     /// How changes are noticed: ``WatchMethod/automatic`` (inotify on Linux, polling every
     /// 250 ms elsewhere), ``WatchMethod/inotify`` (Linux only) or ``WatchMethod/polling(interval:)``.
