@@ -324,6 +324,9 @@ class RefusalTests(BundleTestCase):
             return (status == 503 and body["status"] == "unavailable" and pack["serving"] is False
                     and pack["path"] == self.url and any("404" in problem for problem in problems)) or (False, (status, body))
         wait_until("/health to say 503 unavailable, the poll having found 404", unavailable)
+        told = wait_until("the log to say the bundle was not fetched", lambda: "".join(server.errors) or False)
+        self.assertIn(f"{self.url}: not fetched; no version of it is served yet", told)
+        self.assertNotIn("last good version", told, "nothing was served: no last good version to keep")
         nginx.publish(versions.bundle_a, BUNDLE_FILE)
         self.wait_serving(server, "A")
         versions.check_present(server, "A")
@@ -381,6 +384,10 @@ class RefusalTests(BundleTestCase):
                 self.assertEqual(refused_entry.get("hash"), versions.hash["C"], refused_entry)
             pack = self.wait_serving(server, "A")
             self.assertTrue(pack["serving"])
+            verb = "not fetched" if data is None or data == "down" else "refused"
+            wait_until(f"the log to tell the {what} bundle {verb} while A serves",
+                       lambda: any(f"{self.url}: {verb}" in line and "the last good version keeps serving" in line
+                                   for line in server.errors[-40:]) or (False, server.errors[-3:]))
             versions.check_present(server, "A")
             if data is None:
                 nginx.flag.unlink()

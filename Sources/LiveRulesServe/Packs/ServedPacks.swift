@@ -13,8 +13,6 @@ package final class ServedPacks: @unchecked Sendable {
     package let metrics: ServeMetrics
     private let board: PackBoard
     private let reloader: Reloader
-    /// Records a reload's outcome: the board, the metrics, the log.
-    private let record: @Sendable (ReloadEvent) -> Void
     private let log: @Sendable (String) -> Void
 
     /// Loads every pack under `paths` (pack folders, or folders of packs) and watches them,
@@ -40,7 +38,6 @@ package final class ServedPacks: @unchecked Sendable {
             }
             log(Self.told(event, serving: board.isServing(event.path)))
         }
-        self.record = record
         self.log = log
         for bundle in bundles { board.expect(bundle) }
         let options = ReloadOptions(quiet: quiet, requireGoldens: true, watches: !paths.isEmpty)
@@ -53,23 +50,26 @@ package final class ServedPacks: @unchecked Sendable {
         reloader.reload(folder, displayPath: source)
     }
 
-    /// Records that `source` offered a version that could not be tested (the bundle could not be
-    /// fetched or verified): logged and counted as refused; the last good version keeps serving.
+    /// Records that `source` offered a version that could not be tested (the bundle did not
+    /// verify): logged and counted as refused; the last good version keeps serving.
     package func refuse(_ source: String, hash: String?, problems: [Diagnostic]) {
-        record(.rejected(path: source, hash: hash, problems: problems, seconds: 0))
+        board.record(.rejected(path: source, hash: hash, problems: problems, seconds: 0)) { _ in nil }
+        metrics.reloaded(source, accepted: false)
+        log(Self.told(source, "refused" + (hash.map { " \($0)" } ?? ""), problems, serving: board.isServing(source)))
     }
 
     /// Records that `source` could not be fetched: logged and shown by `/health` as its last
     /// refusal (not counted as a refused version); the last good version keeps serving.
     package func unreachable(_ source: String, problem: Diagnostic) {
-        let event = ReloadEvent.rejected(path: source, hash: nil, problems: [problem], seconds: 0)
-        board.record(event) { _ in nil }
-        log(Self.told(event, serving: board.isServing(source)))
+        board.record(.rejected(path: source, hash: nil, problems: [problem], seconds: 0)) { _ in nil }
+        log(Self.told(source, "not fetched", [problem], serving: board.isServing(source)))
     }
 
-    /// Every folder's status, by path.
-    package var statuses: [PackStatus] {
-        board.all
+    /// A log entry of what befell a bundle before any reload: `<source>: refused …; the last
+    /// good version keeps serving`, then each problem.
+    private static func told(_ source: String, _ what: String, _ problems: [Diagnostic], serving: Bool) -> String {
+        "\(source): \(what); " + (serving ? "the last good version keeps serving" : "no version of it is served yet")
+            + problems.map { "\n  " + $0.description }.joined()
     }
 
     /// How the log tells `event`: a refusal for a source with no version served says so, where
@@ -77,6 +77,11 @@ package final class ServedPacks: @unchecked Sendable {
     private static func told(_ event: ReloadEvent, serving: Bool) -> String {
         guard case .rejected = event, !serving else { return event.description }
         return event.description.replacingOccurrences(of: "; the last good version keeps serving", with: "; no version of it is served yet")
+    }
+
+    /// Every source's status, by path.
+    package var statuses: [PackStatus] {
+        board.all
     }
 
     /// Stops watching the folders.
