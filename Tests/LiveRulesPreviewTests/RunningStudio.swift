@@ -13,10 +13,7 @@ final class RunningStudio: @unchecked Sendable {
     let port: Int
     /// The token the served page carries.
     let token: String
-    private let process: Process
-    private let errors = CollectedText()
-    /// The studio's standard error, read as it comes until ``stop()``.
-    private let errorOutput = Pipe()
+    private let server: ChildServer
 
     /// Copies `packs` of `rules/`, with each file of `edits` (a path under `rules/`) changed by
     /// its function, and serves them; with `ci`, `CI` is set for the server. With `oneCPU`, the
@@ -37,25 +34,15 @@ final class RunningStudio: @unchecked Sendable {
             guard edit(text) != text else { throw HTTPTestError("the edit of \(path) changes nothing") }
             try edit(text).write(to: file, atomically: true, encoding: .utf8)
         }
-        process = Process()
         let binary = Bundle.main.bundleURL.appendingPathComponent("liverules")
-        process.executableURL = oneCPU ? URL(fileURLWithPath: "/usr/bin/taskset") : binary
-        process.arguments = (oneCPU ? ["--cpu-list", "0", binary.path] : []) + ["preview", rules.path, "--port", "0"]
         var environment = ProcessInfo.processInfo.environment
         environment["CI"] = ci ? "1" : nil
-        process.environment = environment
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = errorOutput
-        errorOutput.fileHandleForReading.readabilityHandler = { [errors] handle in
-            errors.append(String(decoding: handle.availableData, as: UTF8.self))
-        }
-        try process.run()
-        let line = try await HTTPTestClient.onThread { String(decoding: output.fileHandleForReading.availableData, as: UTF8.self) }
-        guard line.hasPrefix("preview studio at http://127.0.0.1:"),
-              let port = Int(line.split(separator: ":")[2].prefix { $0.isNumber }) else {
-            process.terminate()
-            throw HTTPTestError("liverules preview did not start: \(line)")
+        server = try await ChildServer(oneCPU ? URL(fileURLWithPath: "/usr/bin/taskset") : binary,
+                                       (oneCPU ? ["--cpu-list", "0", binary.path] : []) + ["preview", rules.path, "--port", "0"],
+                                       environment: environment)
+        guard let port = server.port(after: "preview studio at ") else {
+            server.stop()
+            throw HTTPTestError("liverules preview did not start: \(server.firstOutput)")
         }
         self.port = port
         let page = try await HTTPTestClient.request(port: port, "GET", "/")
@@ -97,7 +84,7 @@ final class RunningStudio: @unchecked Sendable {
 
     /// What the server wrote to standard error so far.
     var log: String {
-        errors.text
+        server.log
     }
 
     /// Waits until the server wrote `marker` to standard error, at most `timeout` seconds (by
@@ -161,29 +148,10 @@ final class RunningStudio: @unchecked Sendable {
         return nil
     }
 
-    /// Ends the studio and stops reading its standard error: a pipe closed under a live
-    /// readability handler brings down libdispatch's event loop.
+    /// Ends the studio and removes its folder.
     func stop() {
-        if process.isRunning {
-            process.terminate()
-            process.waitUntilExit()
-        }
-        errorOutput.fileHandleForReading.readabilityHandler = nil
+        server.stop()
         try? FileManager.default.removeItem(at: folder)
-    }
-}
-
-/// Text appended from one thread and read from another.
-final class CollectedText: @unchecked Sendable {
-    private let lock = NSLock()
-    private var collected = ""
-
-    func append(_ text: String) {
-        lock.withLock { collected += text }
-    }
-
-    var text: String {
-        lock.withLock { collected }
     }
 }
 #endif

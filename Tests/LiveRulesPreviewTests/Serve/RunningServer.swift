@@ -12,10 +12,7 @@ final class RunningServer: @unchecked Sendable {
     let rules: URL
     let port: Int
     private let scratch: URL?
-    private let process: Process
-    private let errors = CollectedText()
-    /// The server's standard error, read as it comes until ``stop()``.
-    private let errorOutput = Pipe()
+    private let server: ChildServer
 
     /// Serves `packs` of `rules/` (all by default) with `options` (`--max-concurrent 1`…); with
     /// `copying`, serves copies, each file of `edits` (a path under the copies' folder) changed
@@ -36,21 +33,11 @@ final class RunningServer: @unchecked Sendable {
         let rules = scratch?.appendingPathComponent("rules") ?? Self.rules
         self.rules = rules
         let paths = copying || packs == nil ? [rules.path] : (packs ?? []).map { rules.appendingPathComponent($0).path }
-        process = Process()
-        process.executableURL = Bundle.main.bundleURL.appendingPathComponent("liverules")
-        process.arguments = ["serve"] + paths + ["--port", "0"] + options
-        process.currentDirectoryURL = RunningStudio.root
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = errorOutput
-        errorOutput.fileHandleForReading.readabilityHandler = { [errors] handle in
-            errors.append(String(decoding: handle.availableData, as: UTF8.self))
-        }
-        try process.run()
-        let line = try await HTTPTestClient.onThread { String(decoding: output.fileHandleForReading.availableData, as: UTF8.self) }
-        guard line.hasPrefix("serving at http://127.0.0.1:"), let port = Int(line.split(separator: ":")[2].prefix { $0.isNumber }) else {
-            kill(process.processIdentifier, SIGKILL)
-            throw HTTPTestError("liverules serve did not start: \(line) \(errors.text)")
+        server = try await ChildServer(Bundle.main.bundleURL.appendingPathComponent("liverules"),
+                                       ["serve"] + paths + ["--port", "0"] + options, in: RunningStudio.root)
+        guard let port = server.port(after: "serving at ") else {
+            server.stop(killing: true)
+            throw HTTPTestError("liverules serve did not start: \(server.firstOutput) \(server.log)")
         }
         self.port = port
     }
@@ -75,7 +62,7 @@ final class RunningServer: @unchecked Sendable {
     }
 
     /// What the server wrote to standard error so far: its reload log.
-    var log: String { errors.text }
+    var log: String { server.log }
 
     /// Waits until `done` holds, checking every 20 ms, at most `timeout` seconds (by default far
     /// past what it takes on a slow, loaded machine); whether it did.
@@ -88,14 +75,9 @@ final class RunningServer: @unchecked Sendable {
         return false
     }
 
-    /// Ends the server and stops reading its standard error: a pipe closed under a live
-    /// readability handler brings down libdispatch's event loop.
+    /// Ends the server at once and removes its copies.
     func stop() {
-        if process.isRunning {
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
-        }
-        errorOutput.fileHandleForReading.readabilityHandler = nil
+        server.stop(killing: true)
         if let scratch { try? FileManager.default.removeItem(at: scratch) }
     }
 }

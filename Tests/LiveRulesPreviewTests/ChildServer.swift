@@ -1,0 +1,70 @@
+#if Studio
+import Foundation
+
+/// A `liverules` server (`preview`, `serve`) in a process of its own: the first output it prints
+/// (where it listens), its standard error collected as it comes, and a stop that ends it and
+/// stops reading.
+final class ChildServer: @unchecked Sendable {
+    /// What the server printed first.
+    let firstOutput: String
+    private let process: Process
+    private let errors = CollectedText()
+    /// The server's standard error, read as it comes until ``stop(killing:)``.
+    private let errorOutput = Pipe()
+
+    /// Runs `executable arguments` in `folder` (with `environment` when given) and waits for its
+    /// first output.
+    init(_ executable: URL, _ arguments: [String], in folder: URL? = nil, environment: [String: String]? = nil) async throws {
+        process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        process.currentDirectoryURL = folder
+        if let environment { process.environment = environment }
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = errorOutput
+        errorOutput.fileHandleForReading.readabilityHandler = { [errors] handle in
+            errors.append(String(decoding: handle.availableData, as: UTF8.self))
+        }
+        try process.run()
+        firstOutput = try await HTTPTestClient.onThread { String(decoding: output.fileHandleForReading.availableData, as: UTF8.self) }
+    }
+
+    deinit { stop() }
+
+    /// The port of a first output `<prefix>http://127.0.0.1:<port>/…`, or nil.
+    func port(after prefix: String) -> Int? {
+        guard firstOutput.hasPrefix(prefix + "http://127.0.0.1:") else { return nil }
+        return Int(firstOutput.split(separator: ":")[2].prefix { $0.isNumber })
+    }
+
+    /// What the server wrote to standard error so far.
+    var log: String {
+        errors.text
+    }
+
+    /// Ends the server (SIGTERM, or SIGKILL when `killing`) and stops reading its standard
+    /// error: a pipe closed under a live readability handler brings down libdispatch's event loop.
+    func stop(killing: Bool = false) {
+        if process.isRunning {
+            if killing { kill(process.processIdentifier, SIGKILL) } else { process.terminate() }
+            process.waitUntilExit()
+        }
+        errorOutput.fileHandleForReading.readabilityHandler = nil
+    }
+}
+
+/// Text appended from one thread and read from another.
+final class CollectedText: @unchecked Sendable {
+    private let lock = NSLock()
+    private var collected = ""
+
+    func append(_ text: String) {
+        lock.withLock { collected += text }
+    }
+
+    var text: String {
+        lock.withLock { collected }
+    }
+}
+#endif
