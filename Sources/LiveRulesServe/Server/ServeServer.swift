@@ -57,12 +57,13 @@ package struct ServeServer: Sendable {
         var logger = Logger(label: "liverules.serve")
         logger.logLevel = .warning
         // The read timeout bounds a request's body; a connection idle for twice as long (a
-        // client that never finishes its head, or keeps a connection open unused) is closed.
+        // client that never finishes its head, or keeps a connection open unused), or on which
+        // nothing moves for as long (a client that stopped reading its answer), is closed.
         let (seconds, attoseconds) = (limits.readTimeout * 2).components
         let idle = TimeAmount.nanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
         return Application(
             router: router,
-            server: ServeChannel.builder(HTTP1Channel.Configuration(idleTimeout: idle)),
+            server: ServeChannel.builder(HTTP1Channel.Configuration(idleTimeout: idle), stall: idle),
             configuration: ApplicationConfiguration(address: .hostname(host, port: port), serverName: "liverules"),
             onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? port) },
             logger: logger)

@@ -1,5 +1,8 @@
 #if Studio
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import Testing
 
 /// Each class of bad input gets its status and a JSON error carrying the diagnostics the command
@@ -113,6 +116,30 @@ import Testing
         #expect(try await server.wait {
             try await Self.metric(server, "liverules_requests_in_flight") == 0
         }, "nothing is left running for the batch")
+    }
+
+    /// A client that sends a long batch and never reads its answer is disconnected once nothing
+    /// has moved for twice the read timeout, and its place is given back.
+    @Test func aBatchWhoseClientStopsReadingGivesBackItsPlace() async throws {
+        let server = try await RunningServer(packs: ["meetings"], options: ["--max-concurrent", "1", "--read-timeout", "1"])
+        // A body the sockets' buffers take whole (so the server is not left waiting to read), with
+        // an answer many times larger than they hold.
+        let line = try ServeFixtures.line("meetings", "countdown-last") + "\n"
+        let body = String(repeating: line, count: 4_000)
+        let socket = try HTTPTestClient.connect(port: server.port)
+        defer { close(socket) }
+        var small: Int32 = 4096
+        setsockopt(socket, SOL_SOCKET, SO_RCVBUF, &small, socklen_t(MemoryLayout<Int32>.size))
+        // Sent from a thread of its own: once the answer stalls, the server stops reading the body.
+        Thread.detachNewThread {
+            try? HTTPTestClient.send(socket, "POST /v1/meetings/batch HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: \(body.utf8.count)\r\n\r\n" + body)
+        }
+        #expect(try await server.wait { try await Self.metric(server, "liverules_requests_in_flight") == 1 }, "the batch holds the only place")
+        #expect(try await server.wait { try await server.post("/v1/meetings/present", try ServeFixtures.fixture("meetings", "countdown-last")).status == 200 },
+                "the stalled batch is closed and its place given back")
+        #expect(try await Self.metric(server, "liverules_requests_in_flight") == 0)
+        let presented = try await Self.metric(server, #"liverules_presentations_total{pack="meetings",route="batch"}"#)
+        #expect(presented > 0 && presented < 4_000, "the batch was stopped part way: \(presented) lines presented")
     }
 
     @Test func aClientTooSlowToSendItsBodyTimesOut() async throws {
