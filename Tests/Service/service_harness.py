@@ -323,8 +323,8 @@ class Service:
     """`liverules serve --bundle url… --verify-key key… --poll-interval seconds --port 0`: its URL
     once it says it is serving; standard error kept in `errors`."""
 
-    def __init__(self, bundles, keys, poll_interval):
-        arguments = [binary(), "serve", "--port", "0", "--poll-interval", str(poll_interval)]
+    def __init__(self, bundles, keys, poll_interval, folders=()):
+        arguments = [binary(), "serve", *map(str, folders), "--port", "0", "--poll-interval", str(poll_interval)]
         for url in bundles:
             arguments += ["--bundle", url]
         for key in keys:

@@ -173,8 +173,8 @@ class BundleTestCase(unittest.TestCase):
         self.addCleanup(self.nginx.stop)
         self.url = self.nginx.bundle_url(BUNDLE_FILE)
 
-    def service(self, poll_interval, keys=None):
-        service = Service([self.url], keys or [self.versions.verify_key], poll_interval)
+    def service(self, poll_interval, keys=None, folders=()):
+        service = Service([self.url], keys or [self.versions.verify_key], poll_interval, folders)
         self.addCleanup(service.stop)
         return service
 
@@ -312,6 +312,20 @@ class TwoServersTests(BundleTestCase):
 
 
 class RefusalTests(BundleTestCase):
+    def test_a_bundle_of_a_pack_a_folder_serves_is_refused(self):
+        self.nginx.publish(self.versions.bundle_a, BUNDLE_FILE)
+        server = self.service(0.5, folders=[self.versions.b])
+
+        def refused():
+            status, body = server.health()
+            bundle = next(pack for pack in body["packs"] if pack["path"] == self.url)
+            folder = next(pack for pack in body["packs"] if pack["path"] != self.url)
+            problems = (bundle.get("refused") or {}).get("problems", [])
+            return (status == 503 and not bundle["serving"] and folder["hash"] == self.versions.hash["B"]
+                    and any("serves already" in problem for problem in problems)) or (False, (status, body))
+        wait_until("the bundle of a pack the folder serves to be refused, the folder's version serving", refused)
+        self.versions.check_present(server, "B")
+
     def test_refused_bundles_keep_the_last_good_version_serving(self):
         versions, nginx = self.versions, self.nginx
         # Nothing published yet (nginx answers 404): up, but unavailable until a good version comes.

@@ -77,6 +77,7 @@ package final class BundlePoller: @unchecked Sendable {
             guard let http = answer as? HTTPURLResponse else { return failed("the answer is not HTTP") }
             (body, response) = (data, http)
         } catch {
+            guard !Task.isCancelled else { return }
             return failed("cannot fetch the bundle: \(error.localizedDescription)")
         }
         switch response.statusCode {
@@ -110,6 +111,10 @@ package final class BundlePoller: @unchecked Sendable {
         if let active, active.pack != manifest.pack {
             return packs.refuse(source, hash: manifest.hash, problems: [Diagnostic(about: source,
                 message: "the bundle holds pack '\(manifest.pack)', but this URL serves '\(active.pack)'")])
+        }
+        if let other = packs.statuses.first(where: { $0.pack == manifest.pack && $0.path != source && $0.isServing }) {
+            return packs.refuse(source, hash: manifest.hash, problems: [Diagnostic(about: source,
+                message: "the bundle holds pack '\(manifest.pack)', which \(other.path) serves already")])
         }
         unpacked += 1
         let folder = workspace.appendingPathComponent("\(unpacked)-\(manifest.pack)-\(manifest.hash)")
