@@ -22,7 +22,7 @@ let package = Package(
         .executable(name: "liverules", targets: ["liverules"]),
     ],
     traits: [
-        .trait(name: "Studio", description: "The preview studio (`liverules preview`) and the service (`liverules serve`): HTTP servers on Hummingbird and SwiftNIO."),
+        .trait(name: "Studio", description: "The preview studio (`liverules preview`) and the service (`liverules serve`, `liverules bundle`): HTTP servers on Hummingbird and SwiftNIO, and signed bundles on the system's libcrypto."),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -34,9 +34,6 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio", from: "2.65.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.0.0"),
-        // `liverules bundle` and `serve --bundle`: SHA-256 and Ed25519 for signed bundles
-        // (LiveRulesBundle only, with the Studio trait).
-        .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
     ],
     targets: [
         .systemLibrary(
@@ -100,11 +97,18 @@ let package = Package(
                 .product(name: "HTTPTypes", package: "swift-http-types", condition: studio),
             ]
         ),
+        // The system's libcrypto (OpenSSL 3): SHA-256 and Ed25519 for signed bundles, with nothing
+        // to compile (Debian's libssl-dev; Homebrew's `openssl@3` is keg-only, see the README).
+        .systemLibrary(
+            name: "COpenSSL",
+            pkgConfig: "libcrypto",
+            providers: [.apt(["libssl-dev"]), .brew(["openssl@3"])]
+        ),
         // Signed pack bundles: the archive `liverules bundle` writes and `serve --bundle` checks
         // before it loads a pack. Only with the Studio trait (its sources are empty without it).
         .target(
             name: "LiveRulesBundle",
-            dependencies: ["LiveRules", .product(name: "Crypto", package: "swift-crypto", condition: studio)]
+            dependencies: ["LiveRules", .target(name: "COpenSSL", condition: studio)]
         ),
         .executableTarget(
             name: "liverules",
@@ -146,7 +150,6 @@ let package = Package(
         // The bundle archive, its signature and every way a bundle is refused.
         .testTarget(name: "LiveRulesBundleTests", dependencies: [
             "LiveRules", "TestPacks", .target(name: "LiveRulesBundle", condition: studio),
-            .product(name: "Crypto", package: "swift-crypto", condition: studio),
         ]),
     ],
     swiftLanguageModes: [.v6]

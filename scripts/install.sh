@@ -7,8 +7,8 @@
 #   scripts/install.sh [--debug] [--without-studio] [--completions] [PREFIX]
 #
 #   --debug           a debug build instead of a release build (quicker to build, slower to run)
-#   --without-studio  leaves out `liverules preview`, `liverules serve` and their web server (the package's Studio
-#                     trait): about a third of the build
+#   --without-studio  leaves out `liverules preview`, `liverules serve`, `liverules bundle`, their web
+#                     server and OpenSSL (the package's Studio trait): about a third of the build
 #   --completions     also installs bash, zsh and fish completions under PREFIX/share
 #
 # SCRATCH_PATH is the build folder used: .build by default, .build/without-studio with

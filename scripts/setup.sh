@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Installs what LiveRules needs beyond Swift: Lua 5.4's library and headers (liblua5.4-dev) and
+# Installs what LiveRules needs beyond Swift: Lua 5.4's library and headers (liblua5.4-dev),
+# OpenSSL 3's libcrypto headers (libssl-dev: signed bundles, in the CLI's default build) and
 # pkg-config, which finds them; and luacheck (lua-check), which `liverules check` lints rules with.
 # With --browser (scripts/test.sh passes it) also what the tests need beyond Swift: Debian's
 # chromium and Playwright from PyPI for the preview studio's browser tests, and Debian's
@@ -72,6 +73,7 @@ service_tests() {
 missing=()
 command -v pkg-config >/dev/null 2>&1 || missing+=(pkg-config)
 pkg-config --exists lua5.4 2>/dev/null || missing+=(liblua5.4-dev)
+pkg-config --exists libcrypto 2>/dev/null || missing+=(libssl-dev)
 optional=()
 command -v luacheck >/dev/null 2>&1 || optional+=(lua-check)
 [ "${1:-}" = "--browser" ] && browser_tests
@@ -89,7 +91,7 @@ elif [ ${#missing[@]} -eq 0 ]; then
 else
   echo "LiveRules needs ${missing[*]}; install it as root:" >&2
   echo "  sudo apt-get install -y ${missing[*]} lua-check      (Debian, Ubuntu; lua-check lints rules)" >&2
-  echo "  brew install lua@5.4 pkg-config            (macOS; then see the README, Lua on macOS)" >&2
+  echo "  brew install lua@5.4 openssl@3 pkg-config  (macOS; then see the README, Lua on macOS)" >&2
   exit 1
 fi
 echo "Installing ${missing[*]} ${optional[*]}..." >&2

@@ -63,11 +63,11 @@ else
 fi
 
 # API documentation: DocC builds each library module's docs with warnings as errors (archives in
-# .build/plugins/Swift-DocC/outputs/), then every public symbol must have a doc comment.
+# .build/plugins/Swift-DocC/outputs/; one run for all, which builds the symbol graphs once), then
+# every public symbol must have a doc comment.
 docs_ok=true
-for target in Lua LiveRules LiveRulesExamples LiveRulesActivity; do
-  swift package "${traits[@]}" generate-documentation --target "$target" --warnings-as-errors || docs_ok=false
-done
+swift package "${traits[@]}" generate-documentation --target Lua --target LiveRules --target LiveRulesExamples \
+  --target LiveRulesActivity --warnings-as-errors || docs_ok=false
 ./scripts/doc-coverage.py || docs_ok=false
 if [ "$docs_ok" != true ]; then
   echo "The API documentation has problems (above): fix them." >&2

@@ -17,7 +17,7 @@ struct BundleSignature: Codable, Sendable {
     /// The signature of `manifest` by `key`.
     init(manifest: Data, key: SigningKey) throws(BundleError) {
         algorithm = "ed25519"
-        self.key = key.verifyKey.id
+        self.key = try key.verifyKey.id
         signature = try key.signature(for: manifest).base64EncodedString()
     }
 

@@ -1,5 +1,4 @@
 #if Studio
-import Crypto
 import Foundation
 import LiveRules
 
@@ -43,7 +42,7 @@ package struct PackBundle: Sendable {
 
     /// `sha256:` and the 64 hex digits of the SHA-256 of `bytes`.
     static func digest(_ bytes: Data) -> String {
-        "sha256:" + SHA256.hash(data: bytes).map { String(format: "%02x", $0) }.joined()
+        "sha256:" + SHA256.hex(bytes)
     }
 }
 #endif
