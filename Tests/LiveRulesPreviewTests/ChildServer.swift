@@ -43,6 +43,19 @@ final class ChildServer: @unchecked Sendable {
         errors.text
     }
 
+    /// Sends the server SIGTERM, as an operator's `kill` or a service manager does.
+    func terminate() {
+        process.terminate()
+    }
+
+    /// Waits for the server to exit; its exit status.
+    func exitStatus() async throws -> Int32 {
+        try await HTTPTestClient.onThread { [process] in
+            process.waitUntilExit()
+            return process.terminationStatus
+        }
+    }
+
     /// Ends the server (SIGTERM, or SIGKILL when `killing`) and stops reading its standard
     /// error: a pipe closed under a live readability handler brings down libdispatch's event loop.
     func stop(killing: Bool = false) {

@@ -75,6 +75,9 @@ final class RunningServer: @unchecked Sendable {
         return false
     }
 
+    /// The running server process, to signal and wait for.
+    var child: ChildServer { server }
+
     /// Ends the server at once and removes its copies.
     func stop() {
         server.stop(killing: true)
