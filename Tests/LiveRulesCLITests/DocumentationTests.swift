@@ -40,6 +40,19 @@ import Testing
         }
     }
 
+    /// A shown output matches what a command prints line for line: `…` alone stands for any
+    /// lines and `⋯` within a line for any text, and nothing else is let through.
+    @Test func shownOutputMatchesOnlyWhatItShows() {
+        let printed = ["wrote m.tar: 89 files, signed by key d4e28140ec57fe42", "40 passed, 0 failed"]
+        #expect(DocumentBlocks.matches(printed, ["wrote m.tar: 89 files, signed by key ⋯", "40 passed, 0 failed"]))
+        #expect(DocumentBlocks.matches(printed, ["wrote ⋯: 89 files, ⋯ key ⋯", "…"]))
+        #expect(DocumentBlocks.matches(printed, ["…", "40 passed, 0 failed"]))
+        #expect(!DocumentBlocks.matches(printed, ["wrote m.tar: 88 files, signed by key ⋯", "40 passed, 0 failed"]))
+        #expect(!DocumentBlocks.matches(printed, ["wrote m.tar: 89 files, signed by key ⋯"]))
+        #expect(!DocumentBlocks.matches(printed, ["⋯ failed ⋯", "40 passed, 0 failed"]))
+        #expect(!DocumentBlocks.matches(["ab"], ["ab⋯b"]), "the text around a ⋯ may not overlap")
+    }
+
     /// Every relative link (`[text](path)`, an image's too) leads to a file of the repository; in
     /// a documentation catalog a bare file name is a resource of the catalog, as DocC finds it.
     @Test(arguments: documents)

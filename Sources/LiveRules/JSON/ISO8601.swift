@@ -88,12 +88,12 @@ package enum ISO8601 {
         /// Appends `value` (not negative) in decimal, zero-padded to `count` digits, then `separator`.
         func append(_ value: Int, digits count: Int, _ separator: Unicode.Scalar) {
             let start = text.count
-            var remaining = value
+            var rest = value
             repeat {
-                text.insert(UInt8(ascii: "0") + UInt8(remaining % 10), at: start)
-                remaining /= 10
-            } while remaining > 0
-            while text.count - start < count { text.insert(UInt8(ascii: "0"), at: start) }
+                text.append(UInt8(ascii: "0") + UInt8(rest % 10))
+                rest /= 10
+            } while rest > 0 || text.count - start < count
+            text[start...].reverse()
             text.append(UInt8(ascii: separator))
         }
         append(year, digits: 4, "-")

@@ -22,9 +22,14 @@ package struct BundleManifest: Codable, Sendable, Equatable {
 
     /// The manifest's bytes: indented JSON, keys sorted.
     func encoded() throws(BundleError) -> Data {
+        try Self.json(self, member: Self.file)
+    }
+
+    /// `value` as a bundle writes its JSON files: indented, keys sorted, a final newline.
+    static func json(_ value: some Encodable, member: String) throws(BundleError) -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        do { return try encoder.encode(self) + Data("\n".utf8) } catch { throw BundleError(member: Self.file, "cannot write: \(error)") }
+        do { return try encoder.encode(value) + Data("\n".utf8) } catch { throw BundleError(member: member, "cannot write: \(error)") }
     }
 
     /// The manifest in `data`; throws naming what is missing or of the wrong type.

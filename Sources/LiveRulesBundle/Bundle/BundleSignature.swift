@@ -22,9 +22,7 @@ struct BundleSignature: Codable, Sendable {
     }
 
     func encoded() throws(BundleError) -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        do { return try encoder.encode(self) + Data("\n".utf8) } catch { throw BundleError(member: Self.file, "cannot write: \(error)") }
+        try BundleManifest.json(self, member: Self.file)
     }
 
     /// Checks that this signs `manifest` with one of `keys`; throws saying why not.

@@ -10,13 +10,14 @@ final class Ed25519Key: @unchecked Sendable {
     /// The key whose 32 raw bytes are `raw` (a private key's seed, or a public key); nil when
     /// libcrypto refuses them.
     init?(raw: Data, isPrivate: Bool) {
+        guard raw.count == 32 else { return nil }
         let made = raw.withUnsafeBytes { bytes in
             let base = bytes.bindMemory(to: UInt8.self).baseAddress
             return isPrivate
                 ? EVP_PKEY_new_raw_private_key(EVP_PKEY_ED25519, nil, base, bytes.count)
                 : EVP_PKEY_new_raw_public_key(EVP_PKEY_ED25519, nil, base, bytes.count)
         }
-        guard raw.count == 32, let made else { return nil }
+        guard let made else { return nil }
         key = made
     }
 

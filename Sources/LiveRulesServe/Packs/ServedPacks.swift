@@ -65,18 +65,19 @@ package final class ServedPacks: @unchecked Sendable {
         log(Self.told(source, "not fetched", [problem], serving: board.isServing(source)))
     }
 
-    /// A log entry of what befell a bundle before any reload: `<source>: refused …; the last
-    /// good version keeps serving`, then each problem.
+    /// A log entry of a refusal: `<source>: <what>; the last good version keeps serving` (or,
+    /// when the source has none, that none is served yet), then each problem.
     private static func told(_ source: String, _ what: String, _ problems: [Diagnostic], serving: Bool) -> String {
         "\(source): \(what); " + (serving ? "the last good version keeps serving" : "no version of it is served yet")
             + problems.map { "\n  " + $0.description }.joined()
     }
 
-    /// How the log tells `event`: a refusal for a source with no version served says so, where
-    /// the reloader's words promise a last good version.
+    /// How the log tells a reload's `event`: as the reloader words it, but a refusal in the words
+    /// of ``told(_:_:_:serving:)``, which know whether the source has a version served.
     private static func told(_ event: ReloadEvent, serving: Bool) -> String {
-        guard case .rejected = event, !serving else { return event.description }
-        return event.description.replacingOccurrences(of: "; the last good version keeps serving", with: "; no version of it is served yet")
+        guard case .rejected(let path, let hash, let problems, let seconds) = event else { return event.description }
+        return told(path, "rejected" + (hash.map { " \($0)" } ?? "") + String(format: " in %.1f ms", seconds * 1000), problems,
+                    serving: serving)
     }
 
     /// Every source's status, by path.
