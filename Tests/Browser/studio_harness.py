@@ -94,6 +94,32 @@ def case(page, case_id):
     return page.locator(f'article.case[data-case="{case_id}"]')
 
 
+# Waits until the page is still: the studio's revision and the top of `selector` (null when none
+# matches) the same for 10 frames in a row and half a second at least, then answers that top. A
+# live reload that comes in late (a golden just written) and cases drawn as they come near the
+# window (content-visibility) move the page on their own; measuring a place before they are done
+# would put their movement down to what a test does. Waiting has no bound here: a page that never
+# settles fails the test on its own timeout.
+SETTLE = """async (selector) => {
+  const frame = () => new Promise((done) => requestAnimationFrame(() => done()));
+  const place = () => { const node = document.querySelector(selector); return node ? node.getBoundingClientRect().top : null; };
+  const start = performance.now();
+  let top = place(), revision = document.body.dataset.revision, still = 0;
+  while (still < 10 || performance.now() - start < 500) {
+    await frame();
+    const now = place();
+    if (now === top && document.body.dataset.revision === revision) still += 1;
+    else { still = 0; top = now; revision = document.body.dataset.revision; }
+  }
+  return top;
+}"""
+
+
+def settled_top(page, case_id):
+    """The top of case `case_id` in the window once the page is still (see SETTLE)."""
+    return page.evaluate(SETTLE, f'article.case[data-case="{case_id}"]')
+
+
 def open_studio(page, studio, expected_cases):
     page.goto(studio.url)
     page.wait_for_function("n => document.querySelectorAll('article.case').length === n", arg=expected_cases)

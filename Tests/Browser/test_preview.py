@@ -19,7 +19,8 @@ import zlib
 from playwright.sync_api import sync_playwright
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
-from studio_harness import ROOT, PATIENCE_MS, RunningStudio, case, fixture_count, launch, open_studio, run  # noqa: E402
+from studio_harness import (  # noqa: E402
+    ROOT, PATIENCE_MS, RunningStudio, case, fixture_count, launch, open_studio, run, settled_top)
 
 SCREENSHOT = ROOT / ".build" / "preview-studio.png"
 SURFACES = ["islandCompact", "islandMinimal", "islandExpanded", "lockScreen", "standBy", "watchSmartStack", "androidOngoing"]
@@ -163,6 +164,7 @@ class PreviewInBrowserTests(BrowserTestCase):
         self.assertTrue(page.evaluate("document.activeElement.querySelector('details.more').open"))
         SCREENSHOT.parent.mkdir(exist_ok=True)
         page.select_option("#filter-phase", "")
+        settled_top(page, first)
         page.screenshot(path=str(SCREENSHOT))
         self.assertGreater(SCREENSHOT.stat().st_size, 10_000)
 
@@ -213,12 +215,13 @@ class PreviewInBrowserTests(BrowserTestCase):
         self.assertIn('phase: "upcoming" → "done"', done.locator(".paths").text_content())
         self.assertIn('"phase": "upcoming"', done.locator(".golden-json").text_content())
         self.assertIn('"phase": "done"', done.locator(".current-json").text_content())
-        top = done.evaluate("n => { window.scrollTo(0, n.getBoundingClientRect().top + window.scrollY - 200); return n.getBoundingClientRect().top; }")
+        done.evaluate("n => window.scrollTo(0, n.getBoundingClientRect().top + window.scrollY - 200)")
+        top = settled_top(page, "meetings/done")
         done.locator('button[data-act="accept"]').click()
         page.wait_for_selector('article.case[data-case="meetings/done"][data-status="unchanged"]')
         self.assertEqual(golden.read_text(), original)
         self.assertIn("accepted meetings/done", page.locator("#notice").text_content())
-        self.assertAlmostEqual(case(page, "meetings/done").evaluate("n => n.getBoundingClientRect().top"), top, delta=50,
+        self.assertAlmostEqual(settled_top(page, "meetings/done"), top, delta=50,
                                msg="Accept keeps the case where it was")
         # The last case of the page, its diff in view at the end of the page, accepted with the
         # key: the page is shorter afterwards (no diff), and still the case stays where it was.
@@ -228,22 +231,23 @@ class PreviewInBrowserTests(BrowserTestCase):
         page.wait_for_selector('article.case[data-case="meetings/upcoming-first"][data-status="changed"]')
         last = case(page, "meetings/upcoming-first")
         self.assertEqual(page.evaluate("[...document.querySelectorAll('article.case')].pop().dataset.case"), "meetings/upcoming-first")
-        top = last.evaluate("n => { window.scrollTo(0, document.documentElement.scrollHeight); n.focus({ preventScroll: true }); return n.getBoundingClientRect().top; }")
+        last.evaluate("n => { window.scrollTo(0, document.documentElement.scrollHeight); n.focus({ preventScroll: true }); }")
+        top = settled_top(page, "meetings/upcoming-first")
         page.keyboard.press("a")
         page.wait_for_selector('article.case[data-case="meetings/upcoming-first"][data-status="unchanged"]')
         self.assertEqual(last_golden.read_text(), last_original)
-        self.assertAlmostEqual(case(page, "meetings/upcoming-first").evaluate("n => n.getBoundingClientRect().top"), top, delta=50,
+        self.assertAlmostEqual(settled_top(page, "meetings/upcoming-first"), top, delta=50,
                                msg="Accept at the end of the page keeps the case where it was")
         # Reject keeps the golden, and the case in place too.
         self.studio.save(golden, original.replace('"phase": "done"', '"phase": "upcoming"'))
         page.wait_for_selector('article.case[data-case="meetings/done"][data-status="changed"]')
-        top = case(page, "meetings/done").evaluate(
-            "n => { window.scrollTo(0, n.getBoundingClientRect().top + window.scrollY - 200); return n.getBoundingClientRect().top; }")
+        case(page, "meetings/done").evaluate("n => window.scrollTo(0, n.getBoundingClientRect().top + window.scrollY - 200)")
+        top = settled_top(page, "meetings/done")
         case(page, "meetings/done").locator('button[data-act="reject"]').click()
         page.wait_for_selector('article.case[data-case="meetings/done"] .rejected')
         self.assertIn('"phase": "upcoming"', golden.read_text())
         self.assertIn("rejected meetings/done", page.locator("#notice").text_content())
-        self.assertAlmostEqual(case(page, "meetings/done").evaluate("n => n.getBoundingClientRect().top"), top, delta=50,
+        self.assertAlmostEqual(settled_top(page, "meetings/done"), top, delta=50,
                                msg="Reject keeps the case where it was")
 
     def test_saved_rules_update_the_page_and_broken_ones_show_a_banner(self):
