@@ -130,6 +130,9 @@ let package = Package(
         // What a printed `curl` command hands to curl, run by a real shell: for the push tests
         // of the library and of the CLI.
         .target(name: "CurlCapture", path: "Tests/CurlCapture"),
+        // A child process's output, read without dispatch sources: for the tests that run the CLI
+        // and its servers in processes of their own.
+        .target(name: "ChildOutput", path: "Tests/ChildOutput"),
         // Packs for tests: the package's folders, and a bundled pack copied to change.
         .target(name: "TestPacks", path: "Tests/TestPacks"),
         .testTarget(
@@ -143,10 +146,10 @@ let package = Package(
         .testTarget(name: "LiveRulesActivityTests", dependencies: ["LiveRulesActivity", "LiveRules", "TestPacks"], resources: [.copy("Resources")]),
         // The CLI's tooling: lint, pack checks and types, timelines, diffs.
         .testTarget(name: "LiveRulesToolingTests", dependencies: ["LiveRulesTooling", "LiveRules", "TestPacks"]),
-        .testTarget(name: "LiveRulesCLITests", dependencies: ["liverules", "CurlCapture"]),
+        .testTarget(name: "LiveRulesCLITests", dependencies: ["liverules", "CurlCapture", "ChildOutput"]),
         // Runs the built `liverules preview` and `liverules serve` in processes of their own (their
         // servers and their memory stay out of the test process, whose other suites measure theirs).
-        .testTarget(name: "LiveRulesPreviewTests", dependencies: ["liverules"]),
+        .testTarget(name: "LiveRulesPreviewTests", dependencies: ["liverules", "ChildOutput"]),
         // The bundle archive, its signature and every way a bundle is refused.
         .testTarget(name: "LiveRulesBundleTests", dependencies: [
             "LiveRules", "TestPacks", .target(name: "LiveRulesBundle", condition: studio),

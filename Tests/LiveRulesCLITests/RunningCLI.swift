@@ -1,33 +1,28 @@
+import ChildOutput
 import Foundation
 import Testing
 
 /// `liverules` started in the background, its standard output collected as it comes.
 final class RunningCLI: @unchecked Sendable {
     private let process = Process()
-    /// Standard output and error, read as they come until ``stop()``.
-    private let pipe = Pipe()
-    private let lock = NSLock()
-    private var collected = ""
+    /// Standard output and error, read as they come.
+    private let collector = PipeCollector()
 
     init(_ arguments: [String], in folder: URL) throws {
         process.executableURL = Bundle.main.bundleURL.appendingPathComponent("liverules")
         process.arguments = arguments
         process.currentDirectoryURL = folder
-        process.standardOutput = pipe
-        process.standardError = pipe
-        pipe.fileHandleForReading.readabilityHandler = { [weak self] handle in
-            let data = handle.availableData
-            guard !data.isEmpty else { return }
-            self?.lock.withLock { self?.collected += String(decoding: data, as: UTF8.self) }
-        }
+        process.standardOutput = collector.pipe
+        process.standardError = collector.pipe
         try process.run()
+        collector.start()
     }
 
     deinit {
         stop()
     }
 
-    var output: String { lock.withLock { collected } }
+    var output: String { collector.text }
 
     /// Waits until the output contains `text`, at most `seconds` (by default far past what it
     /// takes on a slow, loaded machine); whether it did. Returns as soon as it does.
@@ -42,10 +37,7 @@ final class RunningCLI: @unchecked Sendable {
 
     /// Ends the process with SIGKILL (a child spawned from a test thread inherits its blocked
     /// signals, SIGTERM included) and waits at most 60 s for it to end; records a failure if not.
-    /// It also stops reading the output: a pipe closed under a live readability handler brings
-    /// down libdispatch's event loop.
     func stop() {
-        defer { pipe.fileHandleForReading.readabilityHandler = nil }
         guard process.isRunning else { return }
         kill(process.processIdentifier, SIGKILL)
         let deadline = Date().addingTimeInterval(60)

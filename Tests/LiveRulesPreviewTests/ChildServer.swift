@@ -1,4 +1,5 @@
 #if Studio
+import ChildOutput
 import Foundation
 
 /// A `liverules` server (`preview`, `serve`) in a process of its own: the first output it prints
@@ -8,9 +9,8 @@ final class ChildServer: @unchecked Sendable {
     /// What the server printed first.
     let firstOutput: String
     private let process: Process
-    private let errors = CollectedText()
-    /// The server's standard error, read as it comes until ``stop(killing:)``.
-    private let errorOutput = Pipe()
+    /// The server's standard error, read as it comes.
+    private let errors = PipeCollector()
 
     /// Runs `executable arguments` in `folder` (with `environment` when given) and waits for its
     /// first output.
@@ -22,11 +22,9 @@ final class ChildServer: @unchecked Sendable {
         if let environment { process.environment = environment }
         let output = Pipe()
         process.standardOutput = output
-        process.standardError = errorOutput
-        errorOutput.fileHandleForReading.readabilityHandler = { [errors] handle in
-            errors.append(String(decoding: handle.availableData, as: UTF8.self))
-        }
+        process.standardError = errors.pipe
         try process.run()
+        errors.start()
         firstOutput = try await HTTPTestClient.onThread { String(decoding: output.fileHandleForReading.availableData, as: UTF8.self) }
     }
 
@@ -56,28 +54,12 @@ final class ChildServer: @unchecked Sendable {
         }
     }
 
-    /// Ends the server (SIGTERM, or SIGKILL when `killing`) and stops reading its standard
-    /// error: a pipe closed under a live readability handler brings down libdispatch's event loop.
+    /// Ends the server (SIGTERM, or SIGKILL when `killing`) and waits for it to exit.
     func stop(killing: Bool = false) {
         if process.isRunning {
             if killing { kill(process.processIdentifier, SIGKILL) } else { process.terminate() }
             process.waitUntilExit()
         }
-        errorOutput.fileHandleForReading.readabilityHandler = nil
-    }
-}
-
-/// Text appended from one thread and read from another.
-final class CollectedText: @unchecked Sendable {
-    private let lock = NSLock()
-    private var collected = ""
-
-    func append(_ text: String) {
-        lock.withLock { collected += text }
-    }
-
-    var text: String {
-        lock.withLock { collected }
     }
 }
 #endif
