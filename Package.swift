@@ -1,10 +1,13 @@
 // swift-tools-version: 6.2
 import PackageDescription
 
-/// The server stack of the preview studio (`liverules preview`) and of the service
-/// (`liverules serve`), only when the `Studio` trait is on:
-/// `swift build --traits Studio`. A package depending on `LiveRules` resolves none of it.
+/// The two parts of the CLI that bring an HTTP server (Hummingbird and SwiftNIO), each behind a
+/// trait named for what it brings: `Studio`, the preview studio (`liverules preview`), and
+/// `Service`, the rules as a service (`liverules serve`) with signed bundles (`liverules bundle`,
+/// on the system's libcrypto). `swift build --traits Studio,Service` builds both; a package
+/// depending on `LiveRules` resolves neither's packages.
 let studio: TargetDependencyCondition? = .when(traits: ["Studio"])
+let service: TargetDependencyCondition? = .when(traits: ["Service"])
 
 /// Benchmarks and fuzz targets join the graph only when `LIVERULES_DEVELOPMENT` is set (the
 /// scripts that build them, and scripts/test.sh, set it), so a plain build never compiles them.
@@ -22,14 +25,16 @@ let package = Package(
         .executable(name: "liverules", targets: ["liverules"]),
     ],
     traits: [
-        .trait(name: "Studio", description: "The preview studio (`liverules preview`) and the service (`liverules serve`, `liverules bundle`): HTTP servers on Hummingbird and SwiftNIO, and signed bundles on the system's libcrypto."),
+        .trait(name: "Studio", description: "The preview studio (`liverules preview`): an HTTP server on Hummingbird and SwiftNIO."),
+        .trait(name: "Service", description: "The rules as a service (`liverules serve`) and signed bundles (`liverules bundle`): an HTTP server on Hummingbird and SwiftNIO, and the system's libcrypto."),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         // `swift package generate-documentation`: the API docs, built by scripts/test.sh.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
-        // `liverules preview`: the HTTP server of the preview studio (LiveRulesPreview only, with
-        // the Studio trait), without Hummingbird's default traits (swift-configuration).
+        // The HTTP servers of `liverules preview` and `liverules serve` (LiveRulesPreview with the
+        // Studio trait, LiveRulesServe with the Service trait), without Hummingbird's default
+        // traits (swift-configuration).
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.0.0", traits: []),
         .package(url: "https://github.com/apple/swift-nio", from: "2.65.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.5.0"),
@@ -82,19 +87,19 @@ let package = Package(
             exclude: ["Page"],
             plugins: ["EmbedLua"]
         ),
-        // `liverules serve`: the rules as an HTTP service, on the same server stack, and likewise
-        // only with the Studio trait (its sources are empty without it).
+        // `liverules serve`: the rules as an HTTP service, on the same server stack, only with the
+        // Service trait (its sources are empty without it).
         .target(
             name: "LiveRulesServe",
             dependencies: [
                 "LiveRules",
-                .target(name: "LiveRulesBundle", condition: studio),
-                .product(name: "Hummingbird", package: "hummingbird", condition: studio),
-                .product(name: "HummingbirdCore", package: "hummingbird", condition: studio),
-                .product(name: "NIOCore", package: "swift-nio", condition: studio),
-                .product(name: "NIOHTTP1", package: "swift-nio", condition: studio),
-                .product(name: "Logging", package: "swift-log", condition: studio),
-                .product(name: "HTTPTypes", package: "swift-http-types", condition: studio),
+                .target(name: "LiveRulesBundle", condition: service),
+                .product(name: "Hummingbird", package: "hummingbird", condition: service),
+                .product(name: "HummingbirdCore", package: "hummingbird", condition: service),
+                .product(name: "NIOCore", package: "swift-nio", condition: service),
+                .product(name: "NIOHTTP1", package: "swift-nio", condition: service),
+                .product(name: "Logging", package: "swift-log", condition: service),
+                .product(name: "HTTPTypes", package: "swift-http-types", condition: service),
             ]
         ),
         // The system's libcrypto (OpenSSL 3): SHA-256 and Ed25519 for signed bundles, with nothing
@@ -105,20 +110,23 @@ let package = Package(
             providers: [.apt(["libssl-dev"]), .brew(["openssl@3"])]
         ),
         // Signed pack bundles: the archive `liverules bundle` writes and `serve --bundle` checks
-        // before it loads a pack. Only with the Studio trait (its sources are empty without it).
+        // before it loads a pack. Only with the Service trait (its sources are empty without it).
         .target(
             name: "LiveRulesBundle",
-            dependencies: ["LiveRules", .target(name: "COpenSSL", condition: studio)]
+            dependencies: ["LiveRules", .target(name: "COpenSSL", condition: service)]
         ),
+        // The CLI. Its folder is LiveRulesCLI: `Sources/liverules` would differ from
+        // `Sources/LiveRules` only by case, and a Mac's disk folds the two into one.
         .executableTarget(
             name: "liverules",
             dependencies: [
                 "LiveRulesTooling", "LiveRules",
                 .target(name: "LiveRulesPreview", condition: studio),
-                .target(name: "LiveRulesServe", condition: studio),
-                .target(name: "LiveRulesBundle", condition: studio),
+                .target(name: "LiveRulesServe", condition: service),
+                .target(name: "LiveRulesBundle", condition: service),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
+            ],
+            path: "Sources/LiveRulesCLI"
         ),
         // The hostile corpus's header grammar: for the tests and the HostileBenchmarks executable.
         .target(name: "HostileCorpus", dependencies: ["Lua"], path: "Tests/HostileCorpus"),
@@ -147,12 +155,16 @@ let package = Package(
         // The CLI's tooling: lint, pack checks and types, timelines, diffs.
         .testTarget(name: "LiveRulesToolingTests", dependencies: ["LiveRulesTooling", "LiveRules", "TestPacks"]),
         .testTarget(name: "LiveRulesCLITests", dependencies: ["liverules", "CurlCapture", "ChildOutput"]),
-        // Runs the built `liverules preview` and `liverules serve` in processes of their own (their
+        // A `liverules` server in a process of its own, and a plain HTTP client for it: for the
+        // studio's and the service's tests.
+        .target(name: "HTTPTestSupport", dependencies: ["ChildOutput"], path: "Tests/HTTPTestSupport"),
+        // Run the built `liverules preview` and `liverules serve` in processes of their own (their
         // servers and their memory stay out of the test process, whose other suites measure theirs).
-        .testTarget(name: "LiveRulesPreviewTests", dependencies: ["liverules", "ChildOutput"]),
+        .testTarget(name: "LiveRulesPreviewTests", dependencies: ["liverules", "HTTPTestSupport"]),
+        .testTarget(name: "LiveRulesServeTests", dependencies: ["liverules", "HTTPTestSupport"]),
         // The bundle archive, its signature and every way a bundle is refused.
         .testTarget(name: "LiveRulesBundleTests", dependencies: [
-            "LiveRules", "TestPacks", .target(name: "LiveRulesBundle", condition: studio),
+            "LiveRules", "TestPacks", .target(name: "LiveRulesBundle", condition: service),
         ]),
     ],
     swiftLanguageModes: [.v6]
@@ -160,7 +172,7 @@ let package = Package(
 
 if development {
     package.targets += [
-        .target(name: "BenchmarkSupport", dependencies: ["CLua", "LiveRulesExamples"], path: "Benchmarks/BenchmarkSupport"),
+        .target(name: "BenchmarkSupport", dependencies: ["CLua", "Lua", "LiveRulesExamples"], path: "Benchmarks/BenchmarkSupport"),
         .executableTarget(
             name: "LuaBenchmarks",
             dependencies: ["Lua", "LiveRulesExamples", "CLua", "CLuaShim", "BenchmarkSupport"],

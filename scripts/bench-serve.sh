@@ -9,7 +9,7 @@
 #
 #   scripts/bench-serve.sh [PACK] [SECONDS] [CONNECTIONS]   # default rules/meetings, 10, 16
 #
-# Uses $LIVERULES when set, else builds .build/release/liverules with the Studio trait.
+# Uses $LIVERULES when set, else builds .build/release/liverules with the Studio and Service traits.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 pack=${1:-rules/meetings}
@@ -17,7 +17,7 @@ seconds=${2:-10}
 connections=${3:-16}
 command -v wrk >/dev/null || { echo "wrk is missing: apt-get install wrk" >&2; exit 2; }
 if [ -z "${LIVERULES:-}" ]; then
-    swift build -c release --traits Studio --product liverules >/dev/null
+    swift build -c release --traits Studio,Service --product liverules >/dev/null
     LIVERULES=.build/release/liverules
 fi
 work=$(mktemp -d)

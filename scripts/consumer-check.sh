@@ -5,7 +5,7 @@
 # the README's `.package(url:from:)` and `.product(name:package:)` (the URL replaced by the
 # clone's file:// URL) and the README's example program, builds it (debug) and runs it in the
 # clone's folder: it presents a typed state and one bundled fixture and prints their phases.
-# Then builds the clone's CLI as it builds by default (without the Studio trait) and checks that
+# Then builds the clone's CLI as it builds by default (without the Studio and Service traits) and checks that
 # it works and that its `preview` says how to get the studio. Exits non-zero, saying why, when
 # any step fails.
 set -euo pipefail
@@ -25,8 +25,8 @@ package=$(sed 's/.*package: "\([^"]*\)".*/\1/' <<<"$product_line")
 identity=$(basename "$url" .git)
 [ "$(tr '[:upper:]' '[:lower:]' <<<"$package")" = "$(tr '[:upper:]' '[:lower:]' <<<"$identity")" ] \
   || fail "README.md: .product(package: \"$package\") is not the identity of $url ($identity)"
-version=$(sed -n 's/.*static let current = "\(.*\)".*/\1/p' Sources/liverules/LiveRulesVersion.swift)
-[ -n "$version" ] || fail "no version in Sources/liverules/LiveRulesVersion.swift"
+version=$(sed -n 's/.*static let current = "\(.*\)".*/\1/p' Sources/LiveRulesCLI/LiveRulesVersion.swift)
+[ -n "$version" ] || fail "no version in Sources/LiveRulesCLI/LiveRulesVersion.swift"
 echo "README: .package(url: \"$url\", from: \"$from\"), .product(name: \"$product\", package: \"$package\"); tagging $version"
 
 work=$(mktemp -d)
@@ -70,7 +70,7 @@ print("phase of the fixture: \(fixturePhase)")
 SWIFT
 
 # What a consumer downloads: this package and at most swift-argument-parser (the studio's web
-# server is behind the Studio trait, which a dependency does not enable).
+# server is behind the Studio and Service traits, which a dependency does not enable).
 allowed='^(swift-argument-parser)$'
 check_pins() {  # <Package.resolved> <what>: fails when anything else is pinned
   local extra
@@ -106,10 +106,10 @@ expected=$(sed -n 's/^  "phase": "\(.*\)",\{0,1\}$/\1/p' "rules/meetings/golden/
 [ "$(sed -n 's/^phase of the fixture: //p' <<<"$output")" = "$expected" ] \
   || fail "the consumer printed a phase other than the golden's ($expected)"
 
-# The CLI as the clone builds it by default, without the Studio trait: it works, and its
+# The CLI as the clone builds it by default, without the Studio and Service traits: it works, and its
 # `preview` says how to get the studio.
 swift build --package-path "$work/$identity" --product liverules >"$work/cli.log" 2>&1 \
-  || { cat "$work/cli.log" >&2; fail "the CLI did not build without the Studio trait"; }
+  || { cat "$work/cli.log" >&2; fail "the CLI did not build without the Studio and Service traits"; }
 cli="$(swift build --package-path "$work/$identity" --show-bin-path)/liverules"
 (cd "$work/$identity" && "$cli" check rules >/dev/null) || fail "the CLI built without the studio cannot check the bundled packs"
 status=0

@@ -14,7 +14,7 @@ pack=${1:-rules/meetings}
 binary=${2:-}
 name=count-serve-instructions
 if [ -z "$binary" ]; then
-  swift build -c release --traits Studio --product liverules >/dev/null
+  swift build -c release --traits Studio,Service --product liverules >/dev/null
   binary=.build/release/liverules
 fi
 . scripts/callgrind-liverules.sh

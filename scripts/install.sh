@@ -4,15 +4,15 @@
 # anywhere, and needs only the system's Lua library (liblua5.4). Says where it went and whether
 # PREFIX/bin is on PATH.
 #
-#   scripts/install.sh [--debug] [--without-studio] [--completions] [PREFIX]
+#   scripts/install.sh [--debug] [--without-servers] [--completions] [PREFIX]
 #
 #   --debug           a debug build instead of a release build (quicker to build, slower to run)
-#   --without-studio  leaves out `liverules preview`, `liverules serve`, `liverules bundle`, their web
-#                     server and OpenSSL (the package's Studio trait): about a third of the build
+#   --without-servers  leaves out `liverules preview`, `liverules serve`, `liverules bundle`, their web
+#                     servers and OpenSSL (the package's Studio and Service traits): about a third of the build
 #   --completions     also installs bash, zsh and fish completions under PREFIX/share
 #
-# SCRATCH_PATH is the build folder used: .build by default, .build/without-studio with
-# --without-studio (the trait changes how every module is compiled: one folder for each keeps
+# SCRATCH_PATH is the build folder used: .build by default, .build/without-servers with
+# --without-servers (the traits change how every module is compiled: one folder for each keeps
 # both builds incremental).
 set -euo pipefail
 caller=$PWD   # a relative PREFIX is relative to where the script was run from
@@ -20,12 +20,12 @@ cd "$(dirname "$0")/.."
 
 configuration=release
 completions=false
-traits=(--traits Studio)
+traits=(--traits Studio,Service)
 prefix=
 for argument in "$@"; do
   case "$argument" in
     --debug) configuration=debug ;;
-    --without-studio) traits=() ;;
+    --without-servers) traits=() ;;
     --completions) completions=true ;;
     -h|--help) awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "$0"; exit 0 ;;
     -*) echo "install.sh: unknown option $argument (see --help)" >&2; exit 2 ;;
@@ -38,7 +38,7 @@ prefix=${prefix:-$HOME/.local}
 case "$prefix" in /*) ;; *) prefix="$caller/$prefix" ;; esac
 mkdir -p "$prefix/bin"
 prefix=$(cd "$prefix" && pwd)
-if [ ${#traits[@]} -eq 0 ]; then scratch=${SCRATCH_PATH:-.build/without-studio}; else scratch=${SCRATCH_PATH:-.build}; fi
+if [ ${#traits[@]} -eq 0 ]; then scratch=${SCRATCH_PATH:-.build/without-servers}; else scratch=${SCRATCH_PATH:-.build}; fi
 
 ./scripts/setup.sh
 swift build -c "$configuration" --scratch-path "$scratch" "${traits[@]}" --product liverules

@@ -5,7 +5,7 @@
 # tests with coverage, and shows one presentation, with the commands the README uses.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-./scripts/install.sh --debug --without-studio .build/install
+./scripts/install.sh --debug --without-servers .build/install
 export PATH="$PWD/.build/install/bin:$PATH"
 set -x
 liverules check rules

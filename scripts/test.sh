@@ -7,10 +7,10 @@
 # the package works as a versioned dependency.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-# Everything: the studio (the Studio trait) with its tests, and the benchmark and fuzz targets,
+# Everything: the studio and the service (the Studio and Service traits) with their tests, and the benchmark and fuzz targets,
 # which only compile here (scripts/*.sh run them).
 export LIVERULES_DEVELOPMENT=1
-traits=(--traits Studio)
+traits=(--traits Studio,Service)
 ./scripts/setup.sh --browser
 
 # C warnings: SwiftPM takes no warning flags from a package others depend on (they would be

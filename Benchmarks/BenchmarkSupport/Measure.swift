@@ -1,4 +1,5 @@
 import Foundation
+import Lua
 
 /// Times `body` over `iterations` calls, `rounds` times; returns the median nanoseconds per call.
 /// A warm-up round runs first and is not counted.
@@ -10,8 +11,7 @@ public func medianNanoseconds(iterations: Int, rounds: Int = 7, _ body: (Int) ->
         let start = ContinuousClock.now
         for i in 0..<iterations { sink &+= body(i) }
         let elapsed = ContinuousClock.now - start
-        let (seconds, attoseconds) = elapsed.components
-        samples.append((Double(seconds) * 1e9 + Double(attoseconds) / 1e9) / Double(iterations))
+        samples.append(elapsed.inSeconds * 1e9 / Double(iterations))
     }
     if sink == 42 { print("") }
     return samples.sorted()[rounds / 2]

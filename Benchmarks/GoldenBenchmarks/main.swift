@@ -46,8 +46,7 @@ _ = try GoldenRecorder.record(GoldenRunner().run(suite.cases))   // writes the g
 func seconds(_ body: () throws -> Void) rethrows -> Double {
     let started = ContinuousClock.now
     try body()
-    let (whole, fraction) = (ContinuousClock.now - started).components
-    return Double(whole) + Double(fraction) / 1e18
+    return (ContinuousClock.now - started).inSeconds
 }
 
 func median(_ runs: Int, _ body: () throws -> Void) rethrows -> Double {

@@ -42,5 +42,5 @@ private func threadCPUTime() -> Duration {
 
 /// `duration` as `   12.3 ms`, right-aligned.
 private func milliseconds(_ duration: Duration) -> String {
-    String(format: "%7.1f ms", Double(duration.components.attoseconds) / 1e15 + Double(duration.components.seconds) * 1000)
+    String(format: "%7.1f ms", duration.inSeconds * 1000)
 }

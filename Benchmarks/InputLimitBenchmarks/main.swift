@@ -83,7 +83,7 @@ for (name, read) in cases {
     for _ in 0..<rounds { times.append(clock.measure(read)) }
     times.sort()
     func milliseconds(_ duration: Duration) -> String {
-        String(format: "%8.2f ms", Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15)
+        String(format: "%8.2f ms", duration.inSeconds * 1000)
     }
     print("  \(milliseconds(times[times.count / 2])) \(milliseconds(times[times.count - 1]))  \(name)")
 }

@@ -82,8 +82,7 @@ for save in 1...saves {
     let saved = ContinuousClock.now
     try Data(text.utf8).write(to: pack.appendingPathComponent("badges.lua"), options: .atomic)
     let activation = activations.wait(for: save + 1)
-    let (seconds, attoseconds) = (activation.at - saved - quiet).components
-    latencies.append(Double(seconds) * 1e3 + Double(attoseconds) / 1e15)
+    latencies.append((activation.at - saved - quiet).inSeconds * 1e3)
     builds.append(activation.seconds * 1e3)
 }
 // Five saves in a row, as a formatter or a branch switch makes them, at this machine's speed

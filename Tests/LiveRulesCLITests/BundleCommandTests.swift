@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-#if Studio
+#if Service
 /// `liverules bundle`: the file it writes, what it says, and what it refuses; and the options
 /// `liverules serve` takes for bundles, checked before it serves.
 struct BundleCommandTests {
@@ -93,12 +93,12 @@ struct BundleCommandTests {
     }
 }
 #else
-/// `liverules bundle` in a build without the `Studio` trait says how to get one.
+/// `liverules bundle` in a build without the `Service` trait says how to get one.
 struct BundleCommandTests {
     @Test func saysHowToGetIt() throws {
         let outcome = try CLI.run(["bundle", "rules/meetings", "--signing-key", "key.pem"])
         #expect(outcome.status == 2)
-        #expect(outcome.errors.contains("built without its web servers"))
+        #expect(outcome.errors.contains("built without the service"))
     }
 }
 #endif

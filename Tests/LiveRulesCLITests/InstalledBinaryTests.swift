@@ -72,7 +72,7 @@ import Testing
         #expect(outcome.status == 0)
         let version = try #require(outcome.output.wholeMatch(of: /liverules (\d+\.\d+\.\d+) \(Lua (5\.4\.\d+)\)\n/),
                                    "\(outcome.output)")
-        let source = try String(contentsOf: CLI.root.appendingPathComponent("Sources/liverules/LiveRulesVersion.swift"), encoding: .utf8)
+        let source = try String(contentsOf: CLI.root.appendingPathComponent("Sources/LiveRulesCLI/LiveRulesVersion.swift"), encoding: .utf8)
         #expect(source.contains("static let current = \"\(version.1)\""))
         let pkgConfig = Process()
         pkgConfig.executableURL = URL(fileURLWithPath: "/usr/bin/env")

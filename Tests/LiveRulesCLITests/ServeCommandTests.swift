@@ -4,7 +4,7 @@ import Glibc
 #endif
 import Testing
 
-#if Studio
+#if Service
 /// `liverules serve`: what the command does before serving (the server itself is tested in
 /// LiveRulesPreviewTests).
 struct ServeCommandTests {
@@ -32,12 +32,12 @@ struct ServeCommandTests {
     }
 }
 #else
-/// `liverules serve` in a build without the `Studio` trait says how to get one.
+/// `liverules serve` in a build without the `Service` trait says how to get one.
 struct ServeCommandTests {
     @Test func saysHowToGetTheServer() throws {
         let outcome = try CLI.run(["serve", "rules"])
         #expect(outcome.status == 2)
-        #expect(outcome.errors.contains("built without its web servers"))
+        #expect(outcome.errors.contains("built without the service"))
     }
 }
 #endif

@@ -1,5 +1,6 @@
 #if Studio
 import Foundation
+import HTTPTestSupport
 import Testing
 
 /// Routes that present: bounded, one timeline at a time, off the threads that serve the page,

@@ -1,5 +1,6 @@
 #if Studio
 import Foundation
+import HTTPTestSupport
 import Testing
 
 /// The hostile corpus against a running studio, and the API refusing what its own page would

@@ -1,5 +1,6 @@
 #if Studio
 import Foundation
+import HTTPTestSupport
 import Testing
 
 /// Saving files reaches a connected client through the reloader and the event stream.

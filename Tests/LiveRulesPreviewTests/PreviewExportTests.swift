@@ -1,5 +1,6 @@
 #if Studio
 import Foundation
+import HTTPTestSupport
 import Testing
 
 /// `liverules preview --export`: a static copy that needs no server.
@@ -9,7 +10,7 @@ struct PreviewExportTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let process = Process()
         process.executableURL = Bundle.main.bundleURL.appendingPathComponent("liverules")
-        process.arguments = ["preview", RunningStudio.root.appendingPathComponent("rules").path, "--export", folder.path]
+        process.arguments = ["preview", ChildServer.packageRoot.appendingPathComponent("rules").path, "--export", folder.path]
         process.standardOutput = FileHandle.nullDevice
         try process.run()
         process.waitUntilExit()

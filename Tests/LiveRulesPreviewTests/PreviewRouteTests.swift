@@ -1,5 +1,6 @@
 #if Studio
 import Foundation
+import HTTPTestSupport
 import Testing
 
 /// The studio's routes over real HTTP against a running `liverules preview`.

@@ -1,13 +1,11 @@
 #if Studio
 import Foundation
+import HTTPTestSupport
 
 /// `liverules preview` as a user runs it, in a process of its own (its server never waits on this
 /// test process's threads), on a free loopback port, over a copy of the bundled packs in a
 /// temporary folder (so tests may edit rules and have goldens written).
 final class RunningStudio: @unchecked Sendable {
-    /// The package root (this file is Tests/LiveRulesPreviewTests/RunningStudio.swift).
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
     let folder: URL
     let rules: URL
     let port: Int
@@ -26,7 +24,7 @@ final class RunningStudio: @unchecked Sendable {
         rules = folder.appendingPathComponent("rules")
         try FileManager.default.createDirectory(at: rules, withIntermediateDirectories: true)
         for pack in packs {
-            try FileManager.default.copyItem(at: Self.root.appendingPathComponent("rules/\(pack)"), to: rules.appendingPathComponent(pack))
+            try FileManager.default.copyItem(at: ChildServer.packageRoot.appendingPathComponent("rules/\(pack)"), to: rules.appendingPathComponent(pack))
         }
         for (path, edit) in edits {
             let file = rules.appendingPathComponent(path)

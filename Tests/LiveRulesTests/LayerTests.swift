@@ -3,11 +3,14 @@ import TestPacks
 import Testing
 
 /// The layers point one way: `CLua` <- `CLuaShim` <- `Lua` <- `LiveRules` <- `LiveRulesTooling`
-/// <- `LiveRulesPreview` <- `liverules`, with `CLiveRules` (the host's C) beside `LiveRules` and
-/// `LiveRulesServe` (the service, on `LiveRules` alone) beside `LiveRulesTooling`.
-/// Checked on the sources themselves, so a new file that imports or includes upward fails here.
+/// <- `LiveRulesPreview` <- `liverules`, with `CLiveRules` (the host's C) beside `LiveRules`,
+/// `LiveRulesServe` (the service) and `LiveRulesBundle` (signed bundles, on `COpenSSL`) on
+/// `LiveRules` beside `LiveRulesTooling`.
+/// Checked on the sources themselves, so a new file that imports or includes upward fails here;
+/// and on `Package.swift`, so a new target cannot be left off this table or the architecture
+/// article.
 @Suite struct LayerTests {
-    /// The project's modules each Swift target may import.
+    /// The project's modules each Swift target may import, by target name.
     static let allowedImports: [String: Set<String>] = [
         "Lua": ["CLua", "CLuaShim"],
         "LiveRules": ["Lua", "CLiveRules"],
@@ -15,30 +18,98 @@ import Testing
         "LiveRulesExamples": [],
         "LiveRulesActivity": [],
         "LiveRulesPreview": ["LiveRules", "LiveRulesTooling"],
-        "LiveRulesServe": ["LiveRules"],
-        "liverules": ["LiveRules", "LiveRulesTooling", "LiveRulesPreview", "LiveRulesServe"],
+        "LiveRulesServe": ["LiveRules", "LiveRulesBundle"],
+        "LiveRulesBundle": ["LiveRules", "COpenSSL"],
+        "EmbedLuaTool": [],
+        "liverules": ["LiveRules", "LiveRulesTooling", "LiveRulesPreview", "LiveRulesServe", "LiveRulesBundle"],
     ]
-    /// The only targets that may import the web server and SwiftNIO: apps that link `LiveRules`
-    /// never link them.
-    static let serverTargets: Set<String> = ["LiveRulesPreview", "LiveRulesServe", "liverules"]
     /// The project's C headers each C target may include.
     static let allowedHeaders: [String: Set<String>] = [
         "CLuaShim": ["CLuaShim.h", "lrs_dump.h", "lrs_pool.h"],
         "CLiveRules": ["CLuaShim.h", "CLiveRules.h", "lrl_descriptor.h", "lrl_view.h"],
     ]
-    static let projectModules: Set<String> = ["CLua", "CLuaShim", "CLiveRules", "Lua", "LiveRules", "LiveRulesTooling",
-                                               "LiveRulesExamples", "LiveRulesActivity", "LiveRulesPreview", "LiveRulesServe"]
+    /// Targets with no sources of their own to check: the system libraries and the build plugin.
+    static let withoutSources: Set<String> = ["CLua", "COpenSSL", "EmbedLua"]
+    /// The only targets that may import the web server and SwiftNIO: apps that link `LiveRules`
+    /// never link them.
+    static let serverTargets: Set<String> = ["LiveRulesPreview", "LiveRulesServe", "liverules"]
+    /// Where a target's sources are when its folder is not its name.
+    static let folders = ["liverules": "LiveRulesCLI"]
+    static let projectModules = Set(allowedImports.keys).union(allowedHeaders.keys).union(withoutSources)
 
     /// Every file of `target` ending in one of `suffixes`, with its text.
     static func files(of target: String, ending suffixes: [String]) throws -> [(path: String, text: String)] {
-        let folder = Paths.root.appendingPathComponent("Sources/\(target)")
-        let walker = try #require(FileManager.default.enumerator(atPath: folder.path))
+        let folder = "Sources/\(folders[target] ?? target)"
+        let walker = try #require(FileManager.default.enumerator(atPath: Paths.root.appendingPathComponent(folder).path))
         var found: [(String, String)] = []
         for case let relative as String in walker where suffixes.contains(where: relative.hasSuffix) {
-            found.append(("Sources/\(target)/\(relative)",
-                          try String(contentsOf: folder.appendingPathComponent(relative), encoding: .utf8)))
+            found.append(("\(folder)/\(relative)",
+                          try String(contentsOf: Paths.root.appendingPathComponent("\(folder)/\(relative)"), encoding: .utf8)))
         }
         return found
+    }
+
+    /// Every target of `Package.swift` outside `Tests/`, `Benchmarks/` and `Fuzz/`, with the
+    /// folder the manifest names for it (nil: its name under `Sources/` or `Plugins/`).
+    static func packageTargets() throws -> [(name: String, path: String?)] {
+        let manifest = try String(contentsOf: Paths.root.appendingPathComponent("Package.swift"), encoding: .utf8)
+        // A declaration opens a line of the targets' list; a dependency on a target is nested deeper.
+        let declaration = /^ {8}\.(?:target|executableTarget|systemLibrary|plugin)\(\s*name:\s*"([^"]+)"/.anchorsMatchLineEndings()
+        let path = /path:\s*"([^"]+)"/
+        let starts = manifest.matches(of: declaration)
+        return starts.enumerated().compactMap { index, start in
+            let end = index + 1 < starts.count ? starts[index + 1].range.lowerBound : manifest.endIndex
+            let folder = manifest[start.range.upperBound..<end].firstMatch(of: path).map { String($0.1) }
+            if let folder, ["Tests/", "Benchmarks/", "Fuzz/"].contains(where: folder.hasPrefix) { return nil }
+            return (String(start.1), folder)
+        }
+    }
+
+    /// Every target of the package is on the table above and in the architecture article, and
+    /// its folder is where the table says.
+    @Test func everyTargetIsOnTheMaps() throws {
+        let targets = try Self.packageTargets()
+        #expect(targets.count >= 14, "\(targets)")
+        let article = try String(contentsOf: Paths.root.appendingPathComponent(
+            "Sources/LiveRules/LiveRules.docc/Articles/Architecture.md"), encoding: .utf8)
+        for (name, path) in targets {
+            #expect(Self.projectModules.contains(name), "\(name) is not on LayerTests' table")
+            #expect(article.contains(try Regex("\\b\(name)\\b")), "\(name) is not in Architecture.md")
+            if !Self.withoutSources.contains(name) {
+                #expect(path == Self.folders[name].map { "Sources/\($0)" }, "\(name)'s folder: \(path ?? name)")
+            }
+        }
+        for name in Self.projectModules {
+            #expect(targets.contains { $0.name == name }, "\(name) is on LayerTests' table but not in Package.swift")
+        }
+    }
+
+    /// No two paths of the repository are equal but for case: a Mac's disk folds them into one.
+    @Test func noTwoPathsDifferOnlyByCase() throws {
+        let git = Process()
+        git.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        git.arguments = ["git", "-C", Paths.root.path, "ls-files"]
+        let output = Pipe()
+        git.standardOutput = output
+        try git.run()
+        let listed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        git.waitUntilExit()
+        try #require(git.terminationStatus == 0, "git ls-files failed")
+        let files = listed.split(separator: "\n").map(String.init)
+        #expect(files.count > 100)
+        #expect(Self.caseClashes(in: files).isEmpty, "paths equal but for case: \(Self.caseClashes(in: files))")
+        #expect(Self.caseClashes(in: ["Sources/LiveRules/a.swift", "Sources/liverules/b.swift", "README.md"])
+                == [["Sources/LiveRules", "Sources/liverules"]])
+    }
+
+    /// The groups of paths (files and every folder above them) that are equal but for case.
+    static func caseClashes(in files: [String]) -> [[String]] {
+        var paths: Set<String> = []
+        for file in files {
+            let parts = file.split(separator: "/")
+            for end in parts.indices { paths.insert(parts[...end].joined(separator: "/")) }
+        }
+        return Dictionary(grouping: paths) { $0.lowercased() }.values.filter { $0.count > 1 }.map { $0.sorted() }.sorted { $0[0] < $1[0] }
     }
 
     @Test(arguments: allowedImports.keys.sorted())
@@ -69,25 +140,32 @@ import Testing
         }
     }
 
-    /// The studio and the service are built only with the package's `Studio` trait: each file of
-    /// LiveRulesPreview and LiveRulesServe, and each file of the CLI that imports one, compiles
-    /// only under `#if Studio`, and the manifest depends on the server's packages only under that
-    /// condition, so a package that depends on `LiveRules` never resolves them.
-    @Test func theStudioIsBuiltOnlyWithItsTrait() throws {
-        let studio = try Self.files(of: "LiveRulesPreview", ending: [".swift"]) + Self.files(of: "LiveRulesServe", ending: [".swift"])
-            + Self.files(of: "liverules", ending: [".swift"]).filter { $0.text.contains("import LiveRulesPreview") || $0.text.contains("import LiveRulesServe") }
-        #expect(studio.count > 1)
-        for (path, text) in studio {
-            #expect(text.hasPrefix("#if Studio\n") && text.hasSuffix("#endif\n"), "\(path) is built without the trait")
+    /// The studio is built only with the package's `Studio` trait, the service and bundles only
+    /// with its `Service` trait: each file of their targets, and each file of the CLI that imports
+    /// one, compiles only under its trait's `#if`, and the manifest depends on them and on the
+    /// server's packages only under that trait, so a package that depends on `LiveRules` never
+    /// resolves them.
+    @Test func theServersAreBuiltOnlyWithTheirTraits() throws {
+        let traits = ["LiveRulesPreview": "Studio", "LiveRulesServe": "Service", "LiveRulesBundle": "Service"]
+        let cli = try Self.files(of: "liverules", ending: [".swift"])
+        var checked = 0
+        for (target, trait) in traits {
+            let files = try Self.files(of: target, ending: [".swift"]) + cli.filter { $0.text.contains("import \(target)\n") }
+            #expect(files.count > 1)
+            for (path, text) in files {
+                #expect(text.hasPrefix("#if \(trait)\n") && text.hasSuffix("#endif\n"), "\(path) is built without the \(trait) trait")
+                checked += 1
+            }
         }
+        #expect(checked > 40)
         let manifest = try String(contentsOf: Paths.root.appendingPathComponent("Package.swift"), encoding: .utf8)
-        let server = ["\"hummingbird\"", "\"swift-nio\"", "\"swift-log\"", "\"swift-http-types\"", "name: \"LiveRulesPreview\", condition",
-                      "name: \"LiveRulesServe\", condition"]
+        let gated = ["\"hummingbird\"", "\"swift-nio\"", "\"swift-log\"", "\"swift-http-types\"", "name: \"COpenSSL\", condition"]
+            + traits.keys.map { "name: \"\($0)\", condition" }
         let uses = manifest.split(separator: "\n").filter { line in line.contains(".product(") || line.contains(".target(name:") }
-            .filter { line in server.contains { line.contains($0) } }
-        #expect(uses.count == 14, "\(uses)")
+            .filter { line in gated.contains { line.contains($0) } }
+        #expect(uses.count == 18, "\(uses)")
         for line in uses {
-            #expect(line.contains("condition: studio"), "Package.swift: \(line)")
+            #expect(line.contains("condition: studio") || line.contains("condition: service"), "Package.swift: \(line)")
         }
     }
 

@@ -54,13 +54,13 @@ package struct GoldenRunner: Sendable {
                 let started = ContinuousClock.now
                 let outcome = Self.outcome(of: testCase, pack: packs[testCase.packDirectory]!, presenters: &presenters,
                                            coverage: coverage, limits: limits)
-                let (seconds, attoseconds) = (ContinuousClock.now - started).components
+                let seconds = (ContinuousClock.now - started).inSeconds
                 var origins: [String: String] = [:]
                 if case .changed(let expected, let actual) = outcome, case .success(let pack) = packs[testCase.packDirectory]! {
                     origins = Self.origins(of: testCase, pack: pack, expected: expected, actual: actual, explainers: &explainers)
                 }
                 let finished = shared.store(GoldenResult(testCase: testCase, outcome: outcome,
-                                                         seconds: Double(seconds) + Double(attoseconds) / 1e18,
+                                                         seconds: seconds,
                                                          origins: origins), at: index)
                 progress?(finished)
             }

@@ -128,9 +128,7 @@ final class Inotify: @unchecked Sendable {
 
     /// `duration` in whole milliseconds, rounded up so a wait never ends before it.
     private static func milliseconds(_ duration: Duration) -> Int32 {
-        let (seconds, attoseconds) = max(duration, .zero).components
-        let total = seconds * 1000 + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000
-        return Int32(clamping: total)
+        Int32(clamping: duration.inMillisecondsRoundedUp)
     }
 }
 #endif

@@ -38,8 +38,7 @@ final class PollingSource: ChangeSource, @unchecked Sendable {
             while !woken {
                 let left = clock.now.duration(to: until)
                 guard left > .zero else { return .events }
-                let (seconds, attoseconds) = left.components
-                _ = condition.wait(until: Date(timeIntervalSinceNow: Double(seconds) + Double(attoseconds) / 1e18))
+                _ = condition.wait(until: Date(timeIntervalSinceNow: left.inSeconds))
             }
             return .woken
         }

@@ -85,8 +85,7 @@ public final class Reloader: @unchecked Sendable {
 
     private func build(_ folder: URL, display: String, started: ContinuousClock.Instant) -> ReloadEvent {
         func elapsed() -> Double {
-            let (seconds, attoseconds) = (ContinuousClock.now - started).components
-            return Double(seconds) + Double(attoseconds) / 1e18
+            (ContinuousClock.now - started).inSeconds
         }
         let pack: RulePack
         do {

@@ -1,4 +1,4 @@
-#if Studio
+#if Service
 /// The fields of a ustar header block that bundles use, as byte ranges.
 enum TarFormat {
     static let block = 512

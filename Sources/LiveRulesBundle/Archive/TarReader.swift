@@ -1,4 +1,4 @@
-#if Studio
+#if Service
 import Foundation
 
 /// Reads the regular files of a tar archive, strictly: a bundle is refused whole rather than

@@ -1,4 +1,4 @@
-#if Studio
+#if Service
 import Foundation
 
 /// Writes a POSIX ustar archive of regular files: the same files give the same bytes (owner 0,

@@ -1,4 +1,4 @@
-#if Studio
+#if Service
 import LiveRules
 
 /// Why a bundle cannot be written or opened: the file inside it concerned (nil: the whole

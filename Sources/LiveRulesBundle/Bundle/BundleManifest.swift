@@ -1,4 +1,4 @@
-#if Studio
+#if Service
 import Foundation
 
 /// A bundle's `.manifest.json`, the part its signature covers: which pack, which version, and

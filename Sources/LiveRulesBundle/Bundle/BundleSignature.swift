@@ -1,4 +1,4 @@
-#if Studio
+#if Service
 import Foundation
 
 /// A bundle's `.signature`: the Ed25519 signature of the exact bytes of its `.manifest.json`,

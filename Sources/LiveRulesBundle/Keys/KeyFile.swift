@@ -1,4 +1,4 @@
-#if Studio
+#if Service
 import Foundation
 
 /// The 32 bytes of an Ed25519 key read from a file: PEM as OpenSSL writes it

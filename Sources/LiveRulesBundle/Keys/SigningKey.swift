@@ -1,4 +1,4 @@
-#if Studio
+#if Service
 import Foundation
 
 /// The Ed25519 private key `liverules bundle --signing-key` signs with.

@@ -1,4 +1,4 @@
-#if Studio
+#if Service
 import Foundation
 
 /// An Ed25519 public key a server accepts bundles signed with (`serve --verify-key`).

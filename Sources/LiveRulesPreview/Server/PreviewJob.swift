@@ -36,7 +36,7 @@ final class PreviewJob: @unchecked Sendable {
     var stopReason: String? {
         if isCancelled { return "the client went away" }
         if let timeLimit, ContinuousClock.now - started >= timeLimit {
-            return "it ran for \(timeLimit.components.seconds) s, the most one may"
+            return "it ran for \(Int(timeLimit.inSeconds)) s, the most one may"
         }
         return nil
     }

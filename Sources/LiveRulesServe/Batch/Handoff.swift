@@ -1,4 +1,4 @@
-#if Studio
+#if Service
 import Foundation
 
 /// A bounded queue between a thread and a task, either way round: the thread side blocks

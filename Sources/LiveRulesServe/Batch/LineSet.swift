@@ -1,4 +1,4 @@
-#if Studio
+#if Service
 import Foundation
 
 /// Line numbers shared between the task reading a batch and the thread writing its output.

@@ -1,4 +1,4 @@
-#if Studio
+#if Service
 import LiveRules
 
 /// Splits a stream of bytes into the lines of a batch as `liverules payload --batch` reads its

@@ -1,4 +1,4 @@
-#if Studio
+#if Service
 /// Counts of durations by bucket, as a Prometheus histogram holds them: cumulative buckets by
 /// upper bound in seconds, their sum and their count.
 struct LatencyHistogram: Sendable {

@@ -1,4 +1,4 @@
-#if Studio
+#if Service
 /// Prometheus' text exposition format (version 0.0.4), written a family at a time: each
 /// metric's `# HELP` and `# TYPE` lines, then its samples, `name{label="value",…} number`.
 struct PrometheusText {

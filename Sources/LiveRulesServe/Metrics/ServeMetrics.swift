@@ -1,4 +1,4 @@
-#if Studio
+#if Service
 import Foundation
 
 /// What `liverules serve` counts, and its Prometheus exposition (`GET /metrics`):

@@ -1,4 +1,4 @@
-#if Studio
+#if Service
 /// The routes that present: the `route` label of the presentation counts and latencies.
 package enum ServeRoute: String, Sendable, CaseIterable {
     /// `POST /v1/{pack}/present`.

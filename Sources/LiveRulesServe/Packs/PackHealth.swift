@@ -1,4 +1,4 @@
-#if Studio
+#if Service
 import LiveRules
 
 /// The answer of `GET /health`: healthy when every folder's pack has a good version served.

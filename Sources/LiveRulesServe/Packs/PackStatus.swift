@@ -1,4 +1,4 @@
-#if Studio
+#if Service
 import LiveRules
 
 /// What `liverules serve` knows of one pack folder: the version it serves, if any, and the last

@@ -1,4 +1,4 @@
-#if Studio
+#if Service
 import LiveRules
 
 /// The query of the payload and batch routes, as `liverules payload --batch` takes them as

@@ -1,4 +1,4 @@
-#if Studio
+#if Service
 import Foundation
 
 /// How long the server waits for a client that is sending a body: armed while it waits, disarmed

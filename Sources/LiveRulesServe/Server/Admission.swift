@@ -1,4 +1,4 @@
-#if Studio
+#if Service
 import Foundation
 
 /// The places for requests to `/v1`: at most `width` answered at once; one more is refused at

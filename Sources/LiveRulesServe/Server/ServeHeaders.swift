@@ -1,4 +1,4 @@
-#if Studio
+#if Service
 import HTTPTypes
 
 /// The headers `liverules serve` adds to its answers.

@@ -1,4 +1,4 @@
-#if Studio
+#if Service
 import LiveRules
 
 /// The bounds of `liverules serve`'s work: what one request may send, how long it may take to
@@ -30,8 +30,7 @@ package struct ServeLimits: Sendable {
 
     /// `duration` as the messages say it, in seconds.
     static func seconds(_ duration: Duration) -> String {
-        let (seconds, attoseconds) = duration.components
-        let value = Double(seconds) + Double(attoseconds) / 1e18
+        let value = duration.inSeconds
         return value == value.rounded() ? "\(Int(value)) s" : "\(value) s"
     }
 }

@@ -1,4 +1,4 @@
-#if Studio
+#if Service
 import Foundation
 import Hummingbird
 import HummingbirdCore
@@ -59,8 +59,7 @@ package struct ServeServer: Sendable {
         // The read timeout bounds a request's body; a connection idle for twice as long (a
         // client that never finishes its head, or keeps a connection open unused), or on which
         // nothing moves for as long (a client that stopped reading its answer), is closed.
-        let (seconds, attoseconds) = (limits.readTimeout * 2).components
-        let idle = TimeAmount.nanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
+        let idle = TimeAmount.nanoseconds((limits.readTimeout * 2).inNanoseconds)
         return Application(
             router: router,
             server: ServeChannel.builder(HTTP1Channel.Configuration(idleTimeout: idle), stall: idle),
@@ -188,8 +187,7 @@ package struct ServeServer: Sendable {
 
     /// The seconds from `start` to now.
     static func seconds(since start: ContinuousClock.Instant) -> Double {
-        let (seconds, attoseconds) = (ContinuousClock.now - start).components
-        return Double(seconds) + Double(attoseconds) / 1e18
+        (ContinuousClock.now - start).inSeconds
     }
 }
 

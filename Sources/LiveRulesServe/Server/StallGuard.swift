@@ -1,4 +1,4 @@
-#if Studio
+#if Service
 import NIOCore
 
 /// Closes a connection on which nothing was read and no write completed for the stall time of

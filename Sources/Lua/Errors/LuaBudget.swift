@@ -24,7 +24,7 @@ public enum LuaBudget: Sendable, Hashable, CustomStringConvertible {
         case .instructions(let limit): "instruction budget of \(limit) instructions"
         case .steps(let limit): "C work budget of \(limit) steps"
         case .stringBytes(let limit): "string length limit of \(limit) bytes"
-        case .deadline(let limit): "deadline of \(limit.components.seconds * 1000 + limit.components.attoseconds / 1_000_000_000_000_000) ms of CPU time"
+        case .deadline(let limit): "deadline of \(limit.inMillisecondsRoundedUp) ms of CPU time"
         }
     }
 }

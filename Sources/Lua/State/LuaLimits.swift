@@ -70,14 +70,31 @@ public struct LuaLimits: Sendable, Hashable {
     /// plus ``costPerStep`` per step), in whole milliseconds. The defaults give 1.7 s.
     public static func servingDeadline(for counted: LuaLimits) -> Duration {
         let costliest = costPerInstruction * counted.instructions + costPerStep * counted.steps
-        let milliseconds = (costliest * 5).components
-        return .milliseconds(milliseconds.seconds * 1000 + (milliseconds.attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000)
+        return .milliseconds((costliest * 5).inMillisecondsRoundedUp)
     }
 
     /// The deadline in nanoseconds, 0 for none.
     var deadlineNanoseconds: Int64 {
-        guard let deadline else { return 0 }
-        let (seconds, attoseconds) = deadline.components
-        return max(0, seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
+        deadline?.inNanoseconds ?? 0
+    }
+}
+
+/// The one conversion of a `Duration` into the units the host's clocks, waits and C functions
+/// take. Every layer above reads durations through these.
+extension Duration {
+    /// In seconds, as a `Double` (for rates, logs and `Date` arithmetic).
+    public var inSeconds: Double {
+        Double(components.seconds) + Double(components.attoseconds) / 1e18
+    }
+
+    /// In whole nanoseconds, cut toward zero; 0 for a negative duration.
+    public var inNanoseconds: Int64 {
+        max(0, components.seconds * 1_000_000_000 + components.attoseconds / 1_000_000_000)
+    }
+
+    /// In whole milliseconds, rounded up so that a wait or a deadline is never cut short; 0 for
+    /// a negative duration.
+    public var inMillisecondsRoundedUp: Int64 {
+        max(0, components.seconds * 1000 + (components.attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000)
     }
 }

@@ -1,4 +1,4 @@
-#if Studio
+#if Service
 import Foundation
 
 /// Inputs for the server's routes, made from the bundled packs' fixtures.

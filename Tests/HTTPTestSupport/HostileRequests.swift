@@ -1,19 +1,18 @@
-#if Studio
 /// Requests that read one way to the studio and another to whatever else sees them: ambiguous
 /// `Host`s, targets that name another host, framing no HTTP/1.1 parser should guess at, and
 /// the DNS-rebinding variants. Each is one or more whole requests, sent byte for byte on a
 /// connection of its own (`{port}` and `{token}` filled in);
 /// `answers` are the statuses expected on its connection, in order, and `says` is in the last
 /// one's error (when it has a body).
-struct HostileRequest: Sendable, CustomStringConvertible {
-    var name: String
-    var text: String
-    var answers: [Int]
-    var says: String
+public struct HostileRequest: Sendable, CustomStringConvertible {
+    public var name: String
+    public var text: String
+    public var answers: [Int]
+    public var says: String
 
-    var description: String { name }
+    public var description: String { name }
 
-    static let corpus: [HostileRequest] = [
+    public static let corpus: [HostileRequest] = [
         // Two Host fields: which one a check reads must not matter.
         .init(name: "two Host fields, the same", text: "GET / HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nHost: 127.0.0.1:{port}\r\n\r\n", answers: [400], says: "exactly one Host"),
         .init(name: "two Host fields, the other second", text: "GET / HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nHost: attacker.example\r\n\r\n", answers: [400], says: "exactly one Host"),
@@ -66,4 +65,3 @@ struct HostileRequest: Sendable, CustomStringConvertible {
         .init(name: "a good request, then a rebound name", text: "GET /studio.css HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n\r\nGET / HTTP/1.1\r\nHost: attacker.example:{port}\r\n\r\n", answers: [200, 421], says: "127.0.0.1 or localhost only"),
     ]
 }
-#endif

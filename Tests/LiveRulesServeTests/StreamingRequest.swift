@@ -1,5 +1,6 @@
-#if Studio
+#if Service
 import Foundation
+import HTTPTestSupport
 #if canImport(Glibc)
 import Glibc
 #endif

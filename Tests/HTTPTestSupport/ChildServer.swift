@@ -1,20 +1,22 @@
-#if Studio
 import ChildOutput
 import Foundation
 
 /// A `liverules` server (`preview`, `serve`) in a process of its own: the first output it prints
 /// (where it listens), its standard error collected as it comes, and a stop that ends it and
 /// stops reading.
-final class ChildServer: @unchecked Sendable {
+public final class ChildServer: @unchecked Sendable {
+    /// The package's root folder (this file is Tests/HTTPTestSupport/ChildServer.swift).
+    public static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
     /// What the server printed first.
-    let firstOutput: String
+    public let firstOutput: String
     private let process: Process
     /// The server's standard error, read as it comes.
     private let errors = PipeCollector()
 
     /// Runs `executable arguments` in `folder` (with `environment` when given) and waits for its
     /// first output.
-    init(_ executable: URL, _ arguments: [String], in folder: URL? = nil, environment: [String: String]? = nil) async throws {
+    public init(_ executable: URL, _ arguments: [String], in folder: URL? = nil, environment: [String: String]? = nil) async throws {
         process = Process()
         process.executableURL = executable
         process.arguments = arguments
@@ -31,23 +33,23 @@ final class ChildServer: @unchecked Sendable {
     deinit { stop() }
 
     /// The port of a first output `<prefix>http://127.0.0.1:<port>/…`, or nil.
-    func port(after prefix: String) -> Int? {
+    public func port(after prefix: String) -> Int? {
         guard firstOutput.hasPrefix(prefix + "http://127.0.0.1:") else { return nil }
         return Int(firstOutput.split(separator: ":")[2].prefix { $0.isNumber })
     }
 
     /// What the server wrote to standard error so far.
-    var log: String {
+    public var log: String {
         errors.text
     }
 
     /// Sends the server SIGTERM, as an operator's `kill` or a service manager does.
-    func terminate() {
+    public func terminate() {
         process.terminate()
     }
 
     /// Waits for the server to exit; its exit status.
-    func exitStatus() async throws -> Int32 {
+    public func exitStatus() async throws -> Int32 {
         try await HTTPTestClient.onThread { [process] in
             process.waitUntilExit()
             return process.terminationStatus
@@ -55,11 +57,10 @@ final class ChildServer: @unchecked Sendable {
     }
 
     /// Ends the server (SIGTERM, or SIGKILL when `killing`) and waits for it to exit.
-    func stop(killing: Bool = false) {
+    public func stop(killing: Bool = false) {
         if process.isRunning {
             if killing { kill(process.processIdentifier, SIGKILL) } else { process.terminate() }
             process.waitUntilExit()
         }
     }
 }
-#endif

@@ -1,5 +1,6 @@
-#if Studio
+#if Service
 import Foundation
+import HTTPTestSupport
 import Testing
 
 /// `openapi/liverules-serve.json` and the real server agree: every answer the document lists is

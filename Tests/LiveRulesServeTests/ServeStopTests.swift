@@ -1,5 +1,6 @@
-#if Studio
+#if Service
 import Foundation
+import HTTPTestSupport
 import Testing
 
 /// How `liverules serve` stops: on SIGTERM it takes no new connection, finishes what it is

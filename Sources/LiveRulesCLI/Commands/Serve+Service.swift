@@ -1,4 +1,4 @@
-#if Studio
+#if Service
 import Foundation
 import LiveRules
 import LiveRulesBundle

@@ -1,5 +1,6 @@
-#if Studio
+#if Service
 import Foundation
+import HTTPTestSupport
 import Testing
 
 /// Saving a pack reloads it once its golden tests pass: a save that fails them is refused,

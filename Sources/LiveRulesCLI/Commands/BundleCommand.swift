@@ -4,7 +4,7 @@ import LiveRules
 
 /// `liverules bundle <pack-dir> --signing-key KEY`: the pack as one signed archive, which
 /// `liverules serve --bundle URL` polls, verifies and tests before it serves it. Built with the
-/// package's `Studio` trait (BundleCommand+Signing.swift); without it, says how to get it.
+/// package's `Service` trait (BundleCommand+Signing.swift); without it, says how to get it.
 struct BundleCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bundle",
@@ -30,10 +30,10 @@ struct BundleCommand: ParsableCommand {
     var output: String?
 
     func run() throws {
-        #if Studio
+        #if Service
         try writeBundle()
         #else
-        report([Diagnostic(about: "liverules", message: Serve.withoutStudio)])
+        report([Diagnostic(about: "liverules", message: Serve.withoutService)])
         throw ExitStatus.badInput.exitCode
         #endif
     }

@@ -1,17 +1,16 @@
-#if Studio
 import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
 
 /// A response read off a real socket.
-struct HTTPTestResponse {
-    var status: Int
-    var headers: [String: String]
-    var body: String
+public struct HTTPTestResponse: Sendable {
+    public var status: Int
+    public var headers: [String: String]
+    public var body: String
 
     /// The body parsed as a JSON object.
-    var json: [String: Any] {
+    public var json: [String: Any] {
         (try? JSONSerialization.jsonObject(with: Data(body.utf8))) as? [String: Any] ?? [:]
     }
 }
@@ -20,16 +19,16 @@ struct HTTPTestResponse {
 /// exactly as given (so tests can send what browsers would not, such as `..` in a path). Its
 /// blocking socket calls run on a thread of their own, never on the threads the server's
 /// handlers need.
-enum HTTPTestClient {
+public enum HTTPTestClient {
     /// Sends the request with `Host: host` (by default 127.0.0.1 and the port).
-    static func request(
+    public static func request(
         port: Int, _ method: String, _ target: String, host: String? = nil, headers: [String: String] = [:], body: String = ""
     ) async throws -> HTTPTestResponse {
         try await onThread { try blockingRequest(port: port, method, target, host: host, headers: headers, body: body) }
     }
 
     /// `work`'s result, run on a new thread.
-    static func onThread<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
+    public static func onThread<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
         try await withCheckedThrowingContinuation { continuation in
             Thread.detachNewThread { continuation.resume(with: Result { try work() }) }
         }
@@ -37,7 +36,7 @@ enum HTTPTestClient {
 
     /// Sends `text` as it is (the tests write its `Host` and framing) and reads until `count`
     /// whole responses arrived or the server closes: the whole responses, in order.
-    static func raw(port: Int, _ text: String, count: Int) async throws -> [HTTPTestResponse] {
+    public static func raw(port: Int, _ text: String, count: Int) async throws -> [HTTPTestResponse] {
         try await onThread {
             let socket = try connect(port: port)
             defer { close(socket) }
@@ -53,7 +52,7 @@ enum HTTPTestClient {
         }
     }
 
-    static func blockingRequest(
+    public static func blockingRequest(
         port: Int, _ method: String, _ target: String, host: String?, headers: [String: String], body: String
     ) throws -> HTTPTestResponse {
         let socket = try connect(port: port)
@@ -66,7 +65,7 @@ enum HTTPTestClient {
     }
 
     /// The bytes `socket` receives until the server closes it (or a minute passes without any).
-    static func readAll(_ socket: Int32) -> Data {
+    public static func readAll(_ socket: Int32) -> Data {
         var data = Data()
         var buffer = [UInt8](repeating: 0, count: 65536)
         while true {
@@ -79,7 +78,7 @@ enum HTTPTestClient {
 
     /// The whole responses at the start of `data`, one after another (each framed by its
     /// Content-Length).
-    static func responses(in data: Data) throws -> [HTTPTestResponse] {
+    public static func responses(in data: Data) throws -> [HTTPTestResponse] {
         var rest = data[...], responses: [HTTPTestResponse] = []
         while let split = rest.firstRange(of: Data("\r\n\r\n".utf8)) {
             let head = String(decoding: rest[..<split.lowerBound], as: UTF8.self)
@@ -93,7 +92,7 @@ enum HTTPTestClient {
         return responses
     }
 
-    static func connect(port: Int) throws -> Int32 {
+    public static func connect(port: Int) throws -> Int32 {
         let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
@@ -111,7 +110,7 @@ enum HTTPTestClient {
         return socket
     }
 
-    static func send(_ socket: Int32, _ text: String) throws {
+    public static func send(_ socket: Int32, _ text: String) throws {
         var bytes = Array(text.utf8)[...]
         while !bytes.isEmpty {
             let sent = bytes.withUnsafeBytes { Glibc.send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
@@ -120,7 +119,7 @@ enum HTTPTestClient {
         }
     }
 
-    static func parse(_ data: Data) throws -> HTTPTestResponse {
+    public static func parse(_ data: Data) throws -> HTTPTestResponse {
         let text = String(decoding: data, as: UTF8.self)
         guard let split = text.range(of: "\r\n\r\n") else { throw HTTPTestError("no response head in: \(text.prefix(200))") }
         let lines = text[..<split.lowerBound].components(separatedBy: "\r\n")
@@ -136,7 +135,7 @@ enum HTTPTestClient {
     }
 
     /// A chunked body's content (chunk sizes counted in UTF-8 bytes).
-    static func dechunked(_ body: String) -> String {
+    public static func dechunked(_ body: String) -> String {
         var bytes = Array(body.utf8)[...], content: [UInt8] = []
         while let end = bytes.firstIndex(of: UInt8(ascii: "\r")),
               let size = Int(String(decoding: bytes[bytes.startIndex..<end], as: UTF8.self), radix: 16), size > 0 {
@@ -150,14 +149,14 @@ enum HTTPTestClient {
 
 /// A request sent on a connection of its own, whose answer a thread of its own reads, so that a
 /// test can do other things while the server works on it, or go away before it is answered.
-final class OpenRequest: @unchecked Sendable {
+public final class OpenRequest: @unchecked Sendable {
     private let socket: Int32
     private let lock = NSLock()
     private var answer: Data?
     private var closed = false
 
     /// Sends `GET target` with `headers`.
-    init(port: Int, _ target: String, headers: [String: String] = [:]) throws {
+    public init(port: Int, _ target: String, headers: [String: String] = [:]) throws {
         socket = try HTTPTestClient.connect(port: port)
         var head = "GET \(target) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n"
         for (name, value) in headers { head += "\(name): \(value)\r\n" }
@@ -174,7 +173,7 @@ final class OpenRequest: @unchecked Sendable {
     }
 
     /// Goes away: closes the connection without waiting for the answer.
-    func close() {
+    public func close() {
         lock.withLock {
             guard !closed else { return }
             closed = true
@@ -183,17 +182,17 @@ final class OpenRequest: @unchecked Sendable {
     }
 
     /// Stops sending (closes the connection's sending side) and still reads the answer.
-    func stopSending() {
+    public func stopSending() {
         shutdown(socket, Int32(SHUT_WR))
     }
 
     /// Whether the whole answer arrived (the server answered and closed the connection).
-    var isAnswered: Bool {
+    public var isAnswered: Bool {
         lock.withLock { answer.map { !$0.isEmpty } ?? false }
     }
 
     /// The answer, once the server sent it and closed, waiting at most `seconds`.
-    func response(within seconds: Double = 60) async -> HTTPTestResponse? {
+    public func response(within seconds: Double = 60) async -> HTTPTestResponse? {
         let end = Date().addingTimeInterval(seconds)
         while Date() < end {
             if let answer = lock.withLock({ answer }) { return try? HTTPTestClient.parse(answer) }
@@ -206,13 +205,13 @@ final class OpenRequest: @unchecked Sendable {
 /// An open `GET /api/events` connection whose bytes a thread of its own collects as they arrive.
 /// Its waits poll and return as soon as what they wait for arrived, at most `seconds` (by default
 /// far past what it takes on a slow, loaded machine).
-final class EventStreamClient: @unchecked Sendable {
+public final class EventStreamClient: @unchecked Sendable {
     private let socket: Int32
     private let lock = NSLock()
     private var received = ""
 
     /// Opens the stream with `token` (as the page does: `?token=`).
-    init(port: Int, token: String) throws {
+    public init(port: Int, token: String) throws {
         socket = try HTTPTestClient.connect(port: port)
         try HTTPTestClient.send(
             socket, "GET /api/events?token=\(token) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nAccept: text/event-stream\r\n\r\n")
@@ -234,24 +233,24 @@ final class EventStreamClient: @unchecked Sendable {
     }
 
     /// Goes away: closes the connection (its reading thread holds the client until then).
-    func close() {
+    public func close() {
         shutdown(socket, Int32(SHUT_RDWR))
     }
 
     /// Waits until the stream opened (its `hello` arrived: true) or was refused (a 503: false);
     /// nil when neither happened.
-    func opened(within seconds: Double = 60) async -> Bool? {
+    public func opened(within seconds: Double = 60) async -> Bool? {
         guard await arrived(within: seconds, { $0.contains("event: hello") || $0.hasPrefix("HTTP/1.1 503") }) else { return nil }
         return lock.withLock { received }.contains("event: hello")
     }
 
     /// Waits until `marker` arrived; whether it did.
-    func arrived(_ marker: String, within seconds: Double = 60) async -> Bool {
+    public func arrived(_ marker: String, within seconds: Double = 60) async -> Bool {
         await arrived(within: seconds) { $0.contains(marker) }
     }
 
     /// Waits until a `change` event for `revision` or a later one arrived; whether it did.
-    func arrivedChange(revision: Int, within seconds: Double = 60) async -> Bool {
+    public func arrivedChange(revision: Int, within seconds: Double = 60) async -> Bool {
         await arrived(within: seconds) { text in
             text.components(separatedBy: "\n\n").contains { event in
                 let lines = event.split(whereSeparator: \.isNewline)
@@ -273,8 +272,7 @@ final class EventStreamClient: @unchecked Sendable {
     }
 }
 
-struct HTTPTestError: Error, CustomStringConvertible {
-    var description: String
-    init(_ description: String) { self.description = description }
+public struct HTTPTestError: Error, CustomStringConvertible {
+    public var description: String
+    public init(_ description: String) { self.description = description }
 }
-#endif

@@ -1,5 +1,6 @@
-#if Studio
+#if Service
 import Foundation
+import HTTPTestSupport
 
 /// A Prometheus text exposition (format 0.0.4), parsed strictly: every sample belongs to a
 /// family declared by `# TYPE` before it, every line is a comment or a sample, every value a

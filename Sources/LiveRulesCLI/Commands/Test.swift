@@ -49,7 +49,7 @@ struct Test: ParsableCommand {
     @Option(help: ArgumentHelp(
         "The deadline of CPU time per call, in milliseconds: a backstop for work no counted budget reaches.",
         discussion: "A case it stops is UNDECIDED, not a verdict on the rules: the machine's speed decided it. Raise it under a tool that slows every instruction many times over; the counted budgets apply whatever it is."))
-    var deadline = Int(LuaLimits.backstop.components.seconds * 1000)
+    var deadline = Int(LuaLimits.backstop.inMillisecondsRoundedUp)
 
     func validate() throws {
         try OptionRange.threads("--jobs").check(jobs)

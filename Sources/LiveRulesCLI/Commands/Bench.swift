@@ -24,7 +24,7 @@ struct Bench: ParsableCommand {
     @Option(help: ArgumentHelp(
         "The counted deadline of CPU time per call, in milliseconds (0: none): a backstop the counted budgets come before.",
         discussion: "Raise it under a tool that slows every instruction many times over, so that it keeps watching without stopping the pack's setup."))
-    var deadline = Int(LuaLimits.backstop.components.seconds * 1000)
+    var deadline = Int(LuaLimits.backstop.inMillisecondsRoundedUp)
 
     @Flag(help: ArgumentHelp(
         "Time presentations as a server runs them: instructions not counted, the serving deadline the only guard against a runaway rule.",
@@ -102,8 +102,7 @@ struct Bench: ParsableCommand {
                 } else {
                     _ = try presenter.present(fixture)
                 }
-                let (seconds, attoseconds) = (ContinuousClock.now - started).components
-                nanoseconds.append(Double(seconds) * 1e9 + Double(attoseconds) / 1e9)
+                nanoseconds.append((ContinuousClock.now - started).inSeconds * 1e9)
             }
             nanoseconds.sort()
             func percentile(_ p: Double) -> Double { nanoseconds[min(nanoseconds.count - 1, Int(Double(nanoseconds.count) * p))] }

@@ -3,7 +3,7 @@ import Foundation
 import LiveRules
 
 /// `liverules serve [path...]`: the packs' rules as an HTTP service. Built with the package's
-/// `Studio` trait (Serve+Service.swift); without it, says how to get it.
+/// `Service` trait (Serve+Service.swift); without it, says how to get it.
 struct Serve: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Serve the packs' rules over HTTP: presentations, pushes and batches for backends in any language.",
@@ -83,17 +83,17 @@ struct Serve: ParsableCommand {
     }
 
     func run() throws {
-        #if Studio
+        #if Service
         try runService()
         #else
-        report([Diagnostic(about: "liverules", message: Self.withoutStudio)])
+        report([Diagnostic(about: "liverules", message: Self.withoutService)])
         throw ExitStatus.badInput.exitCode
         #endif
     }
 
-    /// Why a build without the `Studio` trait has no server, and how to get one.
-    static let withoutStudio = """
-        this liverules was built without its web servers (the package's Studio trait): install it \
-        with scripts/install.sh, or build it with `swift build --traits Studio --product liverules`
+    /// Why a build without the `Service` trait has no service or bundles, and how to get them.
+    static let withoutService = """
+        this liverules was built without the service (the package's Service trait): install it \
+        with scripts/install.sh, or build it with `swift build --traits Service --product liverules`
         """
 }
