@@ -154,14 +154,14 @@ let package = Package(
         .testTarget(name: "LiveRulesActivityTests", dependencies: ["LiveRulesActivity", "LiveRules", "TestPacks"], resources: [.copy("Resources")]),
         // The CLI's tooling: lint, pack checks and types, timelines, diffs.
         .testTarget(name: "LiveRulesToolingTests", dependencies: ["LiveRulesTooling", "LiveRules", "TestPacks"]),
-        .testTarget(name: "LiveRulesCLITests", dependencies: ["liverules", "CurlCapture", "ChildOutput"]),
+        .testTarget(name: "LiveRulesCLITests", dependencies: ["liverules", "CurlCapture", "ChildOutput", "TestPacks"]),
         // A `liverules` server in a process of its own, and a plain HTTP client for it: for the
         // studio's and the service's tests.
         .target(name: "HTTPTestSupport", dependencies: ["ChildOutput"], path: "Tests/HTTPTestSupport"),
         // Run the built `liverules preview` and `liverules serve` in processes of their own (their
         // servers and their memory stay out of the test process, whose other suites measure theirs).
-        .testTarget(name: "LiveRulesPreviewTests", dependencies: ["liverules", "HTTPTestSupport"]),
-        .testTarget(name: "LiveRulesServeTests", dependencies: ["liverules", "HTTPTestSupport"]),
+        .testTarget(name: "LiveRulesPreviewTests", dependencies: ["liverules", "HTTPTestSupport", "TestPacks"]),
+        .testTarget(name: "LiveRulesServeTests", dependencies: ["liverules", "HTTPTestSupport", "TestPacks"]),
         // The bundle archive, its signature and every way a bundle is refused.
         .testTarget(name: "LiveRulesBundleTests", dependencies: [
             "LiveRules", "TestPacks", .target(name: "LiveRulesBundle", condition: service),

@@ -2,7 +2,7 @@ import Foundation
 import LiveRulesExamples
 
 extension MeetingsMoment {
-    /// This moment with a day of `count` meetings, as `scripts/generate-day.py` writes it: the
+    /// This moment with a day of `count` meetings, as `Benchmarks/scripts/generate-day.py` writes it: the
     /// moment's own meetings after meetings added earlier that day (they end before the first of
     /// the moment's starts, so the rules present the same moment). With `renamed`, the first
     /// added meeting has another title, or with `every` each of them.

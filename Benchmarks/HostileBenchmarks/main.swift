@@ -4,12 +4,12 @@ import Foundation
 // default limits; 20 ms of CPU time for the scripts whose header says `deadline`). Two modes:
 //   HostileBenchmarks <folder> [slowest-shown]   the wall time each took to end (all must end
 //                                                in an error, or return); release mode, idle
-//                                                machine: scripts/hostile-timings.sh
+//                                                machine: Benchmarks/scripts/hostile-timings.sh
 //   HostileBenchmarks --outcomes <folder>        how each ended, one line per script, nothing
 //                                                that depends on time, then `N passed, N
 //                                                failed`; exit status 1 when a script did not
 //                                                end as its header declares
-//                                                (scripts/slow-machine-check.sh compares runs)
+//                                                (Benchmarks/scripts/slow-machine-check.sh compares runs)
 
 var arguments = Array(CommandLine.arguments.dropFirst())
 let outcomes = arguments.first == "--outcomes"

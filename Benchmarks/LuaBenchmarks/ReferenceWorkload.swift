@@ -1,7 +1,7 @@
 import Foundation
 import LiveRulesExamples
 
-/// The reference workload (shared/peers): a day of 10 meetings and a phase/badge/relevance rule,
+/// The reference workload (Benchmarks/README.md): a day of 10 meetings and a phase/badge/relevance rule,
 /// evaluated at 64 moments in turn.
 enum ReferenceWorkload {
     static let base = 1_773_648_000.0
@@ -16,7 +16,7 @@ enum ReferenceWorkload {
 
     static let moments: [Double] = (0..<64).map { base - 1200 + Double($0) * 600 }
 
-    /// The rule, as in shared/peers/rule.lua.
+    /// The rule: phase, badge and relevance over the day, the work every peer measures.
     static let rule = """
         function present(s, now)
           local cur, nxt, idx

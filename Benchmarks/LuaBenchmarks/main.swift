@@ -3,7 +3,7 @@ import Foundation
 import LiveRulesExamples
 import Lua
 
-// Benchmarks of the Lua host core on the reference workload (shared/peers): 10 meetings, the
+// Benchmarks of the Lua host core on the reference workload (Benchmarks/README.md): 10 meetings, the
 // phase/badge/relevance rule, 64 moments. Run in release mode:
 //   LIVERULES_DEVELOPMENT=1 swift run -c release LuaBenchmarks [iterations]
 //   LIVERULES_DEVELOPMENT=1 swift run -c release LuaBenchmarks profile <path> <count>   (one path, untimed)
@@ -58,7 +58,7 @@ let paths: [(name: String, label: String, run: (Int) -> Int)] = [
 ]
 
 // `LuaBenchmarks profile <path> <count>` runs one path untimed, for a profiler
-// (scripts/count-instructions.sh).
+// (Benchmarks/scripts/count-instructions.sh).
 if CommandLine.arguments.dropFirst().first == "profile" {
     let arguments = Array(CommandLine.arguments.dropFirst(2))
     guard arguments.count == 2, let path = paths.first(where: { $0.name == arguments[0] }), let count = Int(arguments[1]) else {

@@ -14,7 +14,7 @@ for tool in lua5.4 python3; do
   command -v "$tool" >/dev/null || { echo "compare: $tool is missing" >&2; exit 1; }
 done
 name=compare
-. scripts/callgrind-liverules.sh
+. Benchmarks/scripts/callgrind-liverules.sh
 here=Benchmarks/PlainLua
 helpers=Sources/LiveRules/Helpers
 python3 "$here/fixtures.py" "$pack" > "$scratch/fixtures.lua"

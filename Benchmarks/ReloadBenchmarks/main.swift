@@ -9,10 +9,10 @@ import LiveRules
 //   LIVERULES_DEVELOPMENT=1 swift run -c release ReloadBenchmarks [saves]
 // `ReloadBenchmarks profile N` only presents the meetings fixtures N times in turn through one
 // engine, as an app does (its Codable types, serving mode), for instruction counts
-// (scripts/count-instructions.sh engine). `ReloadBenchmarks profile N <meetings> same|one|every`
+// (Benchmarks/scripts/count-instructions.sh engine). `ReloadBenchmarks profile N <meetings> same|one|every`
 // presents a day of that many meetings instead (MeetingsMoment.day): the same state each time,
 // or two states in turn that differ in one meeting or in every meeting
-// (scripts/count-meeting-cost.sh).
+// (Benchmarks/scripts/count-meeting-cost.sh).
 
 let root = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
 if CommandLine.arguments.dropFirst().first == "profile" {

@@ -201,6 +201,16 @@ class PreviewInBrowserTests(BrowserTestCase):
         day = inside(pixels(middle.locator('div.appearance[data-appearance="dark"] figure[data-surface="standBy"] .frame').screenshot()))
         self.assertTrue(any(green > 60 for _, green, _ in day), "the dark appearance has colour the night tint takes away")
 
+    def test_the_clock_reads_as_the_host_reads(self):
+        """studio.js's clockReading gives, for every case of the shared table, the reading the
+        host's LiveForm and the device's LiveTimer give (ClockAgreementTests checks the table)."""
+        cases = json.loads((ROOT / "Tests" / "Browser" / "clock_readings.json").read_text())
+        self.assertGreater(len(cases), 400)
+        read = self.page.evaluate("""cases => cases.map(c => clockReading(
+            { dataset: { date: String(c.date), now: String(c.now), counts: c.counts, prefix: c.prefix, suffix: c.suffix } }, 0))""", cases)
+        wrong = [(c, got) for c, got in zip(cases, read) if got != c["reads"]]
+        self.assertEqual(wrong, [], "readings that differ from the host's")
+
     def test_accept_writes_the_golden(self):
         page = self.page
         golden = self.studio.rules / "meetings" / "golden" / "done.json"

@@ -5,9 +5,6 @@ import Foundation
 /// (where it listens), its standard error collected as it comes, and a stop that ends it and
 /// stops reading.
 public final class ChildServer: @unchecked Sendable {
-    /// The package's root folder (this file is Tests/HTTPTestSupport/ChildServer.swift).
-    public static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
     /// What the server printed first.
     public let firstOutput: String
     private let process: Process

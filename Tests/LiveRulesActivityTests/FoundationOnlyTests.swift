@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestPacks
 
 /// The library is what an app's widget links: Foundation alone, no other target of the package,
 /// nothing that builds on one platform only.
@@ -17,7 +18,7 @@ import Testing
     }
 
     @Test func theTargetHasNoDependencies() throws {
-        let manifest = try String(contentsOf: PackageFolders.root.appendingPathComponent("Package.swift"), encoding: .utf8)
+        let manifest = try String(contentsOf: Paths.root.appendingPathComponent("Package.swift"), encoding: .utf8)
         let declarations = manifest.split(separator: "\n").filter { $0.contains(#"name: "LiveRulesActivity""#) && $0.contains(".target(") }
         #expect(declarations.map { $0.trimmingCharacters(in: .whitespaces) } == [#".target(name: "LiveRulesActivity"),"#])
     }

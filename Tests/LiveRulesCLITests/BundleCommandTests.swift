@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestPacks
 
 #if Service
 /// `liverules bundle`: the file it writes, what it says, and what it refuses; and the options
@@ -20,7 +21,7 @@ struct BundleCommandTests {
     }
 
     @Test func writesASignedArchiveNamedAfterThePackAndItsVersion() throws {
-        let meetings = CLI.root.appendingPathComponent("rules/meetings").path
+        let meetings = Paths.root.appendingPathComponent("rules/meetings").path
         let outcome = try CLI.run(["bundle", meetings, "--signing-key", signing], in: folder)
         #expect(outcome.status == 0, "\(outcome.errors)")
         #expect(outcome.errors.isEmpty)
@@ -53,7 +54,7 @@ struct BundleCommandTests {
 
     @Test func refusesAPackThatDoesNotLoad() throws {
         let pack = folder.appendingPathComponent("broken")
-        try FileManager.default.copyItem(at: CLI.root.appendingPathComponent("rules/meetings"), to: pack)
+        try FileManager.default.copyItem(at: Paths.root.appendingPathComponent("rules/meetings"), to: pack)
         try "return function(input) return {".write(to: pack.appendingPathComponent("badge.lua"), atomically: true, encoding: .utf8)
         let outcome = try CLI.run(["bundle", "broken", "--signing-key", signing], in: folder)
         #expect(outcome.status == 2)

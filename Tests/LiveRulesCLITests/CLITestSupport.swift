@@ -1,11 +1,8 @@
 import Foundation
+import TestPacks
 
 /// Runs the built `liverules` binary as a user runs it, in real folders.
 struct CLI {
-    /// The package root (this file is Tests/LiveRulesCLITests/CLITestSupport.swift).
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent()
-
     struct Outcome {
         var status: Int32
         var output: String
@@ -14,7 +11,7 @@ struct CLI {
 
     /// Runs `liverules arguments…` in `folder` (the package root by default); throws when it
     /// does not finish within a minute.
-    static func run(_ arguments: [String], in folder: URL = root, environment: [String: String]? = nil) throws -> Outcome {
+    static func run(_ arguments: [String], in folder: URL = Paths.root, environment: [String: String]? = nil) throws -> Outcome {
         let process = Process()
         process.executableURL = Bundle.main.bundleURL.appendingPathComponent("liverules")
         process.arguments = arguments
@@ -45,7 +42,7 @@ struct CLI {
         let temporary = manager.temporaryDirectory.appendingPathComponent("liverules-cli-\(UUID().uuidString)")
         let destination = temporary.appendingPathComponent("rules/\(pack)")
         try manager.createDirectory(at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try manager.copyItem(at: root.appendingPathComponent("rules/\(pack)"), to: destination)
+        try manager.copyItem(at: Paths.root.appendingPathComponent("rules/\(pack)"), to: destination)
         for (path, contents) in files {
             let url = destination.appendingPathComponent(path)
             try manager.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)

@@ -1,12 +1,13 @@
 import Foundation
 import Testing
+import TestPacks
 
 /// `liverules check --against`: content-state changes since an older version, from a folder or
 /// a git revision, reported at the new `pack.json`'s lines.
 @Suite struct CheckAgainstCommandTests {
     /// The meetings manifest with `start` renamed `startsAt` and a new required `room`.
     private static let changedManifest: String = {
-        let text = try! String(contentsOf: CLI.root.appendingPathComponent("rules/meetings/pack.json"), encoding: .utf8)
+        let text = try! String(contentsOf: Paths.root.appendingPathComponent("rules/meetings/pack.json"), encoding: .utf8)
         return text.replacingOccurrences(of: #""start": "date","#, with: #""startsAt": "date", "room": "string?", "floor": "integer","#)
     }()
 

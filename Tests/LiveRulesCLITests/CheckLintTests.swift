@@ -1,12 +1,13 @@
 import Foundation
 import Testing
+import TestPacks
 
 /// `liverules check` lints rules: the host's checks of names written as literals, and luacheck.
 /// Each case makes one mistake in a copy of a bundled pack and expects the exact line a user sees.
 @Suite struct CheckLintTests {
     /// A copy of `rules/<pack>` with `old` replaced by `new` in `file` (which must contain it).
     static func copy(of pack: String, replacing old: String, with new: String, in file: String) throws -> URL {
-        let text = try String(contentsOf: CLI.root.appendingPathComponent("rules/\(pack)/\(file)"), encoding: .utf8)
+        let text = try String(contentsOf: Paths.root.appendingPathComponent("rules/\(pack)/\(file)"), encoding: .utf8)
         #expect(text.contains(old), "rules/\(pack)/\(file) has no \(old)")
         return try CLI.copyOfPack(pack, files: [file: text.replacingOccurrences(of: old, with: new)])
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestPacks
 
 /// Every bundled fixture (`rules/*/fixtures/**/*.json`) presented by the built CLI, `liverules
 /// eval <pack> <fixture>`, in 20 separate processes gives one set of bytes. Each process seeds
@@ -18,7 +19,7 @@ import Testing
     /// `rules/<pack>/fixtures/<name>.json` paths relative to the package root, sorted, each with
     /// the number of processes it gets.
     private func bundledFixtures() -> [(pack: String, fixture: String, processes: Int)] {
-        let rules = CLI.root.appendingPathComponent("rules")
+        let rules = Paths.root.appendingPathComponent("rules")
         let packs = ((try? FileManager.default.contentsOfDirectory(atPath: rules.path)) ?? []).sorted()
         return packs.flatMap { pack in
             let fixtures = rules.appendingPathComponent("\(pack)/fixtures")

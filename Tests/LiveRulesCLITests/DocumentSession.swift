@@ -1,4 +1,5 @@
 import Foundation
+import TestPacks
 
 /// One document's blocks run as a reader types them: in one folder that starts as a fresh copy
 /// of the repository's `rules/`, with the built `liverules` first on PATH, far from UTC.
@@ -14,7 +15,7 @@ final class DocumentSession {
         bin = root.appendingPathComponent("bin")
         try manager.createDirectory(at: folder, withIntermediateDirectories: true)
         try manager.createDirectory(at: bin, withIntermediateDirectories: true)
-        try manager.copyItem(at: CLI.root.appendingPathComponent("rules"), to: folder.appendingPathComponent("rules"))
+        try manager.copyItem(at: Paths.root.appendingPathComponent("rules"), to: folder.appendingPathComponent("rules"))
         try manager.createSymbolicLink(at: bin.appendingPathComponent("liverules"),
                                        withDestinationURL: Bundle.main.bundleURL.appendingPathComponent("liverules"))
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestPacks
 
 /// The README and the manual run as written: every console block's commands print what the
 /// document shows, every diff applies, and commands are shown without running only where a test
@@ -8,22 +9,22 @@ import Testing
     /// README.md, Benchmarks/README.md and every article of the package's documentation catalogs.
     static let documents: [String] = {
         var found = ["README.md", "Benchmarks/README.md"]
-        let sources = CLI.root.appendingPathComponent("Sources")
+        let sources = Paths.root.appendingPathComponent("Sources")
         if let walker = FileManager.default.enumerator(atPath: sources.path) {
             for case let path as String in walker where path.hasSuffix(".md") && path.contains(".docc/") {
                 found.append("Sources/" + path)
             }
         }
-        return found.filter { FileManager.default.fileExists(atPath: CLI.root.appendingPathComponent($0).path) }.sorted()
+        return found.filter { FileManager.default.fileExists(atPath: Paths.root.appendingPathComponent($0).path) }.sorted()
     }()
 
     /// How a shown-only command may start: what installs, builds, serves or watches.
-    static let shownOnly = ["./scripts/", "scripts/", "swift ", "sudo ", "apt-get ", "apt ", "brew ", "export ", "cd ",
+    static let shownOnly = ["./scripts/", "scripts/", "Benchmarks/", "swift ", "sudo ", "apt-get ", "apt ", "brew ", "export ", "cd ",
                             "liverules preview", "liverules serve", "liverules watch", "git ", "PKG_CONFIG_PATH=", "LIVERULES_DEVELOPMENT=", "CI="]
 
     @Test(arguments: documents)
     func everyCommandPrintsWhatTheDocumentShows(_ document: String) throws {
-        let text = try String(contentsOf: CLI.root.appendingPathComponent(document), encoding: .utf8)
+        let text = try String(contentsOf: Paths.root.appendingPathComponent(document), encoding: .utf8)
         let session = try DocumentSession()
         for problem in try Self.drift(in: text, session: session) {
             Issue.record("\(document):\(problem)")
@@ -32,7 +33,7 @@ import Testing
 
     @Test(arguments: documents)
     func commandsAreShownWithoutRunningOnlyWhereATestCannotRunThem(_ document: String) throws {
-        let text = try String(contentsOf: CLI.root.appendingPathComponent(document), encoding: .utf8)
+        let text = try String(contentsOf: Paths.root.appendingPathComponent(document), encoding: .utf8)
         for case .shown(let commands) in DocumentBlocks(text).blocks {
             for (line, command) in commands where !Self.shownOnly.contains(where: command.hasPrefix) {
                 Issue.record("\(document):\(line): `\(command)` is shown in a sh block but could run: put it in a console block with its output")
@@ -57,9 +58,9 @@ import Testing
     /// a documentation catalog a bare file name is a resource of the catalog, as DocC finds it.
     @Test(arguments: documents)
     func everyLinkLeadsToAFile(_ document: String) throws {
-        let url = CLI.root.appendingPathComponent(document)
+        let url = Paths.root.appendingPathComponent(document)
         let text = try String(contentsOf: url, encoding: .utf8)
-        let catalog = document.range(of: ".docc/").map { CLI.root.appendingPathComponent(String(document[..<$0.lowerBound]) + ".docc") }
+        let catalog = document.range(of: ".docc/").map { Paths.root.appendingPathComponent(String(document[..<$0.lowerBound]) + ".docc") }
         let resources = catalog.flatMap { FileManager.default.enumerator(atPath: $0.path)?.allObjects as? [String] } ?? []
         for match in text.matches(of: /\]\(([^)\s#]+)(#[^)\s]*)?\)/) {
             let target = String(match.1)

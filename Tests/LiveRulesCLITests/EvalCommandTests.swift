@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestPacks
 
 /// `liverules eval`, run as a user runs it.
 @Suite struct EvalCommandTests {
@@ -9,7 +10,7 @@ import Testing
     @Test func printsTheGoldenAsCanonicalJSON() throws {
         let outcome = try CLI.run(["eval", pack, fixture])
         #expect(outcome.status == 0, "\(outcome.errors)")
-        let golden = try String(contentsOf: CLI.root.appendingPathComponent("rules/meetings/golden/progress-first-at-start.json"), encoding: .utf8)
+        let golden = try String(contentsOf: Paths.root.appendingPathComponent("rules/meetings/golden/progress-first-at-start.json"), encoding: .utf8)
         #expect(outcome.output == golden)
         #expect(outcome.output.hasSuffix("}\n") && !outcome.output.hasSuffix("\n\n"))
     }

@@ -1,6 +1,7 @@
 import Foundation
 import LiveRules
 import Testing
+import TestPacks
 
 /// `liverules eval --explain` and the rule lines a failing `liverules test` names, run as a
 /// user runs them.
@@ -10,7 +11,7 @@ import Testing
 
     /// The 1-based line of `rules/meetings/<file>` holding `text`.
     func line(of text: String, in file: String) throws -> Int {
-        let source = try String(contentsOf: CLI.root.appendingPathComponent("rules/meetings/\(file)"), encoding: .utf8)
+        let source = try String(contentsOf: Paths.root.appendingPathComponent("rules/meetings/\(file)"), encoding: .utf8)
         return try #require(source.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.contains(text) }) + 1
     }
 
@@ -48,7 +49,7 @@ import Testing
         let both = try JSONDecoder().decode(Both.self, from: Data(outcome.output.utf8))
         let decision = try #require(both.explanation.entries.first { $0.kind == .decision })
         #expect(decision.output == "badge" && decision.row == 5 && decision.file == "rules/meetings/badges.lua")
-        let golden = try String(contentsOf: CLI.root.appendingPathComponent("rules/meetings/golden/countdown-first-exactly-15-min.json"),
+        let golden = try String(contentsOf: Paths.root.appendingPathComponent("rules/meetings/golden/countdown-first-exactly-15-min.json"),
                                 encoding: .utf8)
         let presentation = try #require(outcome.output.range(of: "\"presentation\": "))
         #expect(outcome.output[presentation.upperBound...].hasPrefix(golden.split(separator: "\n").first!))
@@ -65,7 +66,7 @@ import Testing
     }
 
     @Test func aFailingGoldenNamesTheRuleLineOfEachChangedField() throws {
-        let badges = try String(contentsOf: CLI.root.appendingPathComponent("rules/meetings/badges.lua"), encoding: .utf8)
+        let badges = try String(contentsOf: Paths.root.appendingPathComponent("rules/meetings/badges.lua"), encoding: .utf8)
         let root = try CLI.copyOfPack("meetings", files: [
             "badges.lua": badges.replacingOccurrences(of: "\"First up\"", with: "\"First one up\""),
         ])

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestPacks
 
 /// `liverules eval` on a copy of the meetings pack whose rule is a script of the hostile-output
 /// corpus (`Tests/LiveRulesTests/Resources/hostile-output`, whose header names the rule it
@@ -7,7 +8,7 @@ import Testing
 /// whole process, Swift runtime included, stays below the 64 MiB a read may cost (measured with
 /// GNU time where it is installed: ``MeasuredRun``).
 @Suite struct HostileOutputCommandTests {
-    static let corpus = CLI.root.appendingPathComponent("Tests/LiveRulesTests/Resources/hostile-output")
+    static let corpus = Paths.root.appendingPathComponent("Tests/LiveRulesTests/Resources/hostile-output")
     /// The most the process may hold resident, loading the runtime, the pack and the fixture
     /// included (about 30 MiB together here, a debug build).
     static let residentBound = 64 << 20

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestPacks
 
 /// `liverules` as it is installed: the binary alone, copied somewhere else, run on a pack that
 /// is somewhere else again, from a folder that is neither. Nothing is looked up in the build
@@ -31,7 +32,7 @@ import Testing
         try manager.copyItem(at: built, to: binary)
         let packs = try temporaryFolder("packs")
         let pack = packs.appendingPathComponent("meetings")
-        try manager.copyItem(at: CLI.root.appendingPathComponent("rules/meetings"), to: pack)
+        try manager.copyItem(at: Paths.root.appendingPathComponent("rules/meetings"), to: pack)
         let elsewhere = try temporaryFolder("cwd")
         defer { for folder in [bin, packs, elsewhere] { try? manager.removeItem(at: folder) } }
 
@@ -72,7 +73,7 @@ import Testing
         #expect(outcome.status == 0)
         let version = try #require(outcome.output.wholeMatch(of: /liverules (\d+\.\d+\.\d+) \(Lua (5\.4\.\d+)\)\n/),
                                    "\(outcome.output)")
-        let source = try String(contentsOf: CLI.root.appendingPathComponent("Sources/LiveRulesCLI/LiveRulesVersion.swift"), encoding: .utf8)
+        let source = try String(contentsOf: Paths.root.appendingPathComponent("Sources/LiveRulesCLI/LiveRulesVersion.swift"), encoding: .utf8)
         #expect(source.contains("static let current = \"\(version.1)\""))
         let pkgConfig = Process()
         pkgConfig.executableURL = URL(fileURLWithPath: "/usr/bin/env")
@@ -94,6 +95,6 @@ import Testing
         let outcome = try CLI.run(["eval", "--help"])
         let named = try #require(outcome.output.replacingOccurrences(of: "\n", with: " ")
             .firstMatch(of: /e\.g\.\s+(rules\/\S+\.json)/), "\(outcome.output)")
-        #expect(manager.fileExists(atPath: CLI.root.appendingPathComponent(String(named.1)).path), "\(named.1)")
+        #expect(manager.fileExists(atPath: Paths.root.appendingPathComponent(String(named.1)).path), "\(named.1)")
     }
 }

@@ -1,6 +1,7 @@
 import CurlCapture
 import Foundation
 import Testing
+import TestPacks
 
 /// `liverules payload`, `payload validate` and `payload --batch`, run as a backend runs them.
 @Suite struct PayloadCommandTests {
@@ -144,7 +145,7 @@ import Testing
     }
 
     @Test func aPackWithoutPushSettingsSaysWhatToAdd() throws {
-        let manifest = try String(contentsOf: CLI.root.appendingPathComponent("rules/match/pack.json"), encoding: .utf8)
+        let manifest = try String(contentsOf: Paths.root.appendingPathComponent("rules/match/pack.json"), encoding: .utf8)
         let start = try #require(manifest.range(of: ",\n  \"push\": {"))
         let folder = try CLI.copyOfPack("match", files: ["pack.json": String(manifest[..<start.lowerBound]) + "\n}\n"])
         let outcome = try CLI.run(["payload", "rules/match", "rules/match/fixtures/live-goal-alerts.json"], in: folder)
@@ -153,7 +154,7 @@ import Testing
     }
 
     @Test func checkReportsBadPushSettings() throws {
-        let manifest = try String(contentsOf: CLI.root.appendingPathComponent("rules/match/pack.json"), encoding: .utf8)
+        let manifest = try String(contentsOf: Paths.root.appendingPathComponent("rules/match/pack.json"), encoding: .utf8)
             .replacingOccurrences(of: "\"attributesType\": \"MatchAttributes\"", with: "\"attributesType\": \"MatchAttributes\", \"keys\": {\"MatchContentState\": {\"lastEvnt\": \"last_event\"}}")
         let folder = try CLI.copyOfPack("match", files: ["pack.json": manifest])
         let outcome = try CLI.run(["check", "rules/match"], in: folder)

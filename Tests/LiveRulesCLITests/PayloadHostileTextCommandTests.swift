@@ -1,6 +1,7 @@
 import CurlCapture
 import Foundation
 import Testing
+import TestPacks
 
 /// `liverules payload` with hostile text (the corpus in
 /// `Tests/LiveRulesTests/Resources/hostile-push-texts.json`) in every text a fixture and the
@@ -14,7 +15,7 @@ import Testing
 
     /// The corpus, then a 520-byte text of placeholders, quotes, backticks and backslashes.
     private func texts() throws -> [String] {
-        let file = CLI.root.appendingPathComponent("Tests/LiveRulesTests/Resources/hostile-push-texts.json")
+        let file = Paths.root.appendingPathComponent("Tests/LiveRulesTests/Resources/hostile-push-texts.json")
         let texts = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String])
         return texts + [String(repeating: "$FCM_TOKEN'`\\", count: 40)]
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestPacks
 
 #if Studio
 /// `liverules preview`: what the command does before and besides serving (the server itself is
@@ -24,7 +25,7 @@ struct PreviewCommandTests {
     }
 
     @Test func runFromInsideAPackSaysToPassDot() throws {
-        let outcome = try CLI.run(["preview", "--export", "/tmp/unused-\(UUID().uuidString)"], in: CLI.root.appendingPathComponent("rules/meetings"))
+        let outcome = try CLI.run(["preview", "--export", "/tmp/unused-\(UUID().uuidString)"], in: Paths.root.appendingPathComponent("rules/meetings"))
         #expect(outcome.status == 2)
         #expect(outcome.errors == "rules: error: no folder rules here, but this folder is a pack: "
             + "pass `.` (`liverules preview .`), or run it from the project folder\n", "\(outcome.errors)")
@@ -34,7 +35,7 @@ struct PreviewCommandTests {
         let first = Process()
         first.executableURL = Bundle.main.bundleURL.appendingPathComponent("liverules")
         first.arguments = ["preview", "rules", "--port", "0"]
-        first.currentDirectoryURL = CLI.root
+        first.currentDirectoryURL = Paths.root
         let output = Pipe()
         first.standardOutput = output
         try first.run()

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestPacks
 
 /// `liverules eval` on a copy of the meetings pack with hostile Lua files: each ends in one line
 /// naming the file, before the work it would cost runs (refused past the size limit) or within
@@ -23,7 +24,7 @@ import Testing
     private func prefixed(_ line: String) throws -> [String: String] {
         var files: [String: String] = [:]
         for file in Self.ruleFiles {
-            files[file] = line + "\n" + (try String(contentsOf: CLI.root.appendingPathComponent("rules/meetings/\(file)"), encoding: .utf8))
+            files[file] = line + "\n" + (try String(contentsOf: Paths.root.appendingPathComponent("rules/meetings/\(file)"), encoding: .utf8))
         }
         return files
     }
@@ -38,7 +39,7 @@ import Testing
          "rules/meetings/badge.lua:7:1: error: the function defined here keeps 'word', an iterator"),
     ])
     func stateKeptPastLoadingFailsEvalAndTest(prelude: String, error: String) throws {
-        let badge = try String(contentsOf: CLI.root.appendingPathComponent("rules/meetings/badge.lua"), encoding: .utf8)
+        let badge = try String(contentsOf: Paths.root.appendingPathComponent("rules/meetings/badge.lua"), encoding: .utf8)
             .replacingOccurrences(of: "return { text = case.text,", with: "return { text = case.text .. tostring(\(prelude.hasPrefix("local tick") ? "tick()" : "word()")),")
         let files = ["badge.lua": prelude + "\n" + badge]
         let outcome = try eval(files)
@@ -78,7 +79,7 @@ import Testing
         var files: [String: String] = [:]
         let modules = (0..<12).map { "costly\($0)" }
         for module in modules { files[module + ".lua"] = costly }
-        let phase = try String(contentsOf: CLI.root.appendingPathComponent("rules/meetings/phase.lua"), encoding: .utf8)
+        let phase = try String(contentsOf: Paths.root.appendingPathComponent("rules/meetings/phase.lua"), encoding: .utf8)
         files["phase.lua"] = modules.map { "require '\($0)'\n" }.joined() + phase
         let outcome = try eval(files)
         #expect(outcome.status == 1)
@@ -98,6 +99,6 @@ import Testing
         }
         let outcome = try eval(files)
         #expect(outcome.status == 0, "\(outcome.errors)")
-        #expect(outcome.output == (try String(contentsOf: CLI.root.appendingPathComponent("rules/meetings/golden/done.json"), encoding: .utf8)))
+        #expect(outcome.output == (try String(contentsOf: Paths.root.appendingPathComponent("rules/meetings/golden/done.json"), encoding: .utf8)))
     }
 }

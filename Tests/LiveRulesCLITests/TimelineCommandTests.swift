@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestPacks
 
 /// `liverules timeline`: the moments where a fixture's presentation changes.
 struct TimelineCommandTests {
@@ -50,7 +51,7 @@ struct TimelineCommandTests {
 
     /// A copy of the meetings pack whose badge rule runs `code` first at every step.
     private static func meetings(badgeFirst code: String) throws -> URL {
-        let badge = try String(contentsOf: CLI.root.appendingPathComponent("rules/meetings/badge.lua"), encoding: .utf8)
+        let badge = try String(contentsOf: Paths.root.appendingPathComponent("rules/meetings/badge.lua"), encoding: .utf8)
         let edited = badge.replacingOccurrences(of: "return function(input)\n", with: "return function(input)\n  \(code)\n")
         #expect(edited != badge)
         return try CLI.copyOfPack("meetings", files: ["badge.lua": edited])

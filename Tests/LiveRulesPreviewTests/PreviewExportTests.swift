@@ -2,6 +2,7 @@
 import Foundation
 import HTTPTestSupport
 import Testing
+import TestPacks
 
 /// `liverules preview --export`: a static copy that needs no server.
 struct PreviewExportTests {
@@ -10,7 +11,7 @@ struct PreviewExportTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let process = Process()
         process.executableURL = Bundle.main.bundleURL.appendingPathComponent("liverules")
-        process.arguments = ["preview", ChildServer.packageRoot.appendingPathComponent("rules").path, "--export", folder.path]
+        process.arguments = ["preview", Paths.root.appendingPathComponent("rules").path, "--export", folder.path]
         process.standardOutput = FileHandle.nullDevice
         try process.run()
         process.waitUntilExit()

@@ -1,6 +1,7 @@
 #if Studio
 import Foundation
 import HTTPTestSupport
+import TestPacks
 
 /// `liverules preview` as a user runs it, in a process of its own (its server never waits on this
 /// test process's threads), on a free loopback port, over a copy of the bundled packs in a
@@ -24,7 +25,7 @@ final class RunningStudio: @unchecked Sendable {
         rules = folder.appendingPathComponent("rules")
         try FileManager.default.createDirectory(at: rules, withIntermediateDirectories: true)
         for pack in packs {
-            try FileManager.default.copyItem(at: ChildServer.packageRoot.appendingPathComponent("rules/\(pack)"), to: rules.appendingPathComponent(pack))
+            try FileManager.default.copyItem(at: Paths.root.appendingPathComponent("rules/\(pack)"), to: rules.appendingPathComponent(pack))
         }
         for (path, edit) in edits {
             let file = rules.appendingPathComponent(path)

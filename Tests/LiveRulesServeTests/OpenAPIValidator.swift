@@ -1,6 +1,7 @@
 #if Service
 import Foundation
 import HTTPTestSupport
+import TestPacks
 
 /// Checks answers against `openapi/liverules-serve.json` with a real validator: the `jsonschema`
 /// module of the `python3` on the PATH, run in a process of its own. It first checks every
@@ -9,7 +10,7 @@ import HTTPTestSupport
 /// without python3's jsonschema fails the tests that use it, saying what to install.
 enum OpenAPIValidator {
     /// The document.
-    static let url = ChildServer.packageRoot.appendingPathComponent("openapi/liverules-serve.json")
+    static let url = Paths.root.appendingPathComponent("openapi/liverules-serve.json")
 
     /// One value to check: a JSON pointer into the document naming its schema
     /// (`#/components/schemas/Error`) and the JSON text.

@@ -1,13 +1,14 @@
 #if Service
 import Foundation
 import HTTPTestSupport
+import TestPacks
 
 /// `liverules serve` as an operator runs it, in a process of its own, on a free loopback port.
 /// By default it serves the bundled packs where they are (read only); with `copying`, copies of
 /// those packs in a temporary folder, which tests may edit.
 final class RunningServer: @unchecked Sendable {
     /// The package's bundled packs.
-    static let rules = ChildServer.packageRoot.appendingPathComponent("rules")
+    static let rules = Paths.root.appendingPathComponent("rules")
 
     /// The folder of the packs served.
     let rules: URL
@@ -35,7 +36,7 @@ final class RunningServer: @unchecked Sendable {
         self.rules = rules
         let paths = copying || packs == nil ? [rules.path] : (packs ?? []).map { rules.appendingPathComponent($0).path }
         server = try await ChildServer(Bundle.main.bundleURL.appendingPathComponent("liverules"),
-                                       ["serve"] + paths + ["--port", "0"] + options, in: ChildServer.packageRoot)
+                                       ["serve"] + paths + ["--port", "0"] + options, in: Paths.root)
         guard let port = server.port(after: "serving at ") else {
             server.stop(killing: true)
             throw HTTPTestError("liverules serve did not start: \(server.firstOutput) \(server.log)")

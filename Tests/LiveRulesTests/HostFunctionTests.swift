@@ -154,8 +154,26 @@ import Testing
         #expect(seen == expected)
     }
 
-    /// The budgets keep the facts of `domain/placements.md` that the helpers document: every
-    /// `chars` is what fits of 0.55-em characters, StandBy has the lock screen's slots.
+    /// The manual's table of slots (the article *Placements and budgets*) is the host's: one row
+    /// for each slot of each placement, with its widths, lines, font size and `chars`.
+    @Test func theManualStatesEveryBudget() throws {
+        let article = try String(contentsOf: Paths.root.appendingPathComponent(
+            "Sources/LiveRules/LiveRules.docc/Articles/Placements.md"), encoding: .utf8)
+        let rows = article.split(separator: "\n").filter { $0.hasPrefix("| `") && $0.split(separator: "|").count == 7 }
+        func points(_ value: Double) -> String { value == value.rounded() ? String(Int(value)) : String(value) }
+        let expected = Placement.allCases.flatMap { placement in
+            placement.budget.slots.map { slot in
+                "| `\(placement.rawValue)` | `\(slot.name)` | \(points(slot.width)) | \(points(slot.wideWidth)) | "
+                    + "\(slot.lines) | \(slot.fontSize) | \(slot.chars) |"
+            }
+        }
+        #expect(rows.map(String.init) == expected)
+        #expect(expected.count == 16)
+    }
+
+    /// The budgets keep the facts of the article *Placements and budgets* that the helpers
+    /// document: every `chars` is what fits of 0.55-em characters, StandBy has the lock screen's
+    /// slots.
     @Test func budgetsFollowTheirDerivation() {
         for placement in Placement.allCases {
             let budget = placement.budget

@@ -84,6 +84,37 @@ import Testing
         }
     }
 
+    /// Every source file the architecture article names (`Evaluation/Presenter.swift`,
+    /// `CLiveRules/lrl_check.c`, `Driver/driver.lua`) exists, under `Sources/` or one of its
+    /// targets: a file merged or renamed away fails here until the article follows.
+    @Test func theArticleNamesOnlyFilesThatExist() throws {
+        let article = try String(contentsOf: Paths.root.appendingPathComponent(
+            "Sources/LiveRules/LiveRules.docc/Articles/Architecture.md"), encoding: .utf8)
+        let named = article.matches(of: /`((?:[A-Za-z]+\/)+[A-Za-z_+]+\.(?:swift|c|h|lua))`/).map { String($0.1) }
+        #expect(named.count > 20)
+        let targets = try FileManager.default.contentsOfDirectory(atPath: Paths.root.appendingPathComponent("Sources").path)
+        for path in Set(named) {
+            let found = ([path] + targets.map { "\($0)/\(path)" }).contains {
+                FileManager.default.fileExists(atPath: Paths.root.appendingPathComponent("Sources/\($0)").path)
+            }
+            #expect(found, "Architecture.md names \(path), which no target has")
+        }
+    }
+
+    /// No comment or document cites a file outside the repository, which a clone does not have.
+    @Test func nothingCitesFilesOutsideTheRepository() throws {
+        var cited: [String] = []
+        for folder in ["Sources", "Tests", "Benchmarks", "scripts"] {
+            let root = Paths.root.appendingPathComponent(folder)
+            let walker = try #require(FileManager.default.enumerator(atPath: root.path))
+            for case let relative as String in walker where [".swift", ".md", ".c", ".h", ".lua", ".sh", ".py", ".js"].contains(where: relative.hasSuffix) {
+                let text = try String(contentsOf: root.appendingPathComponent(relative), encoding: .utf8)
+                if text.contains(/domain\/(placements|payload)\.md|shared\/(peers|domain|PRODUCT|DESIGN)/) { cited.append("\(folder)/\(relative)") }
+            }
+        }
+        #expect(cited.isEmpty, "\(cited)")
+    }
+
     /// No two paths of the repository are equal but for case: a Mac's disk folds them into one.
     @Test func noTwoPathsDifferOnlyByCase() throws {
         let git = Process()

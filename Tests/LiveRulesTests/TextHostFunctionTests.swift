@@ -23,7 +23,7 @@ import Testing
         #expect(HostFunctions.units(of: "\r\n") == 55)
     }
 
-    /// Every ASCII string measures as the Latin rule of `domain/placements.md` says, which the
+    /// Every ASCII string measures as the width model of the article *Placements and budgets* says, which the
     /// helper also computes in Lua for ASCII text: the two must agree.
     @Test func asciiFollowsTheLatinRule() {
         for code in 0..<128 where code != 13 {

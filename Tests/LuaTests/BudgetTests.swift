@@ -90,7 +90,7 @@ import Testing
     ])
     func workTheHookCannotSeeEndsInTheStepBudget(source: String) throws {
         // The step budget must end it, whatever the build: the deadline, which would end it too,
-        // is set out of the way (scripts/hostile-timings.sh checks both on an idle machine).
+        // is set out of the way (Benchmarks/scripts/hostile-timings.sh checks both on an idle machine).
         let error = try failure(source, limits: LuaLimits(deadline: .seconds(5)))
         guard case .budget(.steps(2_000_000), let location) = error else {
             Issue.record("unexpected \(String(describing: error))")

@@ -8,7 +8,7 @@ import HostileCorpus
 /// script declared to end in a counted budget runs under the default limits, whose deadline is a
 /// far backstop; one declared to end at the deadline does work no counted budget reaches, and
 /// runs with a deadline of 20 ms, a small fraction of the CPU time its counted budgets would
-/// allow (each header says how much; scripts/slow-machine-check.sh checks both under valgrind).
+/// allow (each header says how much; Benchmarks/scripts/slow-machine-check.sh checks both under valgrind).
 @Suite(.serialized) struct HostileScriptTests {
     @Test func theCorpusIsLargeAndEveryHeaderIsValid() throws {
         #expect(HostileScript.names.count >= 150)

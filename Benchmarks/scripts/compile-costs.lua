@@ -3,7 +3,7 @@
 -- size. The size limit of a pack's Lua files (InputLimits.luaFileBytes) and the steps charged
 -- per byte compiled (LRS_COMPILE_STEPS) come from these numbers.
 --
---   lua5.4 scripts/compile-costs.lua [bytes (16384)] [runs (5)]
+--   lua5.4 Benchmarks/scripts/compile-costs.lua [bytes (16384)] [runs (5)]
 --
 -- Prints, per kind, the fastest of the runs in milliseconds and in nanoseconds per byte, and
 -- whether the file compiles (the parser refuses some past its nesting limit, early).

@@ -3,21 +3,21 @@
 # whole process: reading, checking, presenting, building, validating, writing) against those per
 # presentation of the same activities (`bench --serving --states`), counted by valgrind's
 # callgrind: exact figures a loaded machine does not blur. Each runs on 200 and 1,200 of the lines
-# of scripts/batch-lines.py (the presentations on its 200 distinct matches, in turn); the
+# of Benchmarks/scripts/batch-lines.py (the presentations on its 200 distinct matches, in turn); the
 # difference divided by 1,000 leaves out setup. A second binary, when given, is the build whose
 # batch is counted (an older build, against the first one's presentations).
-#   scripts/count-batch-instructions.sh [liverules binary] [batch binary]
+#   Benchmarks/scripts/count-batch-instructions.sh [liverules binary] [batch binary]
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 binary=${1:-}
 name=count-batch-instructions
-. scripts/callgrind-liverules.sh
+. Benchmarks/scripts/callgrind-liverules.sh
 batcher=$scratch/liverules
 if [ -n "${2:-}" ]; then
   batcher=$scratch/batcher
   objcopy --strip-debug "$2" "$batcher"
 fi
-python3 scripts/batch-lines.py 1200 > "$scratch/lines"
+python3 Benchmarks/scripts/batch-lines.py 1200 > "$scratch/lines"
 head -n 200 "$scratch/lines" > "$scratch/states"
 count() {  # binary, arguments... -> instructions of the whole run
   valgrind --tool=callgrind --callgrind-out-file="$scratch/out" "$@" 2>&1 >/dev/null | awk '/Collected/ { print $4 }'

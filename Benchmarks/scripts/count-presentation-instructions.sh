@@ -5,15 +5,15 @@
 # The deadline stays armed (its bookkeeping is part of every call) but is set to a minute, since
 # valgrind runs every instruction about fifty times slower. With --serving, presentations run as
 # a server runs them (no count hook; see "Two budget modes" in the manual's SandboxAndBudgets article).
-#   scripts/count-presentation-instructions.sh [--serving] [pack] [liverules binary]
+#   Benchmarks/scripts/count-presentation-instructions.sh [--serving] [pack] [liverules binary]
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 mode=()
 if [ "${1:-}" = --serving ]; then mode=(--serving); shift; fi
 pack=${1:-rules/meetings}
 binary=${2:-}
 name=count-presentation-instructions
-. scripts/callgrind-liverules.sh
+. Benchmarks/scripts/callgrind-liverules.sh
 count() {  # presentations -> instructions of the whole run
   valgrind --tool=callgrind --callgrind-out-file="$scratch/out" "$scratch/liverules" bench "$pack" --iterations "$1" --deadline 60000 ${mode[@]+"${mode[@]}"} 2>&1 |
     awk '/Collected/ { print $4 }'

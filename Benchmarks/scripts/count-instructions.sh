@@ -2,15 +2,15 @@
 # Instructions per evaluation of every measured path, counted by valgrind's callgrind: exact
 # figures that a loaded machine does not blur. Each path runs twice with different counts; the
 # difference leaves out setup and one-time costs.
-#   scripts/count-instructions.sh [path...]    (default: every path)
+#   Benchmarks/scripts/count-instructions.sh [path...]    (default: every path)
 # The LuaBenchmarks paths (raw codable once raw-push codable-push tuned-push walk) run 10,000
 # and 30,000 times. The presentation paths, on the meetings pack:
-#   presentation   `liverules bench`, counted mode (scripts/count-presentation-instructions.sh)
+#   presentation   `liverules bench`, counted mode (Benchmarks/scripts/count-presentation-instructions.sh)
 #   serving        the same in serving mode
 #   engine         one RuleEngine fed the app's Codable types (ReloadBenchmarks profile)
-#   test           `liverules test` on 1,000 generated fixtures (scripts/count-test-instructions.sh)
+#   test           `liverules test` on 1,000 generated fixtures (Benchmarks/scripts/count-test-instructions.sh)
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 export LIVERULES_DEVELOPMENT=1   # the benchmark and fuzz targets join the package (Package.swift)
 
 if ! command -v valgrind >/dev/null; then
@@ -35,9 +35,9 @@ count() {  # program, mode, path..., evaluations -> instructions of the whole ru
 }
 for path in "${paths[@]}"; do
   case "$path" in
-    presentation) scripts/count-presentation-instructions.sh rules/meetings .build/release/liverules ;;
-    serving) scripts/count-presentation-instructions.sh --serving rules/meetings .build/release/liverules ;;
-    test) scripts/count-test-instructions.sh 1000 .build/release/liverules ;;
+    presentation) Benchmarks/scripts/count-presentation-instructions.sh rules/meetings .build/release/liverules ;;
+    serving) Benchmarks/scripts/count-presentation-instructions.sh --serving rules/meetings .build/release/liverules ;;
+    test) Benchmarks/scripts/count-test-instructions.sh 1000 .build/release/liverules ;;
     engine)
       low=$(count ReloadBenchmarks 200)
       high=$(count ReloadBenchmarks 1200)

@@ -5,8 +5,8 @@ starts, so the rules present the same moment). With --changing there are two fix
 states differ in one title (an update that changes one meeting), with --every-changing two whose
 every meeting's title differs; presented in turn, the state is pushed and checked every time.
 Without either, one fixture, presented again and again with the same state. For measuring what
-each added meeting costs (scripts/count-meeting-cost.sh).
-    scripts/generate-day.py <meetings> <folder> [--changing | --every-changing]
+each added meeting costs (Benchmarks/scripts/count-meeting-cost.sh).
+    Benchmarks/scripts/generate-day.py <meetings> <folder> [--changing | --every-changing]
 (the pack is <folder>/meetings)"""
 import json
 import os
@@ -16,7 +16,7 @@ import sys
 count, folder = int(sys.argv[1]), sys.argv[2]
 every = "--every-changing" in sys.argv[3:]
 changing = every or "--changing" in sys.argv[3:]
-root = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
+root = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
 pack = os.path.join(folder, "meetings")
 shutil.copytree(os.path.join(root, "rules", "meetings"), pack, ignore=shutil.ignore_patterns("fixtures", "golden"))
 os.makedirs(os.path.join(pack, "fixtures"))

@@ -7,11 +7,11 @@
 # against the in-process time per presentation: the ratio is the throughput `serve` reaches,
 # relative to presenting in process, on the same cores.
 #
-#   scripts/bench-serve.sh [PACK] [SECONDS] [CONNECTIONS]   # default rules/meetings, 10, 16
+#   Benchmarks/scripts/bench-serve.sh [PACK] [SECONDS] [CONNECTIONS]   # default rules/meetings, 10, 16
 #
 # Uses $LIVERULES when set, else builds .build/release/liverules with the Studio and Service traits.
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 pack=${1:-rules/meetings}
 seconds=${2:-10}
 connections=${3:-16}

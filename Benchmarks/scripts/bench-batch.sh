@@ -7,13 +7,13 @@
 # least disturbed), and what an activity costs a worker, in presentations: the presentation rate
 # over the activity rate per worker.
 #
-#   scripts/bench-batch.sh [LINES] [PRESENTATIONS] [ROUNDS]    # default 100000, 20000, 3
+#   Benchmarks/scripts/bench-batch.sh [LINES] [PRESENTATIONS] [ROUNDS]    # default 100000, 20000, 3
 #
 # Uses $LIVERULES when set, else builds .build/release/liverules; $BATCH_LIVERULES, when set, is
 # the build whose batch is measured against $LIVERULES's presentations (an older build, to compare
 # batches on the same presentations). Needs GNU time (/usr/bin/time).
 set -eu
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 lines=${1:-100000}
 presentations=${2:-20000}
 rounds=${3:-3}
@@ -23,7 +23,7 @@ if [ -z "${LIVERULES:-}" ]; then
 fi
 input=$(mktemp) && states=$(mktemp) && report=$(mktemp)
 trap 'rm -f "$input" "$states" "$report"' EXIT
-python3 scripts/batch-lines.py "$lines" > "$input"
+python3 Benchmarks/scripts/batch-lines.py "$lines" > "$input"
 head -n 200 "$input" > "$states"
 echo "$lines lines of rules/match ($(wc -c < "$input") bytes), $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg)"
 

@@ -7,9 +7,9 @@
 # difference in output bytes or exit status between the runs, on any hostile script that does not
 # end as its header declares, and on any fixture whose output differs from its golden.
 # Builds release in .build; on a 2-core machine about 11 minutes from a fresh clone, 40 s once built.
-#   scripts/slow-machine-check.sh
+#   Benchmarks/scripts/slow-machine-check.sh
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 export LIVERULES_DEVELOPMENT=1   # the benchmark and fuzz targets join the package (Package.swift)
 ./scripts/setup.sh
 for tool in valgrind objcopy; do

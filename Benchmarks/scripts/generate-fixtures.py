@@ -3,7 +3,7 @@
 golden runner at scale: a day of meetings (the bundled countdown-middle fixture's) at `count`
 moments spread from 06:00 to 16:00 UTC, with and without a late notice and a previous phase, as
 GoldenBenchmarks generates them.
-    scripts/generate-fixtures.py <count> <folder>      (the pack is written to <folder>/meetings)"""
+    Benchmarks/scripts/generate-fixtures.py <count> <folder>      (the pack is written to <folder>/meetings)"""
 import datetime
 import json
 import os
@@ -11,7 +11,7 @@ import shutil
 import sys
 
 count, folder = int(sys.argv[1]), sys.argv[2]
-root = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
+root = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
 pack = os.path.join(folder, "meetings")
 shutil.copytree(os.path.join(root, "rules", "meetings"), pack,
                 ignore=shutil.ignore_patterns("fixtures", "golden"))

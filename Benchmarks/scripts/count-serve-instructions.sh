@@ -7,9 +7,9 @@
 # server's counters are dumped after 100 and after 600 requests over one keep-alive connection;
 # the difference divided by 500 leaves out setup. Their ratio is the throughput `serve` reaches
 # against presenting in process on the same cores, as far as instructions tell.
-#   scripts/count-serve-instructions.sh [PACK] [liverules binary]   # default rules/meetings
+#   Benchmarks/scripts/count-serve-instructions.sh [PACK] [liverules binary]   # default rules/meetings
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 pack=${1:-rules/meetings}
 binary=${2:-}
 name=count-serve-instructions
@@ -17,7 +17,7 @@ if [ -z "$binary" ]; then
   swift build -c release --traits Studio,Service --product liverules >/dev/null
   binary=.build/release/liverules
 fi
-. scripts/callgrind-liverules.sh
+. Benchmarks/scripts/callgrind-liverules.sh
 trap 'kill "${server:-0}" 2>/dev/null || true; rm -rf "$scratch"' EXIT
 
 valgrind --tool=callgrind --callgrind-out-file="$scratch/serve.%p" "$scratch/liverules" serve "$pack" --port 0 \

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Prints JSON Lines input for `liverules payload --batch rules/match`: one activity per line.
 
-    scripts/batch-lines.py [COUNT] [MATCHES] > states.jsonl
+    Benchmarks/scripts/batch-lines.py [COUNT] [MATCHES] > states.jsonl
 
 COUNT lines (default 100000) for MATCHES matches (default 200) at one moment: line n is a
 subscriber of match n % MATCHES, so every match's subscribers get identical payloads (what

@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Wall time of every hostile script under the default limits, release build: the figure behind
 # "any rule ends within 100 ms". Run it on an idle machine; the slowest come first.
-#   scripts/hostile-timings.sh [how many of the slowest to show]
+#   Benchmarks/scripts/hostile-timings.sh [how many of the slowest to show]
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 export LIVERULES_DEVELOPMENT=1   # the benchmark and fuzz targets join the package (Package.swift)
 ./scripts/setup.sh
 swift build -c release --product HostileBenchmarks >/dev/null

@@ -1,16 +1,16 @@
 #!/usr/bin/env bash
 # Machine instructions per fixture of `liverules test` on generated fixtures, the whole process
 # (start, discovery, presenting, comparing, the report), counted by valgrind's callgrind as CI
-# runs it (CI=true): the pack of scripts/generate-fixtures.py, its goldens recorded first. The
+# runs it (CI=true): the pack of Benchmarks/scripts/generate-fixtures.py, its goldens recorded first. The
 # deadline is set to a minute, since valgrind runs every instruction about fifty times slower.
-#   scripts/count-test-instructions.sh [fixtures (1000)] [liverules binary]
+#   Benchmarks/scripts/count-test-instructions.sh [fixtures (1000)] [liverules binary]
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 count=${1:-1000}
 binary=${2:-}
 name=count-test-instructions
-. scripts/callgrind-liverules.sh
-python3 scripts/generate-fixtures.py "$count" "$scratch"
+. Benchmarks/scripts/callgrind-liverules.sh
+python3 Benchmarks/scripts/generate-fixtures.py "$count" "$scratch"
 "$scratch/liverules" test "$scratch/meetings" --record >/dev/null 2>&1 || true
 "$scratch/liverules" review "$scratch/meetings" --accept >/dev/null
 CI=true "$scratch/liverules" test "$scratch/meetings" >/dev/null
