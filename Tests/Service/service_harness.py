@@ -323,8 +323,8 @@ class Service:
     """`liverules serve --bundle url… --verify-key key… --poll-interval seconds --port 0`: its URL
     once it says it is serving; standard error kept in `errors`."""
 
-    def __init__(self, bundles, keys, poll_interval, folders=()):
-        arguments = [binary(), "serve", *map(str, folders), "--port", "0", "--poll-interval", str(poll_interval)]
+    def __init__(self, bundles, keys, poll_interval, folders=(), options=()):
+        arguments = [binary(), "serve", *map(str, folders), "--port", "0", "--poll-interval", str(poll_interval), *options]
         for url in bundles:
             arguments += ["--bundle", url]
         for key in keys:
@@ -370,6 +370,11 @@ class Service:
                 and packs[0].get("hash") == expected_hash:
             return body
         return False, (status, body)
+
+    def peak_memory(self):
+        """The most memory the server has held so far (its peak resident set, VmHWM), in bytes."""
+        status = pathlib.Path(f"/proc/{self.pid}/status").read_text()
+        return int(re.search(r"^VmHWM:\s+(\d+) kB$", status, re.M).group(1)) * 1024
 
     def stop(self):
         stop(self.process, signal.SIGTERM)

@@ -11,6 +11,7 @@ Nothing waits for a fixed time: every wait polls for what it waits for, up to PA
 """
 import base64
 import hashlib
+import http.server
 import json
 import os
 import pathlib
@@ -21,7 +22,9 @@ import subprocess
 import sys
 import tarfile
 import threading
+import time
 import unittest
+import zlib
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
 from service_harness import (  # noqa: E402
@@ -418,12 +421,166 @@ class RefusalTests(BundleTestCase):
               + "\n    ".join(summary) + "\n    then B: accepted and serving")
 
 
+class HostileBundleServer:
+    """A bundle URL on loopback whose answer the test chooses (`mode`): a bundle's bytes, or an
+    answer built to exhaust or stall a poller. Not nginx: these answers are the point."""
+
+    def __init__(self):
+        self.mode, self.payload = "bundle", b""
+        self.bomb = b""
+        server = self
+
+        class Handler(http.server.BaseHTTPRequestHandler):
+            protocol_version = "HTTP/1.1"
+
+            def log_message(self, *arguments):
+                pass
+
+            def do_GET(self):
+                try:
+                    server.answer(self)
+                except (BrokenPipeError, ConnectionResetError):
+                    pass  # the poller hung up: what a bounded poll does
+
+        self.http = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.http.daemon_threads = True
+        self.url = f"http://127.0.0.1:{self.http.server_address[1]}/meetings.tar"
+        threading.Thread(target=self.http.serve_forever, daemon=True).start()
+
+    def answer(self, handler):
+        mode, payload = self.mode, self.payload
+        if mode == "bundle":
+            handler.send_response(200)
+            handler.send_header("Content-Length", str(len(payload)))
+            handler.end_headers()
+            handler.wfile.write(payload)
+        elif mode == "endless":  # no length, never ends
+            handler.send_response(200)
+            handler.send_header("Connection", "close")
+            handler.end_headers()
+            chunk = b"\0" * 65536
+            while self.mode == "endless":
+                handler.wfile.write(chunk)
+        elif mode == "gzip":  # 1 MiB on the wire that inflates to 1 GiB
+            handler.send_response(200)
+            handler.send_header("Content-Encoding", "gzip")
+            handler.send_header("Content-Length", str(len(self.bomb)))
+            handler.end_headers()
+            handler.wfile.write(self.bomb)
+        elif mode == "trickle":  # a byte every 0.2 s: each byte in time, the whole never
+            handler.send_response(200)
+            handler.send_header("Content-Length", "100000")
+            handler.end_headers()
+            while self.mode == "trickle":
+                handler.wfile.write(b"x")
+                handler.wfile.flush()
+                time.sleep(0.2)
+        elif mode == "claims-huge":
+            handler.send_response(200)
+            handler.send_header("Content-Length", str(1 << 30))
+            handler.end_headers()
+            handler.wfile.write(b"\0" * 65536)
+
+    def gzip_bomb(self):
+        """1 GiB of zeros, gzipped (about 1 MiB), made once."""
+        if not self.bomb:
+            squeeze = zlib.compressobj(9, zlib.DEFLATED, 31)
+            zeros = b"\0" * (1 << 20)
+            self.bomb = b"".join(squeeze.compress(zeros) for _ in range(1024)) + squeeze.flush()
+        return self.bomb
+
+    def stop(self):
+        self.mode = "stopped"
+        self.http.shutdown()
+        self.http.server_close()
+
+
+class BoundedPollTests(BundleTestCase):
+    """A bundle server can make a poller hold nothing past its limits and wait no longer than its
+    timeout, and cannot roll a server back by publishing an older version, validly signed."""
+
+    LIMIT = 256 << 20
+
+    def test_polls_stay_bounded_and_versions_only_move_forward(self):
+        versions = self.versions
+        source = HostileBundleServer()
+        self.addCleanup(source.stop)
+        source.payload = versions.bundle_a.read_bytes()
+        server = Service([source.url], [versions.verify_key], 0.3, options=["--poll-timeout", "2"])
+        self.addCleanup(server.stop)
+
+        def serving(name, content_hash=None):
+            expected = content_hash or versions.hash[name]
+            wait_until(f"the server to serve {name} ({expected})", lambda: server.serving(expected))
+
+        def problem(words):
+            def seen():
+                status, body = server.health()
+                found = body["packs"][0].get("refused") or {}
+                problems = found.get("problems", [])
+                return (any(word in text for text in problems for word in words) and problems) or (False, body)
+            return wait_until(f"/health to name one of {words}", seen)
+
+        serving("A")
+        source.gzip_bomb()
+        summary = []
+        for mode, words in (("endless", ["over 32 MiB"]), ("gzip", ["over 32 MiB", "not a tar", "checksum"]),
+                            ("trickle", ["did not arrive whole within 2 s"]), ("claims-huge", ["Content-Length 1073741824"])):
+            source.mode = mode
+            problems = problem(words)
+            serving("A")
+            versions.check_present(server, "A")
+            peak = server.peak_memory()
+            self.assertLess(peak, self.LIMIT, f"{mode}: the server peaked at {peak >> 20} MiB")
+            summary.append(f"{mode}: {problems[0].replace(source.url, '<url>')!r}, A kept serving, peak {peak >> 20} MiB")
+        # A newer version is fetched once the server behaves again: no poll stalled.
+        source.payload, source.mode = versions.bundle_b.read_bytes(), "bundle"
+        serving("B")
+        # An older version, validly signed, is refused; the old content as a new version is taken.
+        source.payload = versions.bundle_a.read_bytes()
+        problems = problem(["older than 1.1.0"])
+        serving("B")
+        versions.check_present(server, "B")
+        rollback = self.work / "rollback" / "meetings"
+        shutil.copytree(versions.a, rollback)
+        manifest_file = rollback / "pack.json"
+        manifest_file.write_text(manifest_file.read_text().replace('"version": "1.0.0"', '"version": "1.3.0"'))
+        rolled = manifest(bundle(rollback, versions.key, self.work / "rollback.tar"))
+        source.payload = (self.work / "rollback.tar").read_bytes()
+        serving("A as 1.3.0", rolled["hash"])
+        status, headers, body = server.post("/v1/meetings/present", versions.present_body)
+        self.assertEqual((status, headers.get("liverules-pack-version")), (200, "1.3.0"))
+        self.assertEqual(json.loads(body), versions.presentation["A"])
+        print("\n  bounded polls:\n    " + "\n    ".join(summary)
+              + f"\n    then B served; A (1.0.0) refused: {problems[0].replace(source.url, '<url>')!r}; A as 1.3.0 served")
+
+
 class LoadTests(BundleTestCase):
     SWAPS = 100
     WRK_SECONDS = 5
 
+    def swap_bundles(self):
+        """SWAPS bundles of rising versions 2.0.0, 2.1.0, …, holding B's content and A's in turn:
+        how a deploy moves forward, and rolls back (the old content published as a new version).
+        Each: (content "A" or "B", version, content hash, bundle)."""
+        made = []
+        for swap in range(self.SWAPS):
+            name, version = ("B" if swap % 2 == 0 else "A"), f"2.{swap}.0"
+            pack = self.work / "swaps" / str(swap) / "meetings"
+            shutil.copytree(self.versions.b if name == "B" else self.versions.a, pack)
+            manifest_file = pack / "pack.json"
+            text = manifest_file.read_text()
+            manifest_file.write_text(text.replace(f'"version": "{self.versions.version[name]}"', f'"version": "{version}"'))
+            tar = bundle(pack, self.versions.key, self.work / "swaps" / f"{swap}.tar")
+            contents = manifest(tar)
+            assert contents["version"] == version, contents
+            made.append((name, version, contents["hash"], tar))
+        assert len({made_hash for _, _, made_hash, _ in made}) == self.SWAPS, "every version should have its own hash"
+        return made
+
     def test_no_request_fails_while_the_bundle_is_replaced_100_times(self):
         versions, nginx = self.versions, self.nginx
+        swaps = self.swap_bundles()
         nginx.publish(versions.bundle_a, BUNDLE_FILE)
         server = self.service(0.2)
         self.wait_serving(server, "A")
@@ -452,11 +609,13 @@ wrk.headers["Content-Type"] = "application/json"
         thread.start()
         try:
             wait_until("wrk to start", started.is_set)
-            for swap in range(self.SWAPS):
-                name = "B" if swap % 2 == 0 else "A"
-                nginx.publish(versions.bundle_b if name == "B" else versions.bundle_a, BUNDLE_FILE)
-                self.wait_serving(server, name)
-                versions.check_present(server, name)
+            for name, version, content_hash, tar in swaps:
+                nginx.publish(tar, BUNDLE_FILE)
+                wait_until(f"server pid {server.pid} to serve {version} ({content_hash})", lambda: server.serving(content_hash))
+                status, headers, body = server.post("/v1/meetings/present", versions.present_body)
+                self.assertEqual(status, 200, body[:500])
+                self.assertEqual((headers.get("liverules-pack-version"), headers.get("liverules-pack-hash")), (version, content_hash))
+                self.assertEqual(json.loads(body), versions.presentation[name], f"{version} should answer {name}'s presentation")
         finally:
             done.set()
             thread.join(timeout=PATIENCE)
@@ -466,7 +625,7 @@ wrk.headers["Content-Type"] = "application/json"
         self.assertEqual(metric(metrics, "liverules_reloads_total", self.url, "refused"), 0)
         self.assertEqual(metric(metrics, "liverules_bundle_polls_total", self.url, "failed"), 0)
         self.assertEqual(metric(metrics, "liverules_bundle_polls_total", self.url, "fetched"), 1 + self.SWAPS)
-        print(f"\n  load: {self.SWAPS} swaps A <-> B during {len(runs)} wrk run(s) (2 threads, 8 connections, {self.WRK_SECONDS} s each)")
+        print(f"\n  load: {self.SWAPS} swaps A <-> B (rising versions) during {len(runs)} wrk run(s) (2 threads, 8 connections, {self.WRK_SECONDS} s each)")
         for number, (status, output) in enumerate(runs, 1):
             self.assertEqual(status, 0, output)
             self.assertNotIn("Non-2xx or 3xx responses", output, output)

@@ -28,7 +28,8 @@ extension Serve {
         }
         let workspace = FileManager.default.temporaryDirectory.appendingPathComponent("liverules-serve-\(UUID().uuidString)")
         let pollers = bundle.enumerated().map { index, url in
-            BundlePoller(url: URL(string: url)!, keys: keys, interval: .milliseconds(Int(pollInterval * 1000)), packs: packs,
+            BundlePoller(url: URL(string: url)!, keys: keys, interval: .milliseconds(Int(pollInterval * 1000)),
+                         timeout: .milliseconds(Int(pollTimeout * 1000)), packs: packs,
                          workspace: workspace.appendingPathComponent("\(index + 1)"),
                          userAgent: "liverules-serve/\(LiveRulesVersion.current) (pid \(getpid()))")
         }

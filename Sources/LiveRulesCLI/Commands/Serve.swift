@@ -18,7 +18,9 @@ struct Serve: ParsableCommand {
             logged and counted, and the last good one keeps serving. With --bundle, the service polls a \
             bundle URL (as `liverules bundle` writes them) every --poll-interval with If-None-Match, and \
             serves a new bundle once its signature (by a --verify-key), its files' hashes and its golden \
-            tests pass; anything else keeps the last good version serving. Every /v1 answer names the \
+            tests pass; anything else keeps the last good version serving. A poll takes at most 32 MiB \
+            within --poll-timeout; versions only move forward (a lower version is refused: to roll back, \
+            publish the old content as a new version). Every /v1 answer names the \
             version that made it in LiveRules-Pack-Version and LiveRules-Pack-Hash. \
             openapi/liverules-serve.json describes every route.
             """)
@@ -34,6 +36,9 @@ struct Serve: ParsableCommand {
 
     @Option(help: ArgumentHelp("How often each --bundle is polled.", valueName: "seconds"))
     var pollInterval: Double = 10
+
+    @Option(help: ArgumentHelp("The longest one poll of a --bundle may take, its whole answer included.", valueName: "seconds"))
+    var pollTimeout: Double = 60
 
     @Option(help: "The port to listen on (0: any free port).")
     var port = 4848
@@ -65,6 +70,9 @@ struct Serve: ParsableCommand {
         try OptionRange.threads("--batch-workers").check(batchWorkers)
         guard pollInterval.isFinite, (0.1...86_400).contains(pollInterval) else {
             throw ValidationError("--poll-interval must be between 0.1 and 86400 seconds; got \(pollInterval)")
+        }
+        guard pollTimeout.isFinite, (0.1...3_600).contains(pollTimeout) else {
+            throw ValidationError("--poll-timeout must be between 0.1 and 3600 seconds; got \(pollTimeout)")
         }
         for url in bundle where URL(string: url).map({ ["http", "https"].contains($0.scheme?.lowercased() ?? "") && $0.host != nil }) != true {
             throw ValidationError("--bundle must be an http:// or https:// URL; got '\(url)'")

@@ -7,11 +7,16 @@ import LiveRules
 import LiveRulesBundle
 
 /// Keeps the pack of one bundle URL served (`liverules serve --bundle URL`). Every interval it
-/// asks for the bundle with the last `ETag` in `If-None-Match`; a new bundle is verified (its
-/// signature by one of the keys, every file's SHA-256), unpacked into a folder of its own and
-/// handed to ``ServedPacks``, which activates it only when its golden tests pass. A bundle that
-/// fails any step, an answer other than 200 or 304, or no answer, leaves the last good version
-/// serving; the failure is logged once until it changes, and shown by `/health`.
+/// asks for the bundle with the last `ETag` in `If-None-Match`, taking at most
+/// ``OpenedBundle/maxBytes`` within the poll's timeout (``BundleFetch``); a new bundle is
+/// verified (its signature by one of the keys, every file's SHA-256), unpacked into a folder of
+/// its own and handed to ``ServedPacks``, which activates it only when its golden tests pass.
+///
+/// Versions only move forward: once a version is served, a bundle of a lower version, or of the
+/// same version with other content, is refused (a replayed old bundle, validly signed, cannot
+/// roll a server back). Rolling back means publishing the old content as a new, higher version.
+/// A bundle that fails any step, an answer other than 200 or 304, or no answer, leaves the last
+/// good version serving; the failure is logged once until it changes, and shown by `/health`.
 ///
 /// Its state is touched only by its polling task, one poll at a time.
 package final class BundlePoller: @unchecked Sendable {
@@ -20,15 +25,15 @@ package final class BundlePoller: @unchecked Sendable {
     private let url: URL
     private let keys: [VerifyKey]
     private let interval: Duration
+    private let timeout: Duration
     private let packs: ServedPacks
     private let workspace: URL
-    private let session: URLSession
     private let userAgent: String
     private var task: Task<Void, Never>?
     /// The `ETag` of the last bundle fetched, good or not: it is not fetched again until it changes.
     private var etag: String?
     /// The version of this URL served, and the folder it was unpacked into.
-    private var active: (pack: String, hash: String, folder: URL)?
+    private var active: (pack: String, version: String, hash: String, folder: URL)?
     private var lastFailure: String?
     /// The last bundle taken, served or refused: from a server without `ETag`s, the same bytes
     /// again are not checked (nor a refusal told) again.
@@ -36,19 +41,18 @@ package final class BundlePoller: @unchecked Sendable {
     private var unpacked = 0
 
     /// A poller of `url` every `interval`, accepting bundles signed by one of `keys`, unpacking
-    /// them under `workspace` (which it makes and owns), asking with `userAgent`.
-    package init(url: URL, keys: [VerifyKey], interval: Duration, packs: ServedPacks, workspace: URL, userAgent: String) {
+    /// them under `workspace` (which it makes and owns), asking with `userAgent`; a poll whose
+    /// answer has not arrived whole within `timeout` fails.
+    package init(url: URL, keys: [VerifyKey], interval: Duration, timeout: Duration, packs: ServedPacks, workspace: URL,
+                 userAgent: String) {
         self.url = url
         source = url.absoluteString
         self.keys = keys
         self.interval = interval
+        self.timeout = timeout
         self.packs = packs
         self.workspace = workspace
         self.userAgent = userAgent
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.urlCache = nil
-        configuration.requestCachePolicy = .reloadIgnoringLocalAndRemoteCacheData
-        session = URLSession(configuration: configuration)
     }
 
     /// Polls now and then every interval, until ``stop()``.
@@ -68,17 +72,21 @@ package final class BundlePoller: @unchecked Sendable {
 
     /// One poll: fetch, and when the bundle is new, check it and hand it over.
     func poll() async {
-        var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalAndRemoteCacheData, timeoutInterval: 30)
+        var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalAndRemoteCacheData,
+                                 timeoutInterval: min(30, timeout.inSeconds))
         request.setValue(userAgent, forHTTPHeaderField: "User-Agent")
+        // A bundle is an archive of mostly compressed-poorly text; asking for it as it is keeps
+        // a server from sending a small body that inflates (what arrives is bounded either way).
+        request.setValue("identity", forHTTPHeaderField: "Accept-Encoding")
         if let etag { request.setValue(etag, forHTTPHeaderField: "If-None-Match") }
         let body: Data, response: HTTPURLResponse
         do {
-            let (data, answer) = try await session.data(for: request)
-            guard let http = answer as? HTTPURLResponse else { return failed("the answer is not HTTP") }
-            (body, response) = (data, http)
-        } catch {
+            (body, response) = try await BundleFetch.get(request, limit: OpenedBundle.maxBytes, deadline: timeout)
+        } catch let failure as BundleFetch.Failure {
             guard !Task.isCancelled else { return }
-            return failed("cannot fetch the bundle: \(error.localizedDescription)")
+            return failed(failure.message)
+        } catch {
+            return
         }
         switch response.statusCode {
         case 304:
@@ -112,6 +120,9 @@ package final class BundlePoller: @unchecked Sendable {
             return packs.refuse(source, hash: manifest.hash, problems: [Diagnostic(about: source,
                 message: "the bundle holds pack '\(manifest.pack)', but this URL serves '\(active.pack)'")])
         }
+        if let active, let backwards = Self.backwards(manifest, from: active) {
+            return packs.refuse(source, hash: manifest.hash, problems: [Diagnostic(about: source, message: backwards)])
+        }
         if let other = packs.statuses.first(where: { $0.pack == manifest.pack && $0.path != source && $0.isServing }) {
             return packs.refuse(source, hash: manifest.hash, problems: [Diagnostic(about: source,
                 message: "the bundle holds pack '\(manifest.pack)', which \(other.path) serves already")])
@@ -143,7 +154,37 @@ package final class BundlePoller: @unchecked Sendable {
             return
         }
         if let previous = active?.folder { try? FileManager.default.removeItem(at: previous) }
-        active = (manifest.pack, manifest.hash, folder)
+        active = (manifest.pack, manifest.version, manifest.hash, folder)
+    }
+
+    /// Why `manifest` would move this URL's pack back from `active`, or nil when it moves it
+    /// forward or is the version served. Versions are MAJOR.MINOR.PATCH, compared as numbers.
+    private static func backwards(_ manifest: BundleManifest, from active: (pack: String, version: String, hash: String, folder: URL)) -> String? {
+        let rollBack = "to roll back, publish the old content as a new version"
+        guard let new = numbers(manifest.version), let served = numbers(active.version) else {
+            return "the bundle's version '\(manifest.version)' is not MAJOR.MINOR.PATCH"
+        }
+        if new.lexicographicallyPrecedes(served, by: precedes) {
+            return "the bundle has version \(manifest.version), older than \(active.version), which this URL serves: "
+                + "versions only move forward (\(rollBack))"
+        }
+        if new.elementsEqual(served, by: { !precedes($0, $1) && !precedes($1, $0) }), manifest.hash != active.hash {
+            return "the bundle has version \(manifest.version), which this URL serves with other content (\(active.hash)): "
+                + "a version names one content (publish a new version)"
+        }
+        return nil
+    }
+
+    /// The three numbers of `version` as digit strings without leading zeros, or nil.
+    private static func numbers(_ version: String) -> [Substring]? {
+        let parts = version.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count == 3, parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy { ("0"..."9").contains($0) } }) else { return nil }
+        return parts.map { $0.drop { $0 == "0" } }
+    }
+
+    /// Whether the number written `a` is less than `b` (digit strings of any length).
+    private static func precedes(_ a: Substring, _ b: Substring) -> Bool {
+        a.count != b.count ? a.count < b.count : a < b
     }
 
     /// How the unpacked `pack` differs from what its signed `manifest` says it is, or nil.
