@@ -24,7 +24,7 @@ function liverules_host_layout_wanted() return nil end
 function liverules_host_suggestion() return "" end
 function liverules_host_colour_valid(text) return find(text, "^#%x%x%x%x%x%x$") ~= nil end
 
--- Placement+Budget.swift, as liverules_host_placements encodes it.
+-- Placement.swift, as liverules_host_placements encodes it.
 local function slot(name, width, wide, lines, fontSize, lead)
   return { name = name, width = width, widths = { [393] = width, [430] = wide or width }, lines = lines,
            fontSize = fontSize, chars = math.floor(width / (0.55 * fontSize)), lead = lead or false }

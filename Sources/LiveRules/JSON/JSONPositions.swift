@@ -87,3 +87,31 @@ package struct JSONPositions: Sendable, Hashable {
         return (key, index + 1)
     }
 }
+
+// MARK: - JSONDocument
+
+/// A parsed JSON text: its value and where each value in it starts.
+struct JSONDocument: Sendable, Hashable {
+    /// The top-level value.
+    let value: JSONValue
+    /// Start position of every value in the document, by its `JSONPath` (the root is `""`).
+    let positions: JSONPositions
+}
+
+// MARK: - SourcePosition
+
+/// A location in a source text: 1-based line and 1-based column.
+///
+/// Lines are separated by LF (`\n`); columns count UTF-8 bytes from the start of the line.
+public struct SourcePosition: Sendable, Hashable {
+    /// 1-based line.
+    public var line: Int
+    /// 1-based column, in UTF-8 bytes from the start of the line.
+    public var column: Int
+
+    /// The position at `line` and `column`, both 1-based.
+    public init(line: Int, column: Int) {
+        self.line = line
+        self.column = column
+    }
+}

@@ -118,3 +118,95 @@ public struct RulePack: Sendable {
         try folder.files(in: "fixtures", ending: ".json").map { $0 + ".json" }
     }
 }
+
+// MARK: - Schema changes
+
+extension RulePack {
+    /// The content-state changes since `older`'s manifest, each located at the field's
+    /// declaration in this pack's `pack.json` (a removed field at its type): errors for breaking
+    /// changes when `breakingIsError`, warnings otherwise.
+    package func schemaDiagnostics(since older: PackManifest, breakingIsError: Bool) -> [Diagnostic] {
+        let file = folder.display(Self.manifestFile)
+        return manifest.contentStateChanges(since: older).map { change in
+            let type = JSONPath.member(change.typeName, in: "schema.types")
+            let position = manifestPositions[JSONPath.member(change.fieldName, in: type)] ?? manifestPositions[type]
+                ?? manifestPositions["schema"] ?? SourcePosition(line: 1, column: 1)
+            return Diagnostic(file: file, line: position.line, column: position.column,
+                              severity: breakingIsError && change.isBreaking ? .error : .warning, message: "\(change)")
+        }
+    }
+}
+
+extension PackManifest {
+    /// The content-state changes since `older`, fields matched by the keys each version's push
+    /// key map gives them (a Swift property renamed behind an unchanged `CodingKeys` key is no
+    /// change; a key map entry that changes a key is a rename).
+    package func contentStateChanges(since older: PackManifest) -> [SchemaChange] {
+        schema.changes(since: older.schema, keys: Schema.Keys(older: { older.push?.key(for: $1, in: $0) ?? $1 },
+                                                               newer: { [push] in push?.key(for: $1, in: $0) ?? $1 }))
+    }
+}
+
+// MARK: - RuleStage
+
+/// The rules of a pack, in the order the host runs them. The phase rule runs first; the others
+/// see the phase it chose and the facts it returned. Every rule but ``timing`` is required.
+public enum RuleStage: String, CaseIterable, Sendable, Hashable {
+    /// Chooses the phase (one of the manifest's phases) and returns facts the later rules see.
+    case phase
+    /// The badge: its text and tone.
+    case badge
+    /// The relevance score and whether the update alerts.
+    case relevance
+    /// Which fields each placement shows.
+    case layout
+    /// The colours, with fallbacks.
+    case palette
+    /// Optional: when the activity goes stale and is dismissed, and what an alert says (see
+    /// ``Timing``). A pack without it presents no timing.
+    case timing
+
+    /// Whether every pack must name a file for this rule.
+    public var isRequired: Bool { self != .timing }
+}
+
+// MARK: - RuleSource
+
+/// The text of one rule file of a pack.
+package struct RuleSource: Sendable, Hashable {
+    package var stage: RuleStage
+    /// The file, relative to the pack folder.
+    package var file: String
+    /// How errors name the file: `rules/meetings/badge.lua`.
+    package var chunkName: String
+    package var text: String
+}
+
+// MARK: - ContentHash
+
+/// FNV-1a (64 bits) over named byte strings: identifies a version of a pack by its content (not
+/// a security hash). Each part is its name, a NUL, its length and its bytes, so different splits
+/// of the same bytes hash differently.
+struct ContentHash {
+    private var state: UInt64 = 0xcbf2_9ce4_8422_2325
+
+    mutating func add(_ name: String, _ bytes: Data) {
+        feed(Data(name.utf8))
+        feed(Data([0]))
+        feed(Data(String(bytes.count).utf8))
+        feed(bytes)
+    }
+
+    private mutating func feed(_ bytes: Data) {
+        for byte in bytes {
+            state ^= UInt64(byte)
+            state = state &* 0x0000_0100_0000_01b3
+        }
+    }
+
+    /// 16 lowercase hex digits.
+    var hex: String {
+        let digits = String(state, radix: 16)
+        return String(repeating: "0", count: 16 - digits.count) + digits
+    }
+}

@@ -1,4 +1,5 @@
 import Foundation
+import Lua
 
 /// Checks a Live Activity push before it is sent: APNs answers 200 to many payloads the device
 /// then drops. Every check of the push facts runs (sizes, event, start's members, timestamps,
@@ -84,5 +85,19 @@ public struct PayloadValidator: Sendable {
             check.body(value, bytes: bytes)
         }
         return check.findings
+    }
+}
+
+// MARK: - Reading a file
+
+extension PayloadValidator {
+    /// The bytes of the push body in the file at `path`, which may hold at most
+    /// ``InputLimits/payloadBytes``; the error names the file and says why it was not read.
+    public static func body(at path: String) throws(DiagnosticError) -> Data {
+        do {
+            return try BoundedFile.read(path, limit: InputLimits.payloadBytes)
+        } catch {
+            throw DiagnosticError([Diagnostic(file: path, message: error.message(kind: "a push body", limit: InputLimits.payloadBytes))])
+        }
     }
 }

@@ -141,3 +141,80 @@ extension Reloader {
         }
     }
 }
+
+// MARK: - ReloadOptions
+
+/// How a ``Reloader`` decides.
+public struct ReloadOptions: Sendable {
+    /// How long no file event must arrive before a batch of changes is reloaded (editors write
+    /// several files, or a temp file and a rename).
+    public var quiet: Duration
+    /// Whether a new version must pass its pack's golden tests to be activated. Without it, a
+    /// new version must present every fixture of its pack without an input, rule or output
+    /// error (whatever the presentations are).
+    public var requireGoldens: Bool
+    /// Whether to watch the folders; without it the host calls ``Reloader/reload(_:displayPath:)`` itself.
+    public var watches: Bool
+    /// How changes are noticed: ``WatchMethod/automatic`` (inotify on Linux, polling every
+    /// 250 ms elsewhere), ``WatchMethod/inotify`` (Linux only) or ``WatchMethod/polling(interval:)``.
+    public var watchMethod: WatchMethod
+
+    /// Options for a ``Reloader``; the defaults watch with ``WatchMethod/automatic``, reload 50 ms
+    /// after the last change, and do not require goldens.
+    public init(
+        quiet: Duration = .milliseconds(50), requireGoldens: Bool = false, watches: Bool = true,
+        watchMethod: WatchMethod = .automatic
+    ) {
+        self.quiet = quiet
+        self.requireGoldens = requireGoldens
+        self.watches = watches
+        self.watchMethod = watchMethod
+    }
+}
+
+// MARK: - WatchMethod
+
+/// How a ``Reloader`` notices changes on disk.
+public enum WatchMethod: Sendable, Hashable {
+    /// inotify on Linux, ``polling(interval:)`` at ``defaultPollingInterval`` elsewhere.
+    case automatic
+    /// The kernel reports each change as it happens: a change is seen at once and an idle
+    /// watcher costs nothing. Linux only; elsewhere starting a watcher with it throws.
+    case inotify
+    /// Scans the watched folders every `interval` (a snapshot of every entry's path, size,
+    /// modification time and file identity) and compares it with the last one: a change is
+    /// seen within `interval`, and each scan reads the metadata of every entry under the roots.
+    case polling(interval: Duration = WatchMethod.defaultPollingInterval)
+
+    /// The polling interval ``automatic`` uses off Linux: 250 ms.
+    public static let defaultPollingInterval: Duration = .milliseconds(250)
+
+    /// What ``automatic`` means on this system; other methods are themselves.
+    public var resolved: WatchMethod {
+        guard self == .automatic else { return self }
+        #if os(Linux)
+        return .inotify
+        #else
+        return .polling(interval: Self.defaultPollingInterval)
+        #endif
+    }
+}
+
+// MARK: - WatchError
+
+/// Why a ``Reloader`` could not watch its folders: a root that is missing, not a folder or unreadable,
+/// or a watch method this system lacks. Described as `cannot watch <path>: <reason>`.
+public struct WatchError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The root (or roots, comma-separated) that cannot be watched.
+    public var path: String
+    /// What went wrong, as the system words it (`No such file or directory`).
+    public var reason: String
+
+    /// The failure to watch `path`, for `reason`.
+    public init(path: String, reason: String) {
+        self.path = path
+        self.reason = reason
+    }
+
+    public var description: String { "cannot watch \(path): \(reason)" }
+}

@@ -1,6 +1,11 @@
 import ArgumentParser
 import Foundation
 import LiveRules
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// `liverules bench <pack-dir>`: presents the pack's fixtures repeatedly and reports the time per
 /// presentation, the instructions per presentation and the memory of a state.
@@ -133,4 +138,25 @@ struct Bench: ParsableCommand {
 
     private func microseconds(_ nanoseconds: Double) -> String { String(format: "%.1f µs", nanoseconds / 1000) }
     private func kibibytes(_ bytes: Int) -> String { String(format: "%.1f KiB", Double(bytes) / 1024) }
+}
+
+// MARK: - States
+
+extension Bench {
+    /// The activities of the first `count` lines of the JSON Lines file at `path`, each read and
+    /// checked as `liverules payload --batch` reads it; the error names the line and field.
+    static func states(at path: String, count: Int, manifest: PackManifest) throws(DiagnosticError) -> [Fixture] {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw DiagnosticError([Diagnostic(file: path, message: "cannot read the file")]) }
+        defer { close(descriptor) }
+        let lines = LineChunks(descriptor: descriptor, limit: InputLimits.fixtureBytes)
+        var fixtures: [Fixture] = []
+        while fixtures.count < count, let chunk = lines.next() {
+            for line in chunk.prefix(count - fixtures.count) {
+                fixtures.append(try PushRequest.read(line.bytes, line: line.number, file: path, manifest: manifest).fixture)
+            }
+        }
+        guard !fixtures.isEmpty else { throw DiagnosticError([Diagnostic(file: path, message: "the file has no activities to benchmark")]) }
+        return fixtures
+    }
 }

@@ -100,3 +100,73 @@ package struct Timeline: Sendable {
         }
     }
 }
+
+// MARK: - TimelineMoment
+
+/// A moment of a ``Timeline`` where the presentation changed: what it is from then on, and what
+/// changed since the moment before.
+package struct TimelineMoment: Sendable, Hashable {
+    /// When, in Unix seconds.
+    package var now: Double
+    /// The presentation from this moment on, or the problems when presenting failed.
+    package var outcome: Result<Presentation, TimelineFailure>
+    /// What differs from the previous moment; every aspect at the first moment.
+    package var changes: [TimelineChange]
+    /// Why a device needs a push here; empty when it draws this moment from the live fields of
+    /// the last push (or presenting failed).
+    package var push: [PushReason]
+
+    /// Whether this update alerts.
+    package var alerts: Bool {
+        if case .success(let presentation) = outcome { presentation.relevance.alert } else { false }
+    }
+}
+
+// MARK: - TimelineFailure
+
+/// Why a moment has no presentation: the problems, compiler style.
+package struct TimelineFailure: Error, Sendable, Hashable {
+    /// The problems, as `path:line:col: error: message`.
+    package var diagnostics: [Diagnostic]
+}
+
+// MARK: - TimelineStop
+
+/// Why a ``Timeline`` stopped before the end of its range.
+package enum TimelineStop: Sendable, Hashable, CustomStringConvertible {
+    /// ``Timeline/failuresBeforeStopping`` steps in a row failed: rules that fail at every step
+    /// would otherwise spend their whole budget at each step of the range.
+    case failing
+    /// The caller stopped it, saying why (its client went away, its time ran out).
+    case stopped(String)
+
+    /// `20 steps in a row failed`, or the caller's reason.
+    package var description: String {
+        switch self {
+        case .failing: "\(Timeline.failuresBeforeStopping) steps in a row failed"
+        case .stopped(let reason): reason
+        }
+    }
+}
+
+// MARK: - TimelineMismatch
+
+/// A step of a ``Timeline`` where a device, drawing a live field from the last push, would show
+/// something else than the rules give at that step: a wrong time on a phone.
+package struct TimelineMismatch: Sendable, Hashable, CustomStringConvertible {
+    /// When, in Unix seconds.
+    package var now: Double
+    /// Where.
+    package var placement: Placement
+    /// The field.
+    package var field: String
+    /// What the device draws from the live form it was pushed.
+    package var device: String
+    /// What the rules give.
+    package var rules: String
+
+    /// `2026-03-02T09:16:00Z lockScreen.countdown: the device draws "in 13:59", the rules give "in 14:00"`.
+    package var description: String {
+        "\(Timeline.time(now)) \(placement.rawValue).\(field): the device draws \"\(device)\", the rules give \"\(rules)\""
+    }
+}

@@ -349,3 +349,20 @@ private let luaHostLog: lrs_log_fn = { host, text, length in
     let bytes = UnsafeRawBufferPointer(start: text, count: length)
     state.log(String(decoding: bytes, as: UTF8.self))
 }
+
+// MARK: - Release
+
+extension LuaState {
+    /// The Lua release this library was built with and runs, e.g. `Lua 5.4.6`.
+    public static var release: String { String(cString: lrs_release()) }
+}
+
+// MARK: - LuaIgnored
+
+/// A result type that accepts any Lua value and reads nothing: for calls run for their effect.
+public struct LuaIgnored: Decodable, Sendable {
+    /// The ignored result.
+    public init() {}
+    /// Reads nothing, whatever the value.
+    public init(from decoder: any Decoder) throws {}
+}
