@@ -52,7 +52,7 @@ extension HostFunctions {
     static let ellipsisUnits = 55
 
     /// Advances of the ASCII characters in hundredths of the font size (the Latin rule of
-    /// `domain/placements.md`): 30 for `i l . , : ; ' | ! 1` and the space, 80 for `M W m w @`,
+    /// <doc:Placements>): 30 for `i l . , : ; ' | ! 1` and the space, 80 for `M W m w @`,
     /// 65 for the other capitals, 55 for everything else.
     private static let asciiUnits: [Int] = (0..<128).map { code in
         let character = Character(Unicode.Scalar(UInt8(code)))

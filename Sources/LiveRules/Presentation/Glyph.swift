@@ -41,7 +41,7 @@ public enum Glyph: Sendable, Hashable, Codable {
     private static let iconPrefix = "icon:"
 
     /// The width in points the glyph takes beside the text, its gap included. A dot takes what
-    /// the guidelines let the minimal presentation grow by, 45 - 36.67 (`domain/placements.md`:
+    /// the guidelines let the minimal presentation grow by, 45 - 36.67 (<doc:Placements>:
     /// 36.67–45 pt wide), so a dot and the minimal view's 28.67-pt text fit its 45 pt. An icon
     /// takes two average 15-pt characters (2 × 0.55 × 15): the compact presentation's budget of
     /// "5 characters, or glyph + 3".

@@ -1,4 +1,4 @@
-/// Where a live activity shows (see `domain/placements.md` for their sizes and budgets).
+/// Where a live activity shows (see <doc:Placements> for their sizes and budgets).
 /// As a dictionary key it encodes as its raw value, so `[Placement: …]` is a JSON object.
 public enum Placement: String, CaseIterable, Sendable, Hashable, Codable, CodingKeyRepresentable {
     /// The lock screen card, and the banner on devices without a Dynamic Island.
@@ -43,7 +43,7 @@ package struct PlacementBudget: Sendable, Equatable, Encodable {
 
 extension Placement {
     /// The placement's slots and capacity. Widths are the region's width minus its margins, from
-    /// `domain/placements.md` for the 393-pt and the 430-pt iPhone class, and a 360-dp Android
+    /// <doc:Placements> for the 393-pt and the 430-pt iPhone class, and a 360-dp Android
     /// screen.
     package var budget: PlacementBudget {
         switch self {

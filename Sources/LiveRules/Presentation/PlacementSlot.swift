@@ -1,6 +1,6 @@
 /// A region of a placement that shows text, and how much text fits there.
 ///
-/// Numbers are in points for each iPhone class of `domain/placements.md` (393-pt and 430-pt wide
+/// Numbers are in points for each iPhone class of <doc:Placements> (393-pt and 430-pt wide
 /// screens; 360 dp for Android, which the guidelines give no second class for). Layouts are
 /// decided for the narrower class (``width``), so that what fits there fits on every larger
 /// device; ``widths`` has both, for measuring a field on either.
