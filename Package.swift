@@ -5,9 +5,11 @@ import PackageDescription
 /// trait named for what it brings: `Studio`, the preview studio (`liverules preview`), and
 /// `Service`, the rules as a service (`liverules serve`) with signed bundles (`liverules bundle`,
 /// on the system's libcrypto). `swift build --traits Studio,Service` builds both; a package
-/// depending on `LiveRules` resolves neither's packages.
+/// depending on `LiveRules` resolves neither's packages. `server`, for the HTTP server core both
+/// configure, holds when either trait is on (a condition's traits are alternatives).
 let studio: TargetDependencyCondition? = .when(traits: ["Studio"])
 let service: TargetDependencyCondition? = .when(traits: ["Service"])
+let server: TargetDependencyCondition? = .when(traits: ["Studio", "Service"])
 
 /// Benchmarks and fuzz targets join the graph only when `LIVERULES_DEVELOPMENT` is set (the
 /// scripts that build them, and scripts/test.sh, set it), so a plain build never compiles them.
@@ -70,35 +72,46 @@ let package = Package(
         // What an app and its widget link to draw the presentation a push carries: pure Swift
         // on Foundation, no Lua, no C, no dependencies.
         .target(name: "LiveRulesActivity"),
+        // The HTTP server core the studio and the service configure: starting an application
+        // and wording its start failures, the connections' handlers, the error guard, the request
+        // context. Only with the Studio or the Service trait (its sources are empty without both).
+        .target(
+            name: "LiveRulesHTTP",
+            dependencies: [
+                .product(name: "Hummingbird", package: "hummingbird", condition: server),
+                .product(name: "HummingbirdCore", package: "hummingbird", condition: server),
+                .product(name: "NIOCore", package: "swift-nio", condition: server),
+                .product(name: "NIOHTTP1", package: "swift-nio", condition: server),
+                .product(name: "Logging", package: "swift-log", condition: server),
+                .product(name: "HTTPTypes", package: "swift-http-types", condition: server),
+            ]
+        ),
         // The preview studio: an HTTP server over the tooling, with its page compiled in by the
-        // EmbedLua plugin. The only library target that depends on Hummingbird and SwiftNIO, and
-        // only with the Studio trait (its sources are empty without it).
+        // EmbedLua plugin, on the server core; only with the Studio trait (its sources are empty
+        // without it).
         .target(
             name: "LiveRulesPreview",
             dependencies: [
                 "LiveRulesTooling", "LiveRules",
+                .target(name: "LiveRulesHTTP", condition: studio),
                 .product(name: "Hummingbird", package: "hummingbird", condition: studio),
-                .product(name: "HummingbirdCore", package: "hummingbird", condition: studio),
                 .product(name: "NIOCore", package: "swift-nio", condition: studio),
                 .product(name: "NIOHTTP1", package: "swift-nio", condition: studio),
-                .product(name: "Logging", package: "swift-log", condition: studio),
                 .product(name: "HTTPTypes", package: "swift-http-types", condition: studio),
             ],
             exclude: ["Page"],
             plugins: ["EmbedLua"]
         ),
-        // `liverules serve`: the rules as an HTTP service, on the same server stack, only with the
+        // `liverules serve`: the rules as an HTTP service, on the same server core, only with the
         // Service trait (its sources are empty without it).
         .target(
             name: "LiveRulesServe",
             dependencies: [
                 "LiveRules",
                 .target(name: "LiveRulesBundle", condition: service),
+                .target(name: "LiveRulesHTTP", condition: service),
                 .product(name: "Hummingbird", package: "hummingbird", condition: service),
-                .product(name: "HummingbirdCore", package: "hummingbird", condition: service),
                 .product(name: "NIOCore", package: "swift-nio", condition: service),
-                .product(name: "NIOHTTP1", package: "swift-nio", condition: service),
-                .product(name: "Logging", package: "swift-log", condition: service),
                 .product(name: "HTTPTypes", package: "swift-http-types", condition: service),
             ]
         ),

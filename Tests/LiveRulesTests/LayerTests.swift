@@ -5,7 +5,8 @@ import Testing
 /// The layers point one way: `CLua` <- `CLuaShim` <- `Lua` <- `LiveRules` <- `LiveRulesTooling`
 /// <- `LiveRulesPreview` <- `liverules`, with `CLiveRules` (the host's C) beside `LiveRules`,
 /// `LiveRulesServe` (the service) and `LiveRulesBundle` (signed bundles, on `COpenSSL`) on
-/// `LiveRules` beside `LiveRulesTooling`.
+/// `LiveRules` beside `LiveRulesTooling`; the studio and the service both on `LiveRulesHTTP`, the
+/// HTTP server core, which imports nothing of the project.
 /// Checked on the sources themselves, so a new file that imports or includes upward fails here;
 /// and on `Package.swift`, so a new target cannot be left off this table or the architecture
 /// article.
@@ -17,8 +18,9 @@ import Testing
         "LiveRulesTooling": ["Lua", "LiveRules"],
         "LiveRulesExamples": [],
         "LiveRulesActivity": [],
-        "LiveRulesPreview": ["LiveRules", "LiveRulesTooling"],
-        "LiveRulesServe": ["LiveRules", "LiveRulesBundle"],
+        "LiveRulesHTTP": [],
+        "LiveRulesPreview": ["LiveRules", "LiveRulesTooling", "LiveRulesHTTP"],
+        "LiveRulesServe": ["LiveRules", "LiveRulesBundle", "LiveRulesHTTP"],
         "LiveRulesBundle": ["LiveRules", "COpenSSL"],
         "EmbedLuaTool": [],
         "liverules": ["LiveRules", "LiveRulesTooling", "LiveRulesPreview", "LiveRulesServe", "LiveRulesBundle"],
@@ -32,7 +34,7 @@ import Testing
     static let withoutSources: Set<String> = ["CLua", "COpenSSL", "EmbedLua"]
     /// The only targets that may import the web server and SwiftNIO: apps that link `LiveRules`
     /// never link them.
-    static let serverTargets: Set<String> = ["LiveRulesPreview", "LiveRulesServe", "liverules"]
+    static let serverTargets: Set<String> = ["LiveRulesHTTP", "LiveRulesPreview", "LiveRulesServe", "liverules"]
     /// Where a target's sources are when its folder is not its name.
     static let folders = ["liverules": "LiveRulesCLI"]
     static let projectModules = Set(allowedImports.keys).union(allowedHeaders.keys).union(withoutSources)
@@ -172,12 +174,13 @@ import Testing
     }
 
     /// The studio is built only with the package's `Studio` trait, the service and bundles only
-    /// with its `Service` trait: each file of their targets, and each file of the CLI that imports
-    /// one, compiles only under its trait's `#if`, and the manifest depends on them and on the
-    /// server's packages only under that trait, so a package that depends on `LiveRules` never
-    /// resolves them.
+    /// with its `Service` trait, the server core with either: each file of their targets, and each
+    /// file of the CLI that imports one, compiles only under its trait's `#if`, and the manifest
+    /// depends on them and on the server's packages only under that trait (`server` for the core:
+    /// either), so a package that depends on `LiveRules` never resolves them.
     @Test func theServersAreBuiltOnlyWithTheirTraits() throws {
-        let traits = ["LiveRulesPreview": "Studio", "LiveRulesServe": "Service", "LiveRulesBundle": "Service"]
+        let traits = ["LiveRulesPreview": "Studio", "LiveRulesServe": "Service", "LiveRulesBundle": "Service",
+                      "LiveRulesHTTP": "Studio || Service"]
         let cli = try Self.files(of: "liverules", ending: [".swift"])
         var checked = 0
         for (target, trait) in traits {
@@ -194,9 +197,11 @@ import Testing
             + traits.keys.map { "name: \"\($0)\", condition" }
         let uses = manifest.split(separator: "\n").filter { line in line.contains(".product(") || line.contains(".target(name:") }
             .filter { line in gated.contains { line.contains($0) } }
-        #expect(uses.count == 18, "\(uses)")
+        // The core's 6 packages; the studio's core and 4 packages; the service's bundles, core and
+        // 3 packages; the bundles' libcrypto; the CLI's studio, service and bundles; the bundle tests'.
+        #expect(uses.count == 21, "\(uses)")
         for line in uses {
-            #expect(line.contains("condition: studio") || line.contains("condition: service"), "Package.swift: \(line)")
+            #expect(["condition: studio", "condition: service", "condition: server"].contains(where: line.contains), "Package.swift: \(line)")
         }
     }
 

@@ -1,4 +1,5 @@
 #if Service
+import COpenSSL
 import Foundation
 import LiveRules
 
@@ -43,6 +44,48 @@ package struct PackBundle: Sendable {
     /// `sha256:` and the 64 hex digits of the SHA-256 of `bytes`.
     static func digest(_ bytes: Data) -> String {
         "sha256:" + SHA256.hex(bytes)
+    }
+}
+
+/// Why a bundle cannot be written or opened: the file inside it concerned (nil: the whole
+/// bundle) and what is wrong.
+package struct BundleError: Error, Sendable, CustomStringConvertible {
+    /// The path inside the bundle (`badge.lua`, `.signature`), or nil.
+    package let member: String?
+    /// What is wrong, as a sentence without its subject.
+    package let message: String
+
+    init(member: String? = nil, _ message: String) {
+        self.member = member
+        self.message = message
+    }
+
+    package var description: String {
+        member.map { "\($0): \(message)" } ?? message
+    }
+
+    /// The diagnostic of this error in the bundle `source` (its file or URL):
+    /// `https://…/meetings.tar: error: badge.lua: …`.
+    package func diagnostic(source: String) -> Diagnostic {
+        Diagnostic(about: source, message: description)
+    }
+}
+
+/// SHA-256, by libcrypto.
+enum SHA256 {
+    /// The 32-byte digest of `data`.
+    static func digest(_ data: Data) -> [UInt8] {
+        var digest = [UInt8](repeating: 0, count: 32)
+        var length: UInt32 = 0
+        _ = data.withUnsafeBytes { bytes in
+            EVP_Digest(bytes.baseAddress, bytes.count, &digest, &length, EVP_sha256(), nil)
+        }
+        return digest
+    }
+
+    /// The lowercase hex of ``digest(_:)``.
+    static func hex(_ data: Data) -> String {
+        digest(data).map { String(format: "%02x", $0) }.joined()
     }
 }
 #endif

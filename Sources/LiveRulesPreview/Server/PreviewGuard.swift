@@ -2,8 +2,9 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import LiveRulesHTTP
 
-/// Guards every request before any work is done, in this order:
+/// The studio's ``HTTPGuardPolicy``: checks every request before any work is done, in this order:
 /// - its shape: a request the ``RequestMarker`` marked (its target is not a path, or it is not
 ///   HTTP/1.1) is refused with 400 and the marker's reason;
 /// - its `Host`: exactly one, read strictly (``PreviewAuthority``), else 400; on loopback it
@@ -18,32 +19,23 @@ import Hummingbird
 ///
 /// Every error becomes its status with `{"error": message}` (a busy lane adds `Retry-After`);
 /// an error that is not the studio's is reported, and answered with a plain message, never its
-/// own text. Every response forbids framing, sniffing and caching, and allows scripts and
-/// styles from the page's own origin only.
-struct PreviewGuard: RouterMiddleware {
-    typealias Context = PreviewRequestContext
-
+/// own text.
+struct PreviewGuard: HTTPGuardPolicy {
     let token: PreviewToken
     let checksHost: Bool
     /// Where errors that are not the studio's are told.
     let report: @Sendable (String) -> Void
 
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        var response: Response
-        do {
-            try check(request, context: context)
-            response = try await next(request, context)
-        } catch {
-            response = refusal(for: error)
-        }
-        response.headers[.contentSecurityPolicy] = "default-src 'self'; img-src 'self' data:; frame-ancestors 'none'"
-        response.headers[.xContentTypeOptions] = "nosniff"
-        response.headers[.cacheControl] = "no-store"
-        return response
-    }
+    /// Every response forbids framing, sniffing and caching, and allows scripts and styles from
+    /// the page's own origin only.
+    let fields: HTTPFields = [
+        .contentSecurityPolicy: "default-src 'self'; img-src 'self' data:; frame-ancestors 'none'",
+        .xContentTypeOptions: "nosniff",
+        .cacheControl: "no-store",
+    ]
 
     /// Throws why `request` is refused, or returns when it may be answered.
-    func check(_ request: Request, context: Context) throws(StudioError) {
+    func check(_ request: Request, context: HTTPRequestContext) throws(StudioError) {
         if let refusal = request.headers[Self.refusal] { throw StudioError(.badRequest, refusal) }
         guard let host = request.head.authority, request.headers[values: Self.host].isEmpty else {
             throw StudioError(.badRequest, "expected exactly one Host header")
@@ -71,7 +63,7 @@ struct PreviewGuard: RouterMiddleware {
     }
 
     /// The answer to a request that threw `error`.
-    func refusal(for error: any Error) -> Response {
+    func answer(_ error: any Error, to request: Request) -> Response {
         switch error {
         case let error as StudioError:
             var response = Self.refusal(error.status, error.message)
@@ -91,7 +83,7 @@ struct PreviewGuard: RouterMiddleware {
         let encoder = JSONEncoder()
         encoder.outputFormatting = .withoutEscapingSlashes
         let body = (try? encoder.encode(["error": message])).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
-        return PreviewServer.text(body, type: "application/json", status: status)
+        return Response.text(body, type: "application/json", status: status)
     }
 
     /// What an error Hummingbird raised says, by its status.
@@ -108,5 +100,32 @@ struct PreviewGuard: RouterMiddleware {
     private static let host = HTTPField.Name("Host")!
     private static let fetchSite = HTTPField.Name("Sec-Fetch-Site")!
     private static let tokenHeader = HTTPField.Name(PreviewServer.tokenHeader)!
+}
+
+/// The secret the page sends with every request that changes something: the server puts it in
+/// the page it serves, so a page from another site (which cannot read that page) cannot accept
+/// or reject goldens.
+package struct PreviewToken: Sendable, Hashable {
+    /// 64 hexadecimal digits.
+    package let value: String
+
+    /// A new random token.
+    package init() {
+        var generator = SystemRandomNumberGenerator()
+        value = (0..<32).map { _ in
+            let byte = UInt8.random(in: 0...255, using: &generator)
+            return String(byte >> 4, radix: 16) + String(byte & 0xF, radix: 16)
+        }.joined()
+    }
+
+    /// Whether `candidate` is the token, compared in time that does not depend on where they
+    /// differ.
+    package func matches(_ candidate: String?) -> Bool {
+        guard let candidate else { return false }
+        let expected = Array(value.utf8), given = Array(candidate.utf8)
+        var difference = UInt8(expected.count == given.count ? 0 : 1)
+        for index in expected.indices { difference |= expected[index] ^ (index < given.count ? given[index] : 0) }
+        return difference == 0
+    }
 }
 #endif

@@ -1,39 +1,33 @@
 #if Studio
 import Foundation
+import LiveRulesHTTP
 
 /// One kind of the studio's expensive work (stepping through a timeline, deciding a golden,
 /// encoding the studio's data): at most `width` jobs at once, each on a thread of its own, so
 /// the threads that answer requests (NIO's event loops, Swift's cooperative pool) never wait
 /// on rules or files and the page stays served while jobs run. A job asked for while `width`
 /// run is refused at once with ``StudioError/Kind/busy``. Safe to use from any thread.
-final class PreviewLane: @unchecked Sendable {
-    /// The most jobs at once.
-    let width: Int
+final class PreviewLane: Sendable {
+    /// The places of the jobs.
+    private let places: Places
     /// What a refusal says.
     private let busy: String
-    private let lock = NSLock()
-    private var running = 0
 
     /// A lane of `width` places whose refusals say `busy`.
     init(width: Int, busy: String) {
-        self.width = width
+        places = Places(width: width)
         self.busy = busy
     }
 
     /// Takes a place, or throws ``StudioError/Kind/busy`` when none is free; ``leave()`` gives
     /// it back.
     func enter() throws(StudioError) {
-        let entered = lock.withLock {
-            guard running < width else { return false }
-            running += 1
-            return true
-        }
-        guard entered else { throw StudioError(.busy, busy) }
+        guard places.take() else { throw StudioError(.busy, busy) }
     }
 
     /// Gives back a place taken by ``enter()``.
     func leave() {
-        lock.withLock { running -= 1 }
+        places.give()
     }
 
     /// `work`'s result, computed on a new thread holding a place (refused with

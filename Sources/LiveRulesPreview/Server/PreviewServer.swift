@@ -2,9 +2,8 @@
 import Foundation
 import Hummingbird
 import LiveRules
+import LiveRulesHTTP
 import LiveRulesTooling
-import Logging
-import NIOCore
 
 /// The preview studio's HTTP server: the page, its JSON API, the event stream, and the golden
 /// decisions, over a ``PreviewStudio``.
@@ -14,7 +13,8 @@ import NIOCore
 /// `GET /api/events?token=TOKEN` (server-sent events: one `change` per rendering), and
 /// `POST /api/accept`, `POST /api/reject` with `{"pack", "case", "current"}`. Every API request
 /// carries the token in `X-LiveRules-Token` (``PreviewGuard``). Work that presents, touches
-/// files or encodes the studio's data runs in a ``PreviewLane`` within ``PreviewLimits``.
+/// files or encodes the studio's data runs in a ``PreviewLane`` within ``PreviewLimits``. Served
+/// by the ``HTTPServer`` core, with a ``RequestMarker`` after the HTTP/1 decoder.
 package struct PreviewServer: Sendable {
     /// The header that carries the token.
     package static let tokenHeader = "X-LiveRules-Token"
@@ -23,13 +23,10 @@ package struct PreviewServer: Sendable {
     package let studio: PreviewStudio
     /// The secret the served page carries for its API requests.
     package let token: PreviewToken
-    /// The address to listen on.
-    package let host: String
-    /// The port; 0 takes any free port.
-    package let port: Int
     /// Where the server tells the person running it what they should know: a timeline stopped
     /// before its end, a request that failed.
     package let report: @Sendable (String) -> Void
+    private let http: HTTPServer
     private let timelines = PreviewLane(
         width: PreviewLimits.timelines, busy: "the studio is already stepping through a timeline: try again when it is done")
     private let decisions = PreviewLane(
@@ -46,43 +43,43 @@ package struct PreviewServer: Sendable {
     ) {
         self.studio = studio
         self.token = token
-        self.host = host
-        self.port = port
         self.report = report
+        http = HTTPServer(host: host, port: port, name: "preview",
+                          advice: .init(holder: " (another studio?)", port: 4747, host: "127.0.0.1"))
     }
 
     /// Whether the server listens on the loopback interface only.
-    package var isLoopback: Bool { ["127.0.0.1", "::1", "localhost"].contains(host) }
+    package var isLoopback: Bool { http.isLoopback }
+
+    /// What to tell the person when the server could not start or stopped with `error`: the
+    /// cause in their terms (`port 4747 is in use (another studio?); pass --port N, …`), never
+    /// the error's own text.
+    package func failure(_ error: any Error) -> String {
+        http.failure(error)
+    }
 
     /// The application serving the studio; `onRunning` gets the port it listens on.
     package func application(onRunning: @escaping @Sendable (Int) async -> Void = { _ in }) -> some ApplicationProtocol {
-        let router = Router(context: PreviewRequestContext.self)
-        router.add(middleware: PreviewGuard(token: token, checksHost: isLoopback, report: report))
+        let router = Router(context: HTTPRequestContext.self)
+        router.add(middleware: HTTPGuard(PreviewGuard(token: token, checksHost: isLoopback, report: report)))
         addPage(to: router)
         addAPI(to: router)
-        var logger = Logger(label: "liverules.preview")
-        logger.logLevel = .warning
-        return Application(
-            router: router,
-            server: PreviewChannel.builder,
-            configuration: ApplicationConfiguration(address: .hostname(host, port: port), serverName: "liverules"),
-            onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? port) },
-            logger: logger)
+        return http.application(router: router, channel: .init(afterDecoder: { [RequestMarker()] }), onRunning: onRunning)
     }
 
-    private func addPage(to router: Router<PreviewRequestContext>) {
+    private func addPage(to router: Router<HTTPRequestContext>) {
         let token = token
         router.get("/") { _, _ in
-            Self.text(PreviewPage.served(token: token), type: "text/html; charset=utf-8")
+            Response.text(PreviewPage.served(token: token), type: "text/html; charset=utf-8")
         }
         router.get("/:asset") { _, context in
             let name = context.parameters.get("asset") ?? ""
             guard let text = PreviewPage.asset(name), let type = PreviewPage.assets[name] else { throw HTTPError(.notFound) }
-            return Self.text(text, type: type)
+            return Response.text(text, type: type)
         }
     }
 
-    private func addAPI(to router: Router<PreviewRequestContext>) {
+    private func addAPI(to router: Router<HTTPRequestContext>) {
         let (studio, report) = (studio, report)
         let (timelines, decisions, snapshots, eventStreams) = (timelines, decisions, snapshots, eventStreams)
         router.get("/api/studio") { request, _ in
@@ -131,12 +128,8 @@ package struct PreviewServer: Sendable {
         var current: String?
     }
 
-    static func text(_ text: String, type: String, status: HTTPResponse.Status = .ok) -> Response {
-        Response(status: status, headers: [.contentType: type], body: ResponseBody(byteBuffer: ByteBuffer(string: text)))
-    }
-
     static func json(text: String) -> Response {
-        self.text(text, type: "application/json")
+        Response.text(text, type: "application/json")
     }
 
     /// `value` as the API's JSON: keys sorted, slashes as they are.
@@ -151,9 +144,26 @@ package struct PreviewServer: Sendable {
     }
 }
 
-extension Data {
-    init(buffer: ByteBuffer) {
-        self.init(buffer.readableBytesView)
-    }
+/// The bounds of the studio's work: how much one request may cost, and how many expensive
+/// requests run at once. A request over a count is refused at once with 503 and a message
+/// (never queued); each bounded job runs on a thread of its own (``PreviewLane``).
+package enum PreviewLimits {
+    /// Timelines stepped through at once, per studio.
+    package static let timelines = 1
+    /// Golden decisions (accept, reject: each presents the case and renders its pack again) at once.
+    package static let decisions = 1
+    /// `/api/studio` answers encoded at once (the data of the bundled packs is about 1 MB).
+    package static let snapshots = 4
+    /// Event streams open at once (one per open page).
+    package static let eventStreams = 16
+    /// The most updates one timeline answer holds (each carries a whole presentation): past
+    /// that, the timeline stops and says so.
+    package static let timelineUpdates = 2_000
+    /// How long one timeline may step before it stops and answers with what it has: a far
+    /// backstop (the whole range of 20,000 steps of the bundled packs takes about 10 s here);
+    /// each presentation is bounded by its counted budgets.
+    package static let timelineTime: Duration = .seconds(60)
+    /// The largest request body read, in bytes.
+    package static let body = 64 * 1024
 }
 #endif

@@ -1,4 +1,6 @@
 #if Studio
+import HTTPTypes
+
 /// Why the studio refused a request: a status for HTTP and a message for the person.
 package struct StudioError: Error, Sendable, Equatable, CustomStringConvertible {
     /// What went wrong, as an HTTP status code says it.
@@ -32,5 +34,20 @@ package struct StudioError: Error, Sendable, Equatable, CustomStringConvertible 
 
     /// The message.
     package var description: String { message }
+}
+
+extension StudioError {
+    /// The HTTP status of the error.
+    var status: HTTPResponse.Status {
+        switch kind {
+        case .notFound: .notFound
+        case .forbidden: .forbidden
+        case .conflict: .conflict
+        case .badRequest: .badRequest
+        case .misdirected: .misdirectedRequest
+        case .failed: .internalServerError
+        case .busy: .serviceUnavailable
+        }
+    }
 }
 #endif

@@ -74,4 +74,61 @@ package struct PreviewSurface: Sendable, Encodable {
             scale: 1, cornerRadius: 16, palettes: lightAndDark),
     ]
 }
+
+/// A placement as the page draws it: its capacity and slots, from ``Placement``'s budget.
+package struct PreviewPlacement: Sendable, Encodable {
+    /// Which placement.
+    package var id: Placement
+    /// How many fields it shows at most.
+    package var capacity: Int
+    /// Its slots, the default slot first.
+    package var slots: [PreviewSlot]
+
+    /// The page's form of `placement`'s budget.
+    init(_ placement: Placement) {
+        let budget = placement.budget
+        id = placement
+        capacity = budget.capacity
+        slots = budget.slots.map(PreviewSlot.init)
+    }
+}
+
+/// A slot of a placement as the page draws it: its line width on each phone class, its lines and
+/// its font size, from the placement budgets the layout helpers measure with.
+package struct PreviewSlot: Sendable, Encodable {
+    /// The slot's name within its placement (`title`, `body`, `main`, …).
+    package var name: String
+    /// Line width in points, by phone class (`"393"`, `"430"`).
+    package var width: [String: Double]
+    /// How many lines the slot shows.
+    package var lines: Int
+    /// The font size in points.
+    package var fontSize: Int
+    /// Whether the placement's first field is drawn here whatever slot it names.
+    package var lead: Bool
+
+    /// The page's form of a budget's slot.
+    init(_ slot: PlacementSlot) {
+        name = slot.name
+        width = ["393": slot.width, "430": slot.wideWidth]
+        lines = slot.lines
+        fontSize = slot.fontSize
+        lead = slot.lead
+    }
+}
+
+/// An appearance the page draws each surface in: which of a palette's appearances it uses.
+package struct PreviewAppearance: Sendable, Encodable {
+    /// `light`, `dark`, `standByNight`: the palette member it draws with by default.
+    package var id: String
+    /// As the page heads it.
+    package var title: String
+
+    /// Light, dark and StandBy at night (tinted red).
+    package static let all = [
+        PreviewAppearance(id: "light", title: "Light"),
+        PreviewAppearance(id: "dark", title: "Dark"),
+        PreviewAppearance(id: "standByNight", title: "StandBy night"),
+    ]
+}
 #endif

@@ -1,9 +1,10 @@
 #if Service
 import Foundation
+import LiveRulesHTTP
 
 /// The places for requests to `/v1`: at most `width` answered at once; one more is refused at
 /// once with ``ServeError/Kind/overloaded`` (never queued). Safe to use from any thread.
-final class Admission: @unchecked Sendable {
+final class Admission: Sendable {
     /// A place taken, given back by ``release()`` or at the latest when the ticket is released:
     /// whatever way the request ends (answered, its stream done, its client gone), its place is
     /// freed.
@@ -30,36 +31,29 @@ final class Admission: @unchecked Sendable {
         }
     }
 
-    /// The most requests answered at once.
-    let width: Int
-    private let lock = NSLock()
-    private var taken = 0
+    /// The places of the requests.
+    private let places: Places
 
     /// Places for `width` requests.
     init(width: Int) {
-        self.width = width
+        places = Places(width: width)
     }
 
     /// Requests being answered.
     var inFlight: Int {
-        lock.withLock { taken }
+        places.inUse
     }
 
     /// A place, or ``ServeError/Kind/overloaded`` when none is free.
     func enter() throws(ServeError) -> Ticket {
-        let entered = lock.withLock {
-            guard taken < width else { return false }
-            taken += 1
-            return true
-        }
-        guard entered else {
-            throw ServeError(.overloaded, about: "liverules serve", "\(width) requests are being answered already (--max-concurrent): try again shortly")
+        guard places.take() else {
+            throw ServeError(.overloaded, about: "liverules serve", "\(places.width) requests are being answered already (--max-concurrent): try again shortly")
         }
         return Ticket(self)
     }
 
     private func leave() {
-        lock.withLock { taken -= 1 }
+        places.give()
     }
 }
 #endif

@@ -3,36 +3,38 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import LiveRules
+import LiveRulesHTTP
 
-/// Turns every error of a request into its answer: a ``ServeError`` its status with its JSON
+/// The service's ``HTTPGuardPolicy``: turns every error of a request into its answer: a ``ServeError`` its status with its JSON
 /// (an overload adds `Retry-After`), a path the server does not serve 404, a method it does not
 /// take there 405 (with `Allow`). Each is counted in ``ServeMetrics`` by kind. An error that is
 /// no ``ServeError`` is reported and answered with a plain message, never its own text.
-struct ServeGuard: RouterMiddleware {
-    typealias Context = BasicRequestContext
-
+struct ServeGuard: HTTPGuardPolicy {
     /// Where refusals are counted.
     let metrics: ServeMetrics
     /// Where errors that are no ``ServeError`` are told.
     let report: @Sendable (String) -> Void
 
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        do {
-            // The router would take `/health/` for `/health`: the service answers its routes
-            // as documented, and nothing else.
-            if request.uri.path.count > 1, request.uri.path.hasSuffix("/") { throw HTTPError(.notFound) }
-            return try await next(request, context)
-        } catch {
-            let failure = refusal(for: error, request: request)
-            metrics.failed(failure.kind)
-            var response = ServeServer.text((try? JSONWriter.compact(failure.json)).map { $0 + "\n" } ?? "{}\n",
-                                            type: "application/json", status: failure.status)
-            if failure.kind == .overloaded { response.headers[.retryAfter] = "1" }
-            if failure.status == .methodNotAllowed, let method = Self.method(of: request.uri.path) {
-                response.headers[.allow] = method.rawValue
-            }
-            return response
+    /// The service adds no fields of its own to every response.
+    let fields = HTTPFields()
+
+    /// The router would take `/health/` for `/health`: the service answers its routes as
+    /// documented, and nothing else.
+    func check(_ request: Request, context: HTTPRequestContext) throws {
+        if request.uri.path.count > 1, request.uri.path.hasSuffix("/") { throw HTTPError(.notFound) }
+    }
+
+    /// `error`'s ``ServeError``, counted, as its status with its JSON.
+    func answer(_ error: any Error, to request: Request) -> Response {
+        let failure = refusal(for: error, request: request)
+        metrics.failed(failure.kind)
+        var response = Response.text((try? JSONWriter.compact(failure.json)).map { $0 + "\n" } ?? "{}\n",
+                                     type: "application/json", status: failure.status)
+        if failure.kind == .overloaded { response.headers[.retryAfter] = "1" }
+        if failure.status == .methodNotAllowed, let method = Self.method(of: request.uri.path) {
+            response.headers[.allow] = method.rawValue
         }
+        return response
     }
 
     /// `error` as a ``ServeError``.

@@ -1,9 +1,9 @@
 #if Service
 import Foundation
+import HTTPTypes
 import Hummingbird
-import HummingbirdCore
 import LiveRules
-import Logging
+import LiveRulesHTTP
 import NIOCore
 
 /// The HTTP server of `liverules serve`: the packs' rules as a service for backends in any
@@ -18,28 +18,31 @@ import NIOCore
 /// - `GET /metrics`: the Prometheus exposition of ``ServeMetrics``.
 ///
 /// A request that fails gets its ``ServeError``'s status with its JSON; the work of each request
-/// stays within ``ServeLimits`` and never holds up another's.
+/// stays within ``ServeLimits`` and never holds up another's. Served by the ``HTTPServer`` core,
+/// answering `Expect: 100-continue` (``ContinueAnswer``) and closing stalled connections.
 package struct ServeServer: Sendable {
     /// The packs served.
     package let packs: ServedPacks
     /// The bounds of the work.
     package let limits: ServeLimits
-    /// The address to listen on.
-    package let host: String
-    /// The port; 0 takes any free port.
-    package let port: Int
     /// Where errors the server did not expect are told, for its log.
     package let report: @Sendable (String) -> Void
     private let admission: Admission
+    private let http: HTTPServer
 
     /// A server of `packs` on `host`:`port` within `limits`.
     package init(packs: ServedPacks, limits: ServeLimits, host: String, port: Int, report: @escaping @Sendable (String) -> Void) {
         self.packs = packs
         self.limits = limits
-        self.host = host
-        self.port = port
         self.report = report
         admission = Admission(width: limits.concurrent)
+        http = HTTPServer(host: host, port: port, name: "serve")
+    }
+
+    /// What to tell the operator when the server could not start or stopped with `error`: the
+    /// cause in their terms, never the error's own text.
+    package func failure(_ error: any Error) -> String {
+        http.failure(error)
     }
 
     /// Serves until SIGTERM or SIGINT, then stops gracefully: no new connection is accepted and
@@ -50,25 +53,19 @@ package struct ServeServer: Sendable {
 
     /// The application serving the routes; `onRunning` gets the port it listens on.
     func application(onRunning: @escaping @Sendable (Int) async -> Void) -> some ApplicationProtocol {
-        let router = Router(context: BasicRequestContext.self)
-        router.add(middleware: ServeGuard(metrics: packs.metrics, report: report))
+        let router = Router(context: HTTPRequestContext.self)
+        router.add(middleware: HTTPGuard(ServeGuard(metrics: packs.metrics, report: report)))
         addPackRoutes(to: router)
         addMonitoring(to: router)
-        var logger = Logger(label: "liverules.serve")
-        logger.logLevel = .warning
         // The read timeout bounds a request's body; a connection idle for twice as long (a
         // client that never finishes its head, or keeps a connection open unused), or on which
         // nothing moves for as long (a client that stopped reading its answer), is closed.
         let idle = TimeAmount.nanoseconds((limits.readTimeout * 2).inNanoseconds)
-        return Application(
-            router: router,
-            server: ServeChannel.builder(HTTP1Channel.Configuration(idleTimeout: idle), stall: idle),
-            configuration: ApplicationConfiguration(address: .hostname(host, port: port), serverName: "liverules"),
-            onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? port) },
-            logger: logger)
+        return http.application(router: router, channel: .init(idleTimeout: idle, stall: idle, afterDecoder: { [ContinueAnswer()] }),
+                                onRunning: onRunning)
     }
 
-    private func addPackRoutes(to router: Router<BasicRequestContext>) {
+    private func addPackRoutes(to router: Router<HTTPRequestContext>) {
         let (requests, limits, admission, metrics) = (PackRequests(packs: packs), limits, admission, packs.metrics)
         router.post("/v1/:pack/present") { request, context in
             try await Self.answer(.present, request, context, admission: admission, metrics: metrics) { pack throws(ServeError) in
@@ -116,14 +113,14 @@ package struct ServeServer: Sendable {
         }
     }
 
-    private func addMonitoring(to router: Router<BasicRequestContext>) {
+    private func addMonitoring(to router: Router<HTTPRequestContext>) {
         let (packs, admission) = (packs, admission)
         router.get("/health") { _, _ in
             let health = PackHealth(packs.statuses)
-            return Self.text(health.json, type: "application/json", status: health.isHealthy ? .ok : .serviceUnavailable)
+            return Response.text(health.json, type: "application/json", status: health.isHealthy ? .ok : .serviceUnavailable)
         }
         router.get("/metrics") { _, _ in
-            Self.text(packs.metrics.exposition(packs: packs.statuses, inFlight: admission.inFlight), type: PrometheusText.contentType)
+            Response.text(packs.metrics.exposition(packs: packs.statuses, inFlight: admission.inFlight), type: PrometheusText.contentType)
         }
     }
 
@@ -131,7 +128,7 @@ package struct ServeServer: Sendable {
     /// that made it, holding a place of `admission` meanwhile; counts the presentation and the
     /// time taken.
     private static func answer(
-        _ route: ServeRoute, _ request: Request, _ context: BasicRequestContext, admission: Admission, metrics: ServeMetrics,
+        _ route: ServeRoute, _ request: Request, _ context: HTTPRequestContext, admission: Admission, metrics: ServeMetrics,
         _ work: (String) async throws(ServeError) -> (String, PackVersion)
     ) async throws(ServeError) -> Response {
         let ticket = try admission.enter()
@@ -143,7 +140,7 @@ package struct ServeServer: Sendable {
         let pack = context.parameters.get("pack") ?? ""
         let (text, version) = try await work(pack)
         metrics.presented(pack, on: route)
-        var response = Self.text(text, type: "application/json")
+        var response = Response.text(text, type: "application/json")
         response.headers.append(contentsOf: versionHeaders(version))
         return response
     }
@@ -180,21 +177,17 @@ package struct ServeServer: Sendable {
         return query
     }
 
-    /// A response of `text` as `type`, with `status`.
-    static func text(_ text: String, type: String, status: HTTPResponse.Status = .ok) -> Response {
-        Response(status: status, headers: [.contentType: type], body: ResponseBody(byteBuffer: ByteBuffer(string: text)))
-    }
-
     /// The seconds from `start` to now.
     static func seconds(since start: ContinuousClock.Instant) -> Double {
         (ContinuousClock.now - start).inSeconds
     }
 }
 
-extension Data {
-    /// The readable bytes of `buffer`.
-    init(buffer: ByteBuffer) {
-        self.init(buffer.readableBytesView)
-    }
+/// The headers `liverules serve` adds to its answers.
+enum ServeHeaders {
+    /// The manifest `version` of the pack version that answered.
+    static let packVersion = HTTPField.Name("LiveRules-Pack-Version")!
+    /// The content hash of the pack version that answered.
+    static let packHash = HTTPField.Name("LiveRules-Pack-Hash")!
 }
 #endif
