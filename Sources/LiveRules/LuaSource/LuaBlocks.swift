@@ -3,8 +3,9 @@
 /// closes, and the blocks and closers left unmatched. The one reader of Lua's blocks: pack
 /// checks, lint and the explanations of Lua's errors all read them here.
 ///
-/// The `do` after a `for` or `while` header belongs to that loop; any other `do` opens a block
-/// of its own. `until` closes a `repeat`, `end` any other block; a closer of the wrong kind
+/// A `do` ends the header of the `for` or `while` before it when that loop is the innermost
+/// block (a `do` in a function written in the loop's header is that function's); any other
+/// `do` opens a block of its own. `until` closes a `repeat`, `end` any other block; a closer of the wrong kind
 /// (which Lua refuses) still closes the innermost block. Keywords are tokens of kind
 /// ``LuaToken/Kind/keyword`` only, so `t["end"]` and comments never open or close a block.
 package struct LuaBlocks: Sendable {
@@ -26,9 +27,8 @@ package struct LuaBlocks: Sendable {
         package var branches: [Int] = []
         /// The index of its `end` (`until` for `repeat`); nil when it is not closed.
         package var closer: Int?
-        /// The index in ``LuaBlocks/blocks`` of the block it is in; nil at the top level.
-        package var parent: Int?
-        /// How many blocks it is in: 0 at the top level.
+        /// How many blocks it is in: 0 at the top level. The block it is in is the last one
+        /// before it in ``LuaBlocks/blocks`` with a lower depth.
         package var depth: Int
     }
 
@@ -73,7 +73,7 @@ package struct LuaBlocks: Sendable {
                 let headed = kind == .function || kind == .do || kind == .repeat
                 opened[index] = blocks.count
                 open.append(blocks.count)
-                blocks.append(Block(kind: kind, opener: index, body: headed ? index : nil, parent: open.dropLast().last, depth: open.count - 1))
+                blocks.append(Block(kind: kind, opener: index, body: headed ? index : nil, depth: open.count - 1))
             case "then":
                 depths.append(open.count)
                 if let innermost = open.last, blocks[innermost].kind == .if, blocks[innermost].body == nil { blocks[innermost].body = index }
