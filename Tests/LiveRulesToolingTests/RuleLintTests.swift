@@ -48,6 +48,24 @@ import Testing
         #expect(try Self.findings(source) == ["5:16: input.facts.meting: no such fact (the phase rule returns count, first, index, last, meeting, next) — did you mean meeting?"])
     }
 
+    /// A local of an `if` branch is not seen in the next branch; a `repeat` block's locals are
+    /// seen in its `until` condition.
+    @Test func localsAreSeenInTheirBranchAndInTheirRepeatsCondition() throws {
+        let source = """
+            return function(input)
+              if input.phase then
+                local facts = input.facts
+              else
+                local n = facts.nosuch
+              end
+              repeat
+                local later = input.facts
+              until later.qqq
+            end
+            """
+        #expect(try Self.findings(source) == ["9:15: input.facts.qqq: no such fact (the phase rule returns count, first, index, last, meeting, next)"])
+    }
+
     @Test func phasesComparedWithTheInputPhaseMustBeThePacks() throws {
         #expect(try Self.findings("""
             return function(input)

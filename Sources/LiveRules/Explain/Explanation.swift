@@ -56,3 +56,45 @@ public struct Explanation: Codable, Sendable, Hashable {
         return rest.isEmpty || rest.hasPrefix(".") || rest.hasPrefix("[")
     }
 }
+
+extension Explanation {
+    /// The explanation for people: per output, in the order they were first explained, the
+    /// output's path, then one indented line per entry, located as compilers locate messages
+    /// (`rules/meetings/badges.lua:17: row 5: first = true → …`); notes read `note: …`.
+    /// "no explanation recorded" when `detail` shows nothing.
+    public func text(_ detail: ExplanationDetail) -> String {
+        let shown = entries(detail)
+        guard !shown.isEmpty else { return "no explanation recorded\n" }
+        var order: [String] = []
+        var byOutput: [String: [ExplanationEntry]] = [:]
+        for entry in shown {
+            if byOutput[entry.output] == nil { order.append(entry.output) }
+            byOutput[entry.output, default: []].append(entry)
+        }
+        var lines: [String] = []
+        for output in order {
+            lines.append(output)
+            for entry in byOutput[output]! {
+                let location = entry.location.map { "\($0): " } ?? ""
+                lines.append("  " + location + (entry.kind == .note ? "note: " : "") + entry.summary)
+            }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The entries `detail` shows as JSON: `{ "entries": [ … ] }`, each entry with the members
+    /// of ``ExplanationEntry`` that are set. `JSONDecoder` reads it back as an ``Explanation``.
+    public func json(_ detail: ExplanationDetail) -> JSONValue {
+        .object(["entries": .array(entries(detail).map(\.json))])
+    }
+}
+
+/// How much of an explanation to show.
+public enum ExplanationDetail: String, Codable, Sendable, CaseIterable {
+    /// The rule author's notes and, per output, the one decisive reason (the first matched
+    /// row, dropped field or colour fallback recorded for it).
+    case notes
+    /// Every entry: also the rows passed over, the fields each placement shows and the accents
+    /// that did not fall back.
+    case full
+}

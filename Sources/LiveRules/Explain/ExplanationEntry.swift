@@ -83,3 +83,51 @@ public struct ExplanationEntry: Codable, Sendable, Hashable {
         return line.map { "\(file):\($0)" } ?? file
     }
 }
+
+extension ExplanationEntry {
+    /// The entry as a JSON object: the members that are set, under their `Codable` names.
+    var json: JSONValue {
+        var members: [String: JSONValue] = [
+            "kind": .string(kind.rawValue), "output": .string(output), "summary": .string(summary),
+        ]
+        members["stage"] = stage.map(JSONValue.string)
+        members["file"] = file.map(JSONValue.string)
+        members["line"] = line.map { .integer(Int64($0)) }
+        members["row"] = row.map { .integer(Int64($0)) }
+        members["comparisons"] = comparisons.map { list in
+            .array(list.map { .object(["name": .string($0.name), "value": .string($0.value),
+                                       "condition": .string($0.condition), "matched": .bool($0.matched)]) })
+        }
+        members["field"] = field.map(JSONValue.string)
+        members["width"] = width.map(JSONValue.number)
+        members["budget"] = budget.map(JSONValue.number)
+        members["capacity"] = capacity.map { .integer(Int64($0)) }
+        members["colour"] = colour.map(JSONValue.string)
+        members["accent"] = accent.map(JSONValue.string)
+        members["contrast"] = contrast.map(JSONValue.number)
+        members["required"] = required.map(JSONValue.number)
+        return .object(members)
+    }
+}
+
+/// One comparison a decision-table row made: the subject's value for a key of its `when`, and
+/// whether the row's condition held (`minutes = 12 ≤ 15`).
+public struct DecisionComparison: Codable, Sendable, Hashable {
+    /// The key compared (`phase`, `first`).
+    public var name: String
+    /// The subject's value, as Lua shows it (`"countdown"`, `12`, `true`, `nil`).
+    public var value: String
+    /// The condition: a value (`true`), a set (`one of "progress", "combo"`), a comparison
+    /// (`≤ 15`), `any`, or `its test` (a function).
+    public var condition: String
+    /// Whether the condition held.
+    public var matched: Bool
+
+    /// A comparison of `name`'s `value` with `condition`.
+    public init(name: String, value: String, condition: String, matched: Bool) {
+        self.name = name
+        self.value = value
+        self.condition = condition
+        self.matched = matched
+    }
+}

@@ -106,9 +106,9 @@ extension RuleSources {
     /// module's end.
     private func moduleWithoutReturn(_ local: String, in file: String) -> (String, SourceLocation)? {
         guard let module = requires(in: file)[local], let chunk = chunk(ofModule: module) else { return nil }
-        let tokens = tokens(of: chunk)
-        let depths = Self.blockDepths(tokens)
-        guard !tokens.indices.contains(where: { tokens[$0].is("return") && depths[$0] == 0 }) else { return nil }
+        let blocks = blocks(of: chunk)
+        let tokens = blocks.tokens, depths = blocks.depths
+        guard blocks.topLevelReturn == nil else { return nil }
         let text = "\(local) is true, not a table: \(chunk) returns nothing, so `require \"\(module)\"` gives true"
         for index in tokens.indices.dropFirst().reversed() where depths[index] == 0 && tokens[index].is("{") {
             let place = SourceLocation(file: chunk, line: tokens[index].line, column: tokens[index].column)

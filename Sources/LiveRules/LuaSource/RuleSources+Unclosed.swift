@@ -9,13 +9,15 @@ extension RuleSources {
         guard message.hasPrefix("'"), let closer = Self.quoted(after: "'", in: message),
               ["}", ")", "]", "end", "until"].contains(closer), message.hasPrefix("'\(closer)' expected") else { return nil }
         let tokens = tokens(of: file)
-        let open = Self.unclosed(tokens, before: stop)
+        // What Lua read before it stopped, which it accepted: blocks and brackets nest there.
+        let read = LuaBlocks(tokens.prefix(stop))
+        let open = (read.unclosed.map { read.blocks[$0].opener } + read.unclosedBrackets).sorted()
         let named = Self.quoted(after: "(to close '", in: message)
         let line = message.range(of: "' at line ").flatMap { Int(message[$0.upperBound...].prefix { $0.isNumber }) }
         let kind = named ?? ["}": "{", ")": "(", "]": "[", "until": "repeat"][closer]
         let opener = open.last { (kind == nil || tokens[$0].text == kind) && (line == nil || tokens[$0].line == line) }
         if let innermost = open.last, stop > 0, stop < tokens.count,
-           Self.endsValue(tokens[stop - 1]), Self.startsValue(tokens[stop]) {
+           LuaBlocks.endsValue(tokens[stop - 1]), Self.startsValue(tokens[stop]) {
             let near = tokens[stop].text
             if tokens[innermost].is("{") && closer == "}" {
                 return "missing comma? a table's fields are separated by ',' (add one before '\(near)')"
@@ -27,43 +29,6 @@ extension RuleSources {
         guard let opener else { return "missing '\(closer)'?" }
         let token = tokens[opener]
         return "missing '\(closer)'? the '\(token.text)' at line \(token.line), column \(token.column) is not closed"
-    }
-
-    /// The indices of the brackets and blocks open before `stop`, outermost first: `{`, `(`,
-    /// `[`, and `function`, `if`, `for`, `while`, `do` and `repeat` (the `do` of a `for` or
-    /// `while` is part of it).
-    private static func unclosed(_ tokens: [LuaToken], before stop: Int) -> [Int] {
-        var open: [Int] = []
-        var loops: [Int] = []
-        for index in tokens.indices.prefix(stop) where tokens[index].kind == .symbol || tokens[index].kind == .keyword {
-            let text = tokens[index].text
-            switch text {
-            case "{", "(", "[", "function", "if", "repeat":
-                open.append(index)
-            case "for", "while":
-                open.append(index)
-                loops.append(index)
-            case "do":
-                if let loop = loops.last, open.last == loop { loops.removeLast() } else { open.append(index) }
-            case "}", ")", "]", "end", "until":
-                if let last = open.last {
-                    open.removeLast()
-                    if loops.last == last { loops.removeLast() }
-                }
-            default:
-                break
-            }
-        }
-        return open
-    }
-
-    /// Whether `token` can end a value (`"x"`, `1`, `name`, `)`, `}`, `]`, `end`, `nil`).
-    private static func endsValue(_ token: LuaToken) -> Bool {
-        switch token.kind {
-        case .name, .string, .number: true
-        case .keyword: ["nil", "true", "false", "end"].contains(token.text)
-        case .symbol: [")", "}", "]", "..."].contains(token.text)
-        }
     }
 
     /// Whether `token` can start a value or a table field (`name`, `"x"`, `{`, `[`, `-`).

@@ -13,10 +13,11 @@ struct RuleSources {
     static let host: [String: String] = HostResources.helpers.merging(
         [HostResources.driverChunk: HostResources.driverSource]) { first, _ in first }
 
-    /// Tokens already read, by chunk name: explaining one error reads a file several times, and
-    /// a presenter explains every failing fixture with the same sources.
+    /// Tokens and blocks already read, by chunk name: explaining one error reads a file several
+    /// times, and a presenter explains every failing fixture with the same sources.
     private final class TokenCache {
         var tokens: [String: [LuaToken]] = [:]
+        var blocks: [String: LuaBlocks] = [:]
     }
 
     private let cache = TokenCache()
@@ -47,6 +48,14 @@ struct RuleSources {
         let tokens = text(of: chunk).map { Array(LuaToken.tokens(of: $0).prefix { !$0.isUnfinished }) } ?? []
         cache.tokens[chunk] = tokens
         return tokens
+    }
+
+    /// The block structure of ``tokens(of:)``.
+    func blocks(of chunk: String) -> LuaBlocks {
+        if let blocks = cache.blocks[chunk] { return blocks }
+        let blocks = LuaBlocks(tokens(of: chunk))
+        cache.blocks[chunk] = blocks
+        return blocks
     }
 
     /// The tokens on `line` of `chunk`.

@@ -12,7 +12,7 @@ package enum PhaseFacts {
         let tokens = blocks.tokens
         guard let rule = blocks.returnedFunction else { return nil }
         var names: Set<String> = []
-        for returned in blocks.directReturns(ofFunctionAt: rule) {
+        for returned in blocks.returns(ofFunctionAt: rule) {
             let expressions = blocks.returnedExpressions(at: returned, limit: blocks.closer(of: rule) ?? tokens.count)
             guard expressions.count >= 2 else { continue }
             guard let keys = keys(of: expressions[1], in: blocks, following: true) else { return nil }
@@ -36,7 +36,7 @@ package enum PhaseFacts {
         guard following, tokens[first + 1].is("("), blocks.matchingBracket(of: first + 1) == range.last,
               let function = localFunction(name, in: blocks) else { return nil }
         var names: Set<String> = []
-        for returned in blocks.directReturns(ofFunctionAt: function) {
+        for returned in blocks.returns(ofFunctionAt: function) {
             let expressions = blocks.returnedExpressions(at: returned, limit: blocks.closer(of: function) ?? tokens.count)
             guard let expression = expressions.first else { continue }
             guard let keys = keys(of: expression, in: blocks, following: false) else { return nil }

@@ -127,7 +127,7 @@ extension RuleLint {
         if let operation = token(index - 1), operation.is("==") || operation.is("~="), let last = token(index - 2) {
             if last.is("phase"), token(index - 3)?.is(".") == true, token(index - 4)?.is("input") == true,
                isVariable(index - 4) { return true }
-            if last.kind == .name, isVariable(index - 2), alias(of: last.text) == .phase { return true }
+            if last.kind == .name, isVariable(index - 2), alias(of: last.text, at: index - 2) == .phase { return true }
         }
         if let operation = token(index + 1), operation.is("==") || operation.is("~="),
            let (alias, _) = held(at: index + 2), alias == .phase { return true }
@@ -161,7 +161,7 @@ extension RuleLint {
     /// Checks the phases the phase rule's function returns as literals.
     mutating func checkReturnedPhases() {
         guard let rule = blocks.returnedFunction else { return }
-        for returned in blocks.directReturns(ofFunctionAt: rule) {
+        for returned in blocks.returns(ofFunctionAt: rule) {
             guard let phase = blocks.returnedExpressions(at: returned, limit: blocks.closer(of: rule) ?? tokens.count).first,
                   phase.count == 1, tokens[phase.lowerBound].kind == .string else { continue }
             checkPhase(tokens[phase.lowerBound])

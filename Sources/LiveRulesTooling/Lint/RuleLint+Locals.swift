@@ -1,57 +1,43 @@
 import LiveRules
 
 extension RuleLint {
-    /// Symbols that continue an expression after a name or a literal.
-    private static let continuing: Set<String> = [".", "[", "(", ":", "{", "..", "+", "-", "*", "/", "//", "%", "^",
-                                                   "==", "~=", "<", ">", "<=", ">=", "&", "|", "~", "<<", ">>"]
-
-    /// Whether an expression ends before the token at `index`.
-    func endsExpression(before index: Int) -> Bool {
-        guard let next = token(index) else { return true }
-        switch next.kind {
-        case .string: return false
-        case .symbol: return !Self.continuing.contains(next.text)
-        case .keyword: return next.text != "and" && next.text != "or"
-        case .name, .number: return true
-        }
-    }
-
     /// What the expression starting at `index` is, when it is one the checks follow and ends
     /// there: `input.facts`, `input.phase`, `require "liverules.x"`.
     func alias(startingAt index: Int) -> Alias? {
         guard let first = token(index), first.kind == .name else { return nil }
         if first.text == "input", token(index + 1)?.is(".") == true, let member = token(index + 2),
-           endsExpression(before: index + 3) {
+           blocks.endsExpression(before: index + 3) {
             if member.is("facts") { return .facts }
             if member.is("phase") { return .phase }
         }
-        if first.text == "require", let name = token(index + 1), name.kind == .string, endsExpression(before: index + 2),
+        if first.text == "require", let name = token(index + 1), name.kind == .string, blocks.endsExpression(before: index + 2),
            HelperModule.all[name.value] != nil {
             return .helper(name.value)
         }
         if first.text == "require", token(index + 1)?.is("(") == true, let name = token(index + 2), name.kind == .string,
-           token(index + 3)?.is(")") == true, endsExpression(before: index + 4), HelperModule.all[name.value] != nil {
+           token(index + 3)?.is(")") == true, blocks.endsExpression(before: index + 4), HelperModule.all[name.value] != nil {
             return .helper(name.value)
         }
         return nil
     }
 
-    /// What the local `name` in scope holds, when the checks follow it.
-    func alias(of name: String) -> Alias? {
-        scopes[name]?.last?.value ?? nil
+    /// What the local `name` seen at `index` holds, when the checks follow it.
+    func alias(of name: String, at index: Int) -> Alias? {
+        scopes[name]?.last { $0.end > index }?.value ?? nil
     }
 
-    /// Declares the local `name` at `depth`, holding `value`.
-    mutating func declare(_ name: String, _ value: Alias?, depth: Int) {
-        scopes[name, default: []].append((value, depth))
+    /// Declares the local `name`, holding `value`, seen up to `end`.
+    mutating func declare(_ name: String, _ value: Alias?, end: Int) {
+        scopes[name, default: []].append((value, end))
     }
 
     /// Records what the names of the `local` statement at `index` hold (nothing the checks
     /// follow, unless its expression is one they do).
-    mutating func declare(at index: Int, depth: Int) {
+    mutating func declare(at index: Int) {
+        let end = blocks.scopeEnd(at: index)
         var position = index + 1
         if token(position)?.is("function") == true {
-            if let name = token(position + 1) { declare(name.text, nil, depth: depth) }
+            if let name = token(position + 1) { declare(name.text, nil, end: end) }
             return
         }
         var names: [String] = []
@@ -71,11 +57,12 @@ extension RuleLint {
                 position = comma + 1
             }
         }
-        for (name, value) in zip(names, values) { declare(name, value, depth: depth) }
+        for (name, value) in zip(names, values) { declare(name, value, end: end) }
     }
 
-    /// Declares the parameters of the function at `index` in its body (`depth`).
-    mutating func declareParameters(at index: Int, depth: Int) {
+    /// Declares the parameters of the function at `index`, seen in its body.
+    mutating func declareParameters(at index: Int) {
+        let end = blocks.scopeEnd(at: index + 1)
         var position = index + 1
         while let current = token(position), !current.is("(") {
             guard current.kind == .name || current.is(".") || current.is(":") else { return }
@@ -83,17 +70,18 @@ extension RuleLint {
         }
         position += 1
         while let name = token(position), name.kind == .name {
-            declare(name.text, nil, depth: depth)
+            declare(name.text, nil, end: end)
             guard token(position + 1)?.is(",") == true else { return }
             position += 2
         }
     }
 
-    /// Declares the variables of the `for` at `index` in its body (`depth`).
-    mutating func declareLoopVariables(at index: Int, depth: Int) {
+    /// Declares the variables of the `for` at `index`, seen in its body.
+    mutating func declareLoopVariables(at index: Int) {
+        let end = blocks.scopeEnd(at: index + 1)
         var position = index + 1
         while let name = token(position), name.kind == .name {
-            declare(name.text, nil, depth: depth)
+            declare(name.text, nil, end: end)
             guard token(position + 1)?.is(",") == true else { return }
             position += 2
         }
@@ -135,7 +123,7 @@ extension RuleLint {
             if member.is("facts") { return (.facts, index + 2) }
             if member.is("phase") { return (.phase, index + 2) }
         }
-        if let alias = alias(of: name.text) { return (alias, index) }
+        if let alias = alias(of: name.text, at: index) { return (alias, index) }
         return nil
     }
 }

@@ -23,9 +23,9 @@ package struct RuleLint {
     /// Whether the file is the phase rule (it returns the phase and the facts; it has no
     /// `input.phase` or `input.facts` of its own).
     let isPhaseRule: Bool
-    /// The locals in scope by name, innermost last: what each holds (nil: nothing the checks
-    /// follow) and the block depth it was declared at.
-    var scopes: [String: [(value: Alias?, depth: Int)]] = [:]
+    /// The locals declared so far by name, in order: what each holds (nil: nothing the checks
+    /// follow) and the index of the first token past its scope (``LuaBlocks/scopeEnd(at:)``).
+    var scopes: [String: [(value: Alias?, end: Int)]] = [:]
     var found: [Diagnostic] = []
     /// Literals another check already judged.
     var judged: Set<Int> = []
@@ -56,39 +56,25 @@ package struct RuleLint {
     }
 
     init(source: String, file: String, vocabulary: PackVocabulary, isPhaseRule: Bool) {
-        tokens = LuaToken.tokens(of: source)
-        blocks = LuaBlocks(tokens)
+        blocks = LuaBlocks(LuaToken.tokens(of: source))
+        tokens = blocks.tokens
         self.file = file
         self.vocabulary = vocabulary
         self.isPhaseRule = isPhaseRule
     }
 
-    /// Reads the file once, front to back, keeping track of locals by block.
+    /// Reads the file once, front to back, keeping track of locals by scope.
     mutating func run() {
         if isPhaseRule { checkReturnedPhases() }
-        var depth = 0
         for index in tokens.indices {
             let token = tokens[index]
             switch token.kind {
             case .keyword:
                 switch token.text {
-                case "function":
-                    depth += 1
-                    declareParameters(at: index, depth: depth)
-                case "for":
-                    declareLoopVariables(at: index, depth: depth + 1)
-                case "if", "do", "repeat":
-                    depth += 1
-                case "end", "until":
-                    depth -= 1
-                    scopes = scopes.compactMapValues { entries in
-                        let kept = entries.filter { $0.depth <= depth }
-                        return kept.isEmpty ? nil : kept
-                    }
-                case "local":
-                    declare(at: index, depth: depth)
-                default:
-                    break
+                case "function": declareParameters(at: index)
+                case "for": declareLoopVariables(at: index)
+                case "local": declare(at: index)
+                default: break
                 }
             case .name:
                 checkName(at: index)

@@ -1,35 +1,67 @@
-import LiveRules
+extension LuaBlocks {
+    /// Symbols that continue an expression after a name or a literal.
+    private static let continuing: Set<String> = [".", "[", "(", ":", "{", "..", "+", "-", "*", "/", "//", "%", "^",
+                                                   "==", "~=", "<", ">", "<=", ">=", "&", "|", "~", "<<", ">>"]
 
-/// The block structure of a token list: where each `function`, `if`, `do` and `repeat` ends, so
-/// checks can skip a function's body or find the expressions of a `return`.
-package struct LuaBlocks {
-    /// The tokens read.
-    package let tokens: [LuaToken]
-    /// The index of the `end` (or `until`) closing the block opened at each index.
-    private var closers: [Int: Int] = [:]
-    /// The index of the `function` of the file's top-level `return function(…)`: a rule's
-    /// function. Nil when the file returns no function that way.
-    package private(set) var returnedFunction: Int?
+    /// Whether an expression that could end before the token at `index` does: the token does
+    /// not continue it (an operator, `.`, `:`, a call's `(`, `{` or string argument, `[`).
+    package func endsExpression(before index: Int) -> Bool {
+        guard index < tokens.count else { return true }
+        let next = tokens[index]
+        switch next.kind {
+        case .string: return false
+        case .symbol: return !Self.continuing.contains(next.text)
+        case .keyword: return next.text != "and" && next.text != "or"
+        case .name, .number: return true
+        }
+    }
 
-    /// The structure of `tokens`; blocks left open end at the last token.
-    package init(_ tokens: [LuaToken]) {
-        self.tokens = tokens
-        var open: [Int] = []
-        for (index, token) in tokens.enumerated() where token.kind == .keyword {
-            if open.isEmpty, token.text == "return", index + 1 < tokens.count, tokens[index + 1].is("function") {
-                returnedFunction = index + 1
+    /// The index of the first token past the expression starting at `start` (the token count
+    /// when it runs to the end); a function written in it is read to its `end`.
+    func expressionEnd(from start: Int) -> Int {
+        var position = start, depth = 0
+        while position < tokens.count {
+            let token = tokens[position]
+            var endsValue = depth == 0
+            if token.is("function"), let end = closer(of: position) {
+                position = end + 1
+            } else {
+                if token.kind == .symbol {
+                    switch token.text {
+                    case "{", "(", "[": depth += 1
+                    case "}", ")", "]": depth -= 1
+                    default: break
+                    }
+                }
+                endsValue = depth <= 0 && Self.endsValue(token)
+                position += 1
             }
-            switch token.text {
-            case "function", "if", "do", "repeat": open.append(index)
-            case "end", "until": if let opener = open.popLast() { closers[opener] = index }
+            if endsValue, depth <= 0, endsExpression(before: position) { return position }
+        }
+        return tokens.count
+    }
+
+    /// Whether `token` can end a value (`x`, `"x"`, `1`, `nil`, `...`, `)`, `}`, `]`).
+    static func endsValue(_ token: LuaToken) -> Bool {
+        switch token.kind {
+        case .name, .string, .number: true
+        case .keyword: ["nil", "true", "false", "end"].contains(token.text)
+        case .symbol: [")", "}", "]", "..."].contains(token.text)
+        }
+    }
+
+    /// The indices of the `{`, `(` and `[` left open at the end, outermost first.
+    package var unclosedBrackets: [Int] {
+        var open: [Int] = []
+        for index in tokens.indices where tokens[index].kind == .symbol {
+            switch tokens[index].text {
+            case "{", "(", "[": open.append(index)
+            case "}", ")", "]": _ = open.popLast()
             default: break
             }
         }
-        for opener in open { closers[opener] = tokens.count - 1 }
+        return open
     }
-
-    /// The index of the token closing the block opened at `index`, or nil when no block opens there.
-    package func closer(of index: Int) -> Int? { closers[index] }
 
     /// The index of the bracket closing the `{`, `(` or `[` at `index` (the last token when it
     /// is not closed).
@@ -63,7 +95,6 @@ package struct LuaBlocks {
                 switch token.text {
                 case "{", "(", "[": depth += 1
                 case "}", ")", "]": depth -= 1
-                case ";" where depth == 0: break
                 case "," where depth == 0:
                     expressions.append(start..<position)
                     start = position + 1
@@ -75,22 +106,6 @@ package struct LuaBlocks {
         }
         if position > start { expressions.append(start..<position) }
         return expressions
-    }
-
-    /// The `return` statements directly in the body of the function opened at `index` (not in
-    /// functions nested in it).
-    package func directReturns(ofFunctionAt index: Int) -> [Int] {
-        guard let end = closer(of: index) else { return [] }
-        var found: [Int] = [], position = index + 1
-        while position < end {
-            if tokens[position].is("function"), let inner = closer(of: position) {
-                position = inner + 1
-                continue
-            }
-            if tokens[position].is("return") { found.append(position) }
-            position += 1
-        }
-        return found
     }
 
     /// The keys a table constructor spelled from the `{` at `index` writes out: `name = …` and
