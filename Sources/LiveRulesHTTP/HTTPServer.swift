@@ -44,6 +44,27 @@ package struct HTTPServer: Sendable {
     /// Whether the server listens on the loopback interface only.
     package var isLoopback: Bool { ["127.0.0.1", "::1", "localhost"].contains(host) }
 
+    /// Where a person reaches the server once it listens on `port`: `http://HOST:PORT/`, an IPv6
+    /// address in brackets.
+    package func url(port: Int) -> String {
+        "http://\(host.contains(":") ? "[\(host)]" : host):\(port)/"
+    }
+
+    /// Runs `serve` to its end from a command's synchronous `run`, blocking the calling thread
+    /// meanwhile; the error it stopped with, or nil.
+    package static func untilStopped(_ serve: @escaping @Sendable () async throws -> Void) -> (any Error)? {
+        final class Outcome: @unchecked Sendable {
+            var error: (any Error)?
+        }
+        let outcome = Outcome(), stopped = DispatchSemaphore(value: 0)
+        Task {
+            do { try await serve() } catch { outcome.error = error }
+            stopped.signal()
+        }
+        stopped.wait()
+        return outcome.error
+    }
+
     /// The application answering with `router`'s routes on connections set up as `channel`
     /// says, logging warnings and worse; `onRunning` gets the port it listens on.
     package func application(

@@ -31,28 +31,15 @@ extension Preview {
             report([Diagnostic(about: "liverules", severity: .warning,
                                message: "listening on \(host): anyone who can reach it can use the studio (the page it serves carries the token)")])
         }
-        let app = server.application { port in
-            let shown = host.contains(":") ? "[\(host)]" : host
-            FileHandle.standardOutput.write(Data("preview studio at http://\(shown):\(port)/ (Ctrl-C to stop)\n".utf8))
-        }
         StopSignals.install()
-        let stopped = DispatchSemaphore(value: 0)
-        let failure = FailureBox()
-        Task {
-            do { try await app.run() } catch { failure.error = error }
-            stopped.signal()
+        let failure = server.serve { url in
+            FileHandle.standardOutput.write(Data("preview studio at \(url) (Ctrl-C to stop)\n".utf8))
         }
-        stopped.wait()
-        if let error = failure.error {
+        if let error = failure {
             report([Diagnostic(about: "liverules", message: server.failure(error))])
             throw ExitStatus.badInput.exitCode
         }
     }
-}
-
-/// The error the server stopped with, handed from its task to the command.
-private final class FailureBox: @unchecked Sendable {
-    var error: (any Error)?
 }
 
 /// Ends the process on Ctrl-C or SIGTERM: the studio holds nothing to flush (goldens are

@@ -41,28 +41,17 @@ extension Serve {
         limits.readTimeout = .seconds(readTimeout)
         limits.batchWorkers = batchWorkers
         let server = ServeServer(packs: packs, limits: limits, host: host, port: port) { message in log(message) }
-        if !["127.0.0.1", "::1", "localhost"].contains(host) {
+        if !server.isLoopback {
             report([Diagnostic(about: "liverules", severity: .warning,
                                message: "listening on \(host): the service has no authentication; anyone who can reach it can use it")])
         }
-        let stopped = DispatchSemaphore(value: 0)
-        let failure = ServeFailure()
-        Task {
-            do {
-                try await server.run { port in
-                    let shown = host.contains(":") ? "[\(host)]" : host
-                    FileHandle.standardOutput.write(Data("serving at http://\(shown):\(port)/ (Ctrl-C to stop)\n".utf8))
-                }
-            } catch {
-                failure.error = error
-            }
-            stopped.signal()
-        }
         for poller in pollers { poller.start() }
-        stopped.wait()
+        let failure = server.serve { url in
+            FileHandle.standardOutput.write(Data("serving at \(url) (Ctrl-C to stop)\n".utf8))
+        }
         for poller in pollers { poller.stop() }
         packs.stop()
-        if let error = failure.error {
+        if let error = failure {
             report([Diagnostic(about: "liverules", message: server.failure(error))])
             throw ExitStatus.badInput.exitCode
         }
@@ -74,10 +63,5 @@ private func log(_ text: String) {
     let time = Date().formatted(.iso8601.time(includingFractionalSeconds: false))
     let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { TerminalText.escaped(String($0)) }
     FileHandle.standardError.write(Data((time + " " + lines.joined(separator: "\n") + "\n").utf8))
-}
-
-/// The error the server stopped with, handed from its task to the command.
-private final class ServeFailure: @unchecked Sendable {
-    var error: (any Error)?
 }
 #endif

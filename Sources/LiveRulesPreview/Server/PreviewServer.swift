@@ -58,6 +58,14 @@ package struct PreviewServer: Sendable {
         http.failure(error)
     }
 
+    /// Serves the studio until the process ends, blocking the calling thread; `listening` gets
+    /// the server's URL once it listens. The error it stopped with, or nil.
+    package func serve(listening: @escaping @Sendable (String) -> Void) -> (any Error)? {
+        let address = http
+        let app = application { port in listening(address.url(port: port)) }
+        return HTTPServer.untilStopped { try await app.run() }
+    }
+
     /// The application serving the studio; `onRunning` gets the port it listens on.
     package func application(onRunning: @escaping @Sendable (Int) async -> Void = { _ in }) -> some ApplicationProtocol {
         let router = Router(context: HTTPRequestContext.self)

@@ -3,8 +3,8 @@ import LiveRules
 
 /// A surface the page draws to scale, in points: its frame on each phone class and the
 /// placements it shows, whose slots come from the placement budgets. The frames are the outer
-/// sizes of `domain/placements.md`; the slots inside them are the budgets' (the region minus
-/// its margins).
+/// sizes the manual's article *Placements and budgets* gives; the slots inside them are the
+/// budgets' (the region minus its margins).
 package struct PreviewSurface: Sendable, Encodable {
     /// `islandCompact`, `lockScreen`, …: what the page draws.
     package var id: String

@@ -45,10 +45,16 @@ package struct ServeServer: Sendable {
         http.failure(error)
     }
 
+    /// Whether the server listens on the loopback interface only.
+    package var isLoopback: Bool { http.isLoopback }
+
     /// Serves until SIGTERM or SIGINT, then stops gracefully: no new connection is accepted and
-    /// the requests being answered finish first. `onRunning` gets the port it listens on.
-    package func run(onRunning: @escaping @Sendable (Int) async -> Void = { _ in }) async throws {
-        try await application(onRunning: onRunning).runService()
+    /// the requests being answered finish first. Blocks the calling thread; `listening` gets the
+    /// server's URL once it listens. The error it stopped with, or nil.
+    package func serve(listening: @escaping @Sendable (String) -> Void) -> (any Error)? {
+        let address = http
+        let app = application { port in listening(address.url(port: port)) }
+        return HTTPServer.untilStopped { try await app.runService() }
     }
 
     /// The application serving the routes; `onRunning` gets the port it listens on.
