@@ -35,6 +35,15 @@ void lrs_armhook(lua_State *L) {
   lrs_armslice(L, lrs_ctx(L));
 }
 
+void lrs_freshinstructions(lua_State *L) {
+  lrs_context *ctx = lrs_ctx(L);
+  if (ctx->held || ctx->exceeded != LRS_WITHIN_BUDGET) return;
+  ctx->instructions_before += ctx->instruction_limit - ctx->instructions_left;
+  ctx->instructions_left = ctx->instruction_limit;
+  ctx->steps_left = ctx->step_limit;
+  lrs_armslice(L, ctx);
+}
+
 /* A count event, after each slice. Once the budget is spent it re-arms every instruction and
 ** raises, so a rule's pcall cannot swallow the error and keep running. Also raises a budget the
 ** allocator found spent, and the deadline the watchdog found passed (lrs_raisesoon). */

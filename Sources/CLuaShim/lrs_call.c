@@ -28,6 +28,7 @@ static void lrs_begin(lua_State *L, lrs_context *ctx) {
   ctx->exceeded = LRS_WITHIN_BUDGET;
   ctx->where[0] = '\0';
   ctx->memory_peak = ctx->memory_used;
+  ctx->instructions_before = 0;
   if (ctx->held) return;
   ctx->instructions_left = ctx->instruction_limit;
   ctx->steps_left = ctx->step_limit;

@@ -46,6 +46,9 @@ int lrl_schema_prepare(lua_State *L);
 ** (default rootName) with Lua's 1-based indices. Raises only when out of memory. */
 int lrl_schema_check(lua_State *L);
 
+/* lua_CFunction: rulesbegin() -> nothing: the rules that follow get the call's whole
+** instruction and steps allowances (lrl_driver.c). [-0, +0, -] */
+int lrl_rules_begin(lua_State *L);
 /* lua_CFunction: place(wanted, capacity, slots, defaultSlot, leadSlot) -> { fields, dropped } |
 ** nothing. layout.place for one placement (liverules/layout.lua documents it): `slots` maps the
 ** placement's slot names to { width, fontSize }, `defaultSlot` names the default, `leadSlot`

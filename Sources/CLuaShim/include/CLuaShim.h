@@ -69,6 +69,8 @@ typedef struct lrs_context {
   size_t memory_used;         /* bytes live now */
   size_t memory_peak;         /* high-water mark since the last reset */
   int64_t instructions_left;  /* what the current call may still execute */
+  int64_t instructions_before;/* what the current call ran before a fresh allowance
+                                 (lrs_freshinstructions), for the metered count */
   int64_t steps_left;         /* C work the current call may still do */
   int64_t host_steps;         /* C work the running host function reported (lrs_callhost charges
                                  it when the function returns) */
@@ -191,6 +193,11 @@ int lrs_budget_error(lua_State *L, lrs_exceeded which);
 /* Arms the count hook for ctx->instructions_left, with line events while ctx->coverage is set.
 ** [-0, +0, -] */
 void lrs_armhook(lua_State *L);
+/* Gives the running top-level call its whole instruction and steps allowances again (not under
+** a hold, whose one allowance is shared on purpose, nor once a budget ran out): what ran before
+** is not charged to what runs after. While metering, the instructions that ran before still
+** count in the call's total. [-0, +0, -] */
+void lrs_freshinstructions(lua_State *L);
 /* Makes the count hook fire at the next instruction: it raises the budget in ctx->exceeded.
 ** For budgets that run out where raising is impossible (the allocator). [-0, +0, -] */
 void lrs_raisesoon(lrs_context *ctx);

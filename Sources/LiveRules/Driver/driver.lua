@@ -7,7 +7,12 @@
 -- and assembles what they returned. It judges none of it: the
 -- host checks the presentation. It stops after the phase rule when the phase is not one of the
 -- pack's, since the other rules are written for those; rule errors propagate.
-local check, rules, descriptors, phases, strict = ...
+--
+-- No presentation's outcome depends on the ones before it: the helpers' memos are emptied
+-- first (support.forget), and once the inputs are checked (or a kept view reused) `rulesBegin`
+-- gives the rules the whole instruction and steps allowances.
+local check, rules, descriptors, phases, strict, rulesBegin = ...
+local forget = require("liverules.support").forget
 
 local phaseRule, badgeRule, relevanceRule, layoutRule, paletteRule, timingRule =
   rules.phase, rules.badge, rules.relevance, rules.layout, rules.palette, rules.timing
@@ -29,12 +34,14 @@ local function checked(kept, value, keep, descriptor, root, name)
 end
 
 return function(attributes, state, now, previous, keepAttributes, keepState)
+  forget()
   local a, path, problem = checked(keptAttributes, attributes, keepAttributes, attributesType, "attributes",
                                    "input.attributes")
   if a == nil then return { path = path, problem = problem } end
   local s
   s, path, problem = checked(keptState, state, keepState, stateType, "state", "input.state")
   if s == nil then return { path = path, problem = problem } end
+  rulesBegin()
   local phase, facts = phaseRule(check({ attributes = a, state = s, now = now, previous = previous },
                                        inputType, "input", strict))
   if phases[phase] == nil then return { phase = phase } end

@@ -129,7 +129,8 @@ public final class Presenter {
             }
             let phases = Dictionary(uniqueKeysWithValues: pack.manifest.phases.map { ($0, true) })
             let driver = try lua.load(HostResources.driverSource, chunkName: HostResources.driverChunk)
-            let present = try lua.call(driver, lua.reference(function: lrl_schema_check), rules, descriptors, phases, strict, returning: LuaRef.self)
+            let present = try lua.call(driver, lua.reference(function: lrl_schema_check), rules, descriptors, phases, strict,
+                                       lua.reference(function: lrl_rules_begin), returning: LuaRef.self)
             try lua.sealGlobals(freezing: RuleStage.allCases.compactMap { rules[$0.rawValue] })
             return present
         } catch {
@@ -172,6 +173,13 @@ public final class Presenter {
     /// Lua instructions the last presentation ran (input checks, driver and rules), while
     /// metering; nil otherwise.
     package var instructionsOfLastPresentation: Int? { lua.instructionsOfLastCall }
+
+    /// What the last presentation's rules charged to the budgets: Lua instructions since the
+    /// rules began (while metering; nil otherwise) and units of C work. The same for the same
+    /// inputs whatever the presenter presented before.
+    package var chargesOfLastPresentation: (instructions: Int?, steps: Int) {
+        (lua.instructionsChargedByLastCall, lua.stepsOfLastCall)
+    }
 
     /// List elements of the inputs the last presentation took, checked, from the presentation
     /// before instead of encoding and checking them again (see ``KeptInput``).

@@ -28,9 +28,22 @@ extension LuaState {
         set { context.pointee.metering = newValue ? 1 : 0 }
     }
 
+    /// Lua VM instructions the last top-level call charged to its budget, while metering: those
+    /// it ran since its last fresh allowance (`lrs_freshinstructions`); nil otherwise.
+    public var instructionsChargedByLastCall: Int? {
+        guard metersInstructions else { return nil }
+        return Int(context.pointee.instruction_limit - context.pointee.instructions_left)
+    }
+
+    /// Units of C work the last top-level call charged to its steps budget (since its last
+    /// fresh allowance).
+    public var stepsOfLastCall: Int {
+        Int(context.pointee.step_limit - context.pointee.steps_left)
+    }
+
     /// Lua VM instructions the last top-level call ran, while metering; nil otherwise.
     public var instructionsOfLastCall: Int? {
         guard metersInstructions else { return nil }
-        return Int(context.pointee.instruction_limit - context.pointee.instructions_left)
+        return Int(context.pointee.instructions_before + context.pointee.instruction_limit - context.pointee.instructions_left)
     }
 }

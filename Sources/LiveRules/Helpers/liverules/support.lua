@@ -1,10 +1,12 @@
--- liverules.support: what the helper modules share; not meant for rules. It holds functions
--- only (no data), so a rule that requires it can build nothing it could not build itself.
+-- liverules.support: what the helper modules share; not meant for rules. It hands out functions
+-- only (the memos it keeps are its own), so a rule that requires it can build nothing it could
+-- not build itself.
 --   support.describe(value)            how an error message shows a value
 --   support.hint(name, known)          the host's " — did you mean x?", or ""
 --   support.readonly(path, data, ...)  a read-only view of a helper's own table
 --   support.host(name, what)           a host function (liverules_host_<name>)
 --   support.memo(), support.keep(...)  remembered results of a pure function of a string
+--   support.forget()                   empties every memo (the driver, before each presentation)
 
 local M = {}
 
@@ -19,12 +21,24 @@ function M.host(name, what)
 end
 
 -- support.memo() -> a memo for the results of a pure function of a string, which helpers keep
--- since packs ask for the same few strings on every update; support.keep(memo, s, result)
--- remembers `result` for `s` and returns it; memo.seen[s] reads it back. At most 1024 results
--- per memo, so memory stays bounded. Remembering cannot change a result; it only makes a call
--- cheaper than the same call in a fresh state, so a rule that keeps within its budgets in a
--- fresh state keeps within them later too. A nil result is kept as false.
-function M.memo() return { seen = {}, count = 0 } end
+-- since a presentation asks for the same few strings again and again; support.keep(memo, s,
+-- result) remembers `result` for `s` and returns it; memo.seen[s] reads it back. At most 1024
+-- results per memo, so memory stays bounded. A nil result is kept as false.
+-- support.forget() empties every memo; the driver calls it before each presentation, so what
+-- is remembered lasts one presentation: remembering makes calls cheaper within it, but never
+-- changes an outcome, which cannot depend on what the state presented before.
+local memos = {}
+function M.memo()
+  local memo = { seen = {}, count = 0 }
+  memos[#memos + 1] = memo
+  return memo
+end
+function M.forget()
+  for i = 1, #memos do
+    local memo = memos[i]
+    if memo.count > 0 then memo.seen, memo.count = {}, 0 end
+  end
+end
 function M.keep(memo, s, result)
   if memo.count == 1024 then memo.seen, memo.count = {}, 0 end
   memo.seen[s], memo.count = result, memo.count + 1
