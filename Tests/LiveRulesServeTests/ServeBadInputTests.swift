@@ -57,6 +57,21 @@ import Testing
         #expect(answer.json["error"] as? String == errorLine["error"] as? String)
     }
 
+    /// A body whose framing is malformed cannot be read as sent: 400 `framing`, as every other
+    /// framing error, never a 500; a good request alongside is served.
+    @Test(arguments: [("a chunk size that is no number", "zz\r\n{}\r\n0\r\n\r\n"),
+                      ("a chunk longer than its size", "2\r\n{\"now\": 1}\r\n0\r\n\r\n")])
+    func aMalformedChunkedBodyIsABadRequest(_ why: String, _ chunks: String) async throws {
+        let server = try await RunningServer(packs: ["match"])
+        let request = "POST /v1/match/present HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+            + "Transfer-Encoding: chunked\r\nConnection: close\r\n\r\n" + chunks
+        let answer = try await Self.alongsideAGoodRequest(server) {
+            try #require(try await HTTPTestClient.raw(port: server.port, request, count: 1).first, "\(why): no answer")
+        }
+        #expect(answer.status == 400, "\(why): \(answer.body)")
+        #expect(answer.json["kind"] as? String == "framing", "\(why): \(answer.body)")
+    }
+
     @Test func anUnknownPackIsNotFoundWithTheClosestName() async throws {
         let server = try await RunningServer(packs: ["match"])
         let answer = try await Self.alongsideAGoodRequest(server) { try await server.post("/v1/mach/present", try ServeFixtures.good()) }

@@ -31,7 +31,8 @@ enum BodyReader {
         } catch let error as HTTPError where error.status == .contentTooLarge {
             throw tooLarge(limit)
         } catch {
-            throw ServeError(.internal, about: ServeError.body, "the body could not be read")
+            // The HTTP decoder's error: what the client sent is not a body it can read.
+            throw ServeError(.framing, about: ServeError.body, "the body's framing is malformed (\(error)); it cannot be read as sent")
         }
     }
 

@@ -10,6 +10,9 @@ package struct ServeError: Error, Sendable {
     package enum Kind: String, Sendable, CaseIterable {
         /// The body is not JSON (400).
         case json
+        /// The body's framing is malformed, so it cannot be read as sent: a bad chunk of a
+        /// chunked body, or a body that ends before its length (400).
+        case framing
         /// The JSON does not match the pack's schema or the request's form (422).
         case schema
         /// A rule failed or ran out of a budget on the input (500).
@@ -38,7 +41,7 @@ package struct ServeError: Error, Sendable {
         /// The status a request failing this way gets.
         package var status: HTTPResponse.Status {
             switch self {
-            case .json, .query: .badRequest
+            case .json, .framing, .query: .badRequest
             case .schema: .unprocessableContent
             case .rule, .output, .payload, .setup, .internal: .internalServerError
             case .unknownPack, .route: .notFound
