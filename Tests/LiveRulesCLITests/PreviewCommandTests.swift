@@ -18,6 +18,32 @@ struct PreviewCommandTests {
         }
     }
 
+    /// An export onto a file, or under one, or where nothing may be written, is refused in one
+    /// line naming the path at fault, never a dump of Foundation's error.
+    @Test func refusesAnExportItCannotWrite() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("preview-export-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("notes.txt")
+        try "kept".write(to: file, atomically: true, encoding: .utf8)
+        let blocked = folder.appendingPathComponent("copy")
+        try FileManager.default.createDirectory(at: blocked.appendingPathComponent("index.html"), withIntermediateDirectories: true)
+        for (target, expected) in [
+            (file.path, "\(file.path): error: is a file: --export takes a folder, where it writes index.html\n"),
+            (file.appendingPathComponent("deeper/copy").path,
+             "\(file.path): error: is a file, so the folder \(file.path)/deeper/copy cannot be made under it\n"),
+        ] {
+            let outcome = try CLI.run(["preview", "rules", "--export", target])
+            #expect(outcome.status == 2)
+            #expect(outcome.errors == expected, "\(outcome.errors)")
+        }
+        let outcome = try CLI.run(["preview", "rules", "--export", blocked.path])
+        #expect(outcome.status == 2)
+        #expect(outcome.errors.hasPrefix("\(blocked.path)/index.html: error: cannot be written: ")
+                && outcome.errors.split(separator: "\n").count == 1, "\(outcome.errors)")
+        #expect(try String(contentsOf: file, encoding: .utf8) == "kept", "the file is left as it was")
+    }
+
     @Test func refusesAFolderWithoutPacks() throws {
         let outcome = try CLI.run(["preview", "no-such-folder", "--export", "/tmp/unused-\(UUID().uuidString)"])
         #expect(outcome.status == 2)

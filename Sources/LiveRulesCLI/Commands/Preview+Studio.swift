@@ -20,8 +20,13 @@ extension Preview {
             throw ExitStatus.badInput.exitCode
         }
         if let export {
-            let file = try PreviewExport.write(studio, to: URL(fileURLWithPath: export))
-            print("wrote \(file.path)")
+            do {
+                let file = try PreviewExport.write(studio, to: URL(fileURLWithPath: export))
+                print("wrote \(file.path)")
+            } catch {
+                report([Diagnostic(about: error.path, message: error.reason)])
+                throw ExitStatus.badInput.exitCode
+            }
             return
         }
         let server = PreviewServer(studio: studio, host: host, port: port) { message in
