@@ -114,6 +114,23 @@ import TestPacks
         #expect(outcome.status == 1)
     }
 
+    /// A file whose name holds a newline, a carriage return or a colon keeps its findings: each
+    /// is reported at that file (its name escaped), none lost or given to another file.
+    @Test(arguments: ["odd\nname", "odd\rname", "odd: name"])
+    func luacheckFindingsKeepTheirFileWhateverItsName(_ module: String) throws {
+        let original = try String(contentsOf: Paths.root.appendingPathComponent("rules/meetings/badge.lua"), encoding: .utf8)
+        let root = try CLI.copyOfPack("meetings", files: [
+            "\(module).lua": "local unused = 1\nreturn {}\n",
+            "badge.lua": "local odd = require \"\(module.replacingOccurrences(of: "\n", with: "\\n").replacingOccurrences(of: "\r", with: "\\r"))\"\n" + original,
+        ])
+        let outcome = try CLI.run(["check", "rules/meetings"], in: root)
+        let findings = outcome.errors.split(separator: "\n").filter { $0.contains("(luacheck W211)") }
+        #expect(findings.count == 2, "\(outcome.errors)")
+        #expect(findings.contains { $0.hasPrefix("rules/meetings/odd") && $0.hasSuffix("name.lua:1:7: warning: unused variable 'unused' (luacheck W211)") },
+                "\(outcome.errors)")
+        #expect(findings.contains { $0.hasPrefix("rules/meetings/badge.lua:1:7: warning: unused variable 'odd'") }, "\(outcome.errors)")
+    }
+
     @Test func withoutLuacheckCheckSaysLintWasSkipped() throws {
         let outcome = try CLI.run(["check"], environment: ["PATH": "/nonexistent"])
         #expect(outcome.status == 0, "\(outcome.errors)")

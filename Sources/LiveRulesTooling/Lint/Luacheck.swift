@@ -36,13 +36,23 @@ package struct Luacheck: Sendable {
             files.append((location.path, pack.folder.display(name)))
         }
         guard !files.isEmpty else { return [] }
-        let configuration = FileManager.default.temporaryDirectory.appendingPathComponent("liverules-luacheck-\(UUID().uuidString).lua")
-        defer { try? FileManager.default.removeItem(at: configuration) }
+        // luacheck names each file by its path at the start of a line: a name holding a newline,
+        // a carriage return or a colon would break its lines apart. It reads each file through
+        // a link of a plain name (`7.lua`) in a folder of its own, named back here.
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("liverules-luacheck-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: scratch) }
         do {
+            try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: false)
+            let configuration = scratch.appendingPathComponent("config.lua")
             try standard.configuration.write(to: configuration, atomically: true, encoding: .utf8)
+            var display: [String: String] = [:]
+            for (index, file) in files.enumerated() {
+                let link = scratch.appendingPathComponent("\(index + 1).lua")
+                try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: file.path)
+                display[link.path] = file.display
+            }
             let output = try run(["--config", configuration.path, "--formatter", "plain", "--codes", "--ranges", "--no-cache", "--"]
-                                 + files.map(\.path))
-            let display = Dictionary(files.map { ($0.path, $0.display) }, uniquingKeysWith: { first, _ in first })
+                                 + display.keys.sorted())
             let findings = output.split(separator: "\n").compactMap { finding(String($0), display: display) }
             let presenter = findings.contains { $0.code == "113" } ? try? Presenter(pack: pack) : nil
             return findings.filter { $0.code != "113" || presenter?.definesGlobal($0.name) != true }.map(\.diagnostic)
