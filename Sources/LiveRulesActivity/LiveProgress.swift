@@ -20,18 +20,26 @@ public struct LiveProgress: Codable, Hashable, Sendable {
         start...finish
     }
 
-    /// How full the bar is at `now`, 0...1: 0 before ``start``, 1 from ``finish`` on.
+    /// How full the bar is at `now`, 0...1: 0 until ``start``, 1 from ``finish`` on, whatever
+    /// the span's arithmetic gives there (a span too long for a `Double` is halved first).
     public func fraction(at now: Date) -> Double {
-        let fraction = now.timeIntervalSince(start) / finish.timeIntervalSince(start)
+        guard now < finish else { return 1 }
+        guard now > start else { return 0 }
+        let (a, b, t) = (start.timeIntervalSinceReferenceDate, finish.timeIntervalSinceReferenceDate, now.timeIntervalSinceReferenceDate)
+        let fraction = (b - a).isFinite ? (t - a) / (b - a) : (t / 2 - a / 2) / (b / 2 - a / 2)
         return fraction >= 1 ? 1 : fraction > 0 ? fraction : 0  // NaN reads 0
     }
 
-    /// What the bar reads at `now`: the percentage rounded down, 0 before ``start`` and 100
-    /// from ``finish`` on, followed by "%" ("83%"). The text the backend sends is this reading
-    /// at the push's moment.
+    /// What the bar reads at `now`, followed by "%" ("83%"): 0 until ``start``, 100 from
+    /// ``finish`` on, and between them the percentage rounded down, at most 99 (it is not done
+    /// yet). The text the backend sends is this reading at the push's moment.
     public func reading(at now: Date) -> String {
-        let percent = (now.timeIntervalSince(start) * 100 / finish.timeIntervalSince(start)).rounded(.down)
-        return "\(percent >= 100 ? 100 : percent > 0 ? Int(percent) : 0)%"  // NaN reads 0
+        guard now < finish else { return "100%" }
+        guard now > start else { return "0%" }
+        let (a, b, t) = (start.timeIntervalSinceReferenceDate, finish.timeIntervalSinceReferenceDate, now.timeIntervalSinceReferenceDate)
+        let percent = (b - a).isFinite && ((t - a) * 100).isFinite
+            ? ((t - a) * 100 / (b - a)).rounded(.down) : (fraction(at: now) * 100).rounded(.down)
+        return "\(percent >= 99 ? 99 : percent > 0 ? Int(percent) : 0)%"  // NaN reads 0
     }
 
     private enum CodingKeys: String, CodingKey {

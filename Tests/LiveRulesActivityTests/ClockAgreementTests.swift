@@ -57,4 +57,43 @@ import Testing
             }
         }
     }
+
+    /// The device's progress from its wire form (dates in seconds since 2001-01-01).
+    static func deviceProgress(start: Double, finish: Double) throws -> LiveProgress {
+        try JSONDecoder().decode(LiveProgress.self, from: Data(#"{"start": \#(start), "finish": \#(finish)}"#.utf8))
+    }
+
+    /// At and after its finish a progress reads 100 % and fraction 1, before its start 0, on
+    /// the host and on the device alike: also for spans whose arithmetic rounds just under at
+    /// the finish, and on the device for spans too long for a `Double`.
+    @Test func aProgressIsFullFromItsFinishOn() throws {
+        var generator = SplitMix64(seed: 45)
+        var spans: [(Double, Double)] = [(0.1, 0.3), (1e-3, 1e-3 + 1e-3), (-1e11, 1e11), (1_772_443_800.1, 1_772_443_800.7)]
+        for _ in 0..<5_000 {
+            let start = Double(Int.random(in: -1_000_000...1_000_000, using: &generator)) / 7 + 1_772_443_800
+            spans.append((start, start + Double.random(in: 1e-3...100_000, using: &generator)))
+        }
+        for (start, finish) in spans {
+            let form = LiveForm.progress(start: Date(timeIntervalSince1970: start), finish: Date(timeIntervalSince1970: finish))
+            let device = try Self.deviceProgress(start: start - Date.timeIntervalBetween1970AndReferenceDate,
+                                                 finish: finish - Date.timeIntervalBetween1970AndReferenceDate)
+            for now in [finish, finish.nextUp, finish + 1, finish + 1e6] {
+                let moment = Date(timeIntervalSince1970: now)
+                #expect(form.reading(at: moment) == "100%", "\(start)...\(finish) at \(now)")
+                #expect(device.reading(at: moment) == "100%" && device.fraction(at: moment) == 1, "device: \(start)...\(finish) at \(now)")
+            }
+            for now in [start, start.nextDown, start - 1] {
+                let moment = Date(timeIntervalSince1970: now)
+                #expect(form.reading(at: moment) == "0%" && device.reading(at: moment) == "0%" && device.fraction(at: moment) == 0)
+            }
+            let before = Date(timeIntervalSince1970: finish - (finish - start) / 1_000)
+            #expect(form.reading(at: before) != "100%" && device.reading(at: before) == form.reading(at: before), "\(start)...\(finish)")
+        }
+        // Spans whose differences overflow a Double, on the device only (the host's dates are bounded).
+        let huge = try Self.deviceProgress(start: -1.5e308, finish: 1.5e308)
+        #expect(huge.reading(at: Date(timeIntervalSinceReferenceDate: 1.5e308)) == "100%")
+        #expect(huge.fraction(at: Date(timeIntervalSinceReferenceDate: 1.6e308)) == 1)
+        #expect(huge.reading(at: Date(timeIntervalSinceReferenceDate: 0)) == "50%")
+        #expect(huge.fraction(at: Date(timeIntervalSinceReferenceDate: 0)) == 0.5)
+    }
 }

@@ -102,7 +102,7 @@ import Testing
             }
         }
         let progress = try Self.progress(-1e308, 1e308)
-        #expect(progress.reading(at: now) == "0%")
+        #expect(progress.reading(at: now) == "50%", "a span too long for a Double is measured halved")
         #expect((0...1).contains(progress.fraction(at: now)))
     }
 }

@@ -58,9 +58,13 @@ public enum LiveForm: Sendable, Hashable, Codable, JSONShaped {
     }
 
     /// A progress's ``reading(at:)`` from Unix seconds as the rules gave them.
+    /// 100 from `finish` on and 0 until `start`, whatever the arithmetic of the span gives
+    /// there; between them the percentage rounded down, at most 99 (it is not done yet).
     static func progressReading(start: Double, finish: Double, now: Double) -> String {
+        guard now < finish else { return "100%" }
+        guard now > start else { return "0%" }
         let percent = ((now - start) * 100 / (finish - start)).rounded(.down)
-        return "\(percent >= 100 ? 100 : percent > 0 ? Int(percent) : 0)%"  // NaN reads 0
+        return "\(percent >= 99 ? 99 : percent > 0 ? Int(percent) : 0)%"  // NaN reads 0
     }
 
     /// The widest text a timer reads from `now` until `until` (a countdown's own end when it

@@ -529,7 +529,7 @@ function liveUpdate(node, elapsed) {
     return;
   }
   const start = Number(node.dataset.start), finish = Number(node.dataset.finish), now = Number(node.dataset.now) + elapsed;
-  const percent = Math.min(100, Math.max(0, Math.floor(((now - start) * 100) / (finish - start))));
+  const percent = now >= finish ? 100 : now <= start ? 0 : Math.min(99, Math.max(0, Math.floor(((now - start) * 100) / (finish - start))));
   node.style.setProperty("--percent", String(percent));
   node.lastChild.textContent = `${percent}%`;
   node.setAttribute("aria-valuenow", String(percent));

@@ -96,27 +96,36 @@ local function span(fname, start, finish, now)
   return now - start, finish - start
 end
 
+-- The percentage time.percent and time.progress_field give (the host's LiveForm reads the same).
+local function percent_of(elapsed, total, start, finish, now)
+  if now >= finish then return 100 end
+  if now <= start then return 0 end
+  return math.max(0, math.min(99, math.floor(elapsed * 100 / total)))
+end
+
 -- time.progress(start, finish, now) -> the elapsed fraction, clamped to 0...1
--- (0 before start, 1 from finish on). Error if finish <= start.
+-- (0 until start, 1 from finish on). Error if finish <= start.
 ---@param start liverules.Date
 ---@param finish liverules.Date
 ---@param now liverules.Date
 ---@return number
 function M.progress(start, finish, now)
   local elapsed, total = span("time.progress", start, finish, now)
+  if now >= finish then return 1.0 end
+  if now <= start then return 0.0 end
   return math.max(0.0, math.min(1.0, elapsed / total))
 end
 
--- time.percent(start, finish, now) -> the elapsed percentage as an integer 0...100, rounded
--- down (99.9 % shows 99 until the end). Error if finish <= start.
+-- time.percent(start, finish, now) -> the elapsed percentage as an integer 0...100: 0 until
+-- start, 100 from finish on, and between them rounded down, at most 99 (99.9 % shows 99 until
+-- the end). Error if finish <= start.
 ---@param start liverules.Date
 ---@param finish liverules.Date
 ---@param now liverules.Date
 ---@return integer
 function M.percent(start, finish, now)
   local elapsed, total = span("time.percent", start, finish, now)
-  local percent = math.floor(elapsed * 100 / total)
-  return math.max(0, math.min(100, percent))
+  return percent_of(elapsed, total, start, finish, now)
 end
 
 -- Live fields: a field's text at `now` and the live form a device draws in its place and keeps
@@ -200,7 +209,7 @@ end
 ---@return liverules.LiveField
 function M.progress_field(start, finish, now)
   local elapsed, total = span("time.progress_field", start, finish, now)
-  local percent = math.max(0, math.min(100, math.floor(elapsed * 100 / total)))
+  local percent = percent_of(elapsed, total, start, finish, now)
   return { text = percent .. "%", live = { progress = { start = start, finish = finish } } }
 end
 

@@ -43,15 +43,16 @@ function time.format(minutes) end
 function time.format_long(minutes) end
 
 --- time.progress(start, finish, now) -> the elapsed fraction, clamped to 0...1
---- (0 before start, 1 from finish on). Error if finish <= start.
+--- (0 until start, 1 from finish on). Error if finish <= start.
 ---@param start liverules.Date
 ---@param finish liverules.Date
 ---@param now liverules.Date
 ---@return number
 function time.progress(start, finish, now) end
 
---- time.percent(start, finish, now) -> the elapsed percentage as an integer 0...100, rounded
---- down (99.9 % shows 99 until the end). Error if finish <= start.
+--- time.percent(start, finish, now) -> the elapsed percentage as an integer 0...100: 0 until
+--- start, 100 from finish on, and between them rounded down, at most 99 (99.9 % shows 99 until
+--- the end). Error if finish <= start.
 ---@param start liverules.Date
 ---@param finish liverules.Date
 ---@param now liverules.Date
