@@ -86,6 +86,18 @@ import Testing
         }
     }
 
+    /// Each module's tests live in a target named after it (`LuaTests` for `Lua`, the CLI's in
+    /// `LiveRulesCLITests`, after its folder).
+    @Test func everyTestTargetIsNamedAfterItsModule() throws {
+        let manifest = try String(contentsOf: Paths.root.appendingPathComponent("Package.swift"), encoding: .utf8)
+        let names = manifest.matches(of: /\.testTarget\(\s*name:\s*"([^"]+)Tests"/).map { String($0.1) }
+        #expect(names.count >= 8)
+        let modules = Set(Self.allowedImports.keys.map { Self.folders[$0] ?? $0 })
+        for name in names {
+            #expect(modules.contains(name), "\(name)Tests is named after no module")
+        }
+    }
+
     /// Every source file the architecture article names (`Evaluation/Presenter.swift`,
     /// `CLiveRules/lrl_check.c`, `Driver/driver.lua`) exists, under `Sources/` or one of its
     /// targets: a file merged or renamed away fails here until the article follows.
