@@ -108,6 +108,7 @@ let package = Package(
             name: "LiveRulesServe",
             dependencies: [
                 "LiveRules",
+                .target(name: "CBundleFetch", condition: service),
                 .target(name: "LiveRulesBundle", condition: service),
                 .target(name: "LiveRulesHTTP", condition: service),
                 .product(name: "Hummingbird", package: "hummingbird", condition: service),
@@ -115,6 +116,14 @@ let package = Package(
                 .product(name: "HTTPTypes", package: "swift-http-types", condition: service),
             ]
         ),
+        // The system's libcurl: a bundle poll's GET, bounded as it arrives (Debian's
+        // libcurl4-openssl-dev; Homebrew's `curl`). Its C wrapper compiles to nothing without it.
+        .systemLibrary(
+            name: "CCurl",
+            pkgConfig: "libcurl",
+            providers: [.apt(["libcurl4-openssl-dev"]), .brew(["curl"])]
+        ),
+        .target(name: "CBundleFetch", dependencies: ["CCurl"]),
         // The system's libcrypto (OpenSSL 3): SHA-256 and Ed25519 for signed bundles, with nothing
         // to compile (Debian's libssl-dev; Homebrew's `openssl@3` is keg-only, see the README).
         .systemLibrary(

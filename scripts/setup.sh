@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs what LiveRules needs beyond Swift: Lua 5.4's library and headers (liblua5.4-dev),
-# OpenSSL 3's libcrypto headers (libssl-dev: signed bundles, in the CLI's default build) and
-# pkg-config, which finds them; and luacheck (lua-check), which `liverules check` lints rules with.
+# OpenSSL 3's libcrypto headers (libssl-dev: signed bundles, in the CLI's default build), libcurl's
+# (libcurl4-openssl-dev: polling bundles, bounded) and pkg-config, which finds them; and luacheck (lua-check), which `liverules check` lints rules with.
 # With --browser (scripts/test.sh passes it) also what the tests need beyond Swift: Debian's
 # chromium and Playwright from PyPI for the preview studio's browser tests, and Debian's
 # python3-jsonschema, the JSON Schema validator the device form's schema is checked with; and
@@ -74,6 +74,7 @@ missing=()
 command -v pkg-config >/dev/null 2>&1 || missing+=(pkg-config)
 pkg-config --exists lua5.4 2>/dev/null || missing+=(liblua5.4-dev)
 pkg-config --exists libcrypto 2>/dev/null || missing+=(libssl-dev)
+pkg-config --exists libcurl 2>/dev/null || missing+=(libcurl4-openssl-dev)
 optional=()
 command -v luacheck >/dev/null 2>&1 || optional+=(lua-check)
 [ "${1:-}" = "--browser" ] && browser_tests
@@ -91,7 +92,7 @@ elif [ ${#missing[@]} -eq 0 ]; then
 else
   echo "LiveRules needs ${missing[*]}; install it as root:" >&2
   echo "  sudo apt-get install -y ${missing[*]} lua-check      (Debian, Ubuntu; lua-check lints rules)" >&2
-  echo "  brew install lua@5.4 openssl@3 pkg-config  (macOS; then see the README, Lua on macOS)" >&2
+  echo "  brew install lua@5.4 openssl@3 curl pkg-config  (macOS; then see the README, Lua on macOS)" >&2
   exit 1
 fi
 echo "Installing ${missing[*]} ${optional[*]}..." >&2

@@ -20,7 +20,7 @@ import Testing
         "LiveRulesActivity": [],
         "LiveRulesHTTP": [],
         "LiveRulesPreview": ["LiveRules", "LiveRulesTooling", "LiveRulesHTTP"],
-        "LiveRulesServe": ["LiveRules", "LiveRulesBundle", "LiveRulesHTTP"],
+        "LiveRulesServe": ["LiveRules", "LiveRulesBundle", "LiveRulesHTTP", "CBundleFetch"],
         "LiveRulesBundle": ["LiveRules", "COpenSSL"],
         "EmbedLuaTool": [],
         "liverules": ["LiveRules", "LiveRulesTooling", "LiveRulesPreview", "LiveRulesServe", "LiveRulesBundle"],
@@ -29,9 +29,10 @@ import Testing
     static let allowedHeaders: [String: Set<String>] = [
         "CLuaShim": ["CLuaShim.h", "lrs_dump.h", "lrs_pool.h"],
         "CLiveRules": ["CLuaShim.h", "CLiveRules.h", "lrl_descriptor.h", "lrl_view.h"],
+        "CBundleFetch": ["CBundleFetch.h"],
     ]
     /// Targets with no sources of their own to check: the system libraries and the build plugin.
-    static let withoutSources: Set<String> = ["CLua", "COpenSSL", "EmbedLua"]
+    static let withoutSources: Set<String> = ["CLua", "COpenSSL", "CCurl", "EmbedLua"]
     /// The only targets that may import the web server and SwiftNIO: apps that link `LiveRules`
     /// never link them.
     static let serverTargets: Set<String> = ["LiveRulesHTTP", "LiveRulesPreview", "LiveRulesServe", "liverules"]
@@ -205,13 +206,14 @@ import Testing
         }
         #expect(checked > 40)
         let manifest = try String(contentsOf: Paths.root.appendingPathComponent("Package.swift"), encoding: .utf8)
-        let gated = ["\"hummingbird\"", "\"swift-nio\"", "\"swift-log\"", "\"swift-http-types\"", "name: \"COpenSSL\", condition"]
+        let gated = ["\"hummingbird\"", "\"swift-nio\"", "\"swift-log\"", "\"swift-http-types\"", "name: \"COpenSSL\", condition", "name: \"CBundleFetch\", condition"]
             + traits.keys.map { "name: \"\($0)\", condition" }
         let uses = manifest.split(separator: "\n").filter { line in line.contains(".product(") || line.contains(".target(name:") }
             .filter { line in gated.contains { line.contains($0) } }
-        // The core's 6 packages; the studio's core and 4 packages; the service's bundles, core and
-        // 3 packages; the bundles' libcrypto; the CLI's studio, service and bundles; the bundle tests'.
-        #expect(uses.count == 21, "\(uses)")
+        // The core's 6 packages; the studio's core and 4 packages; the service's bundles, core,
+        // 3 packages and bundle fetch (libcurl); the bundles' libcrypto; the CLI's studio, service
+        // and bundles; the bundle tests'.
+        #expect(uses.count == 22, "\(uses)")
         for line in uses {
             #expect(["condition: studio", "condition: service", "condition: server"].contains(where: line.contains), "Package.swift: \(line)")
         }

@@ -461,7 +461,7 @@ class HostileBundleServer:
             chunk = b"\0" * 65536
             while self.mode == "endless":
                 handler.wfile.write(chunk)
-        elif mode == "gzip":  # 1 MiB on the wire that inflates to 1 GiB
+        elif mode == "gzip":  # 1 MiB on the wire that inflates to 1 GiB: taken as sent, never inflated
             handler.send_response(200)
             handler.send_header("Content-Encoding", "gzip")
             handler.send_header("Content-Length", str(len(self.bomb)))
@@ -524,7 +524,7 @@ class BoundedPollTests(BundleTestCase):
         serving("A")
         source.gzip_bomb()
         summary = []
-        for mode, words in (("endless", ["over 32 MiB"]), ("gzip", ["over 32 MiB", "not a tar", "checksum"]),
+        for mode, words in (("endless", ["over 32 MiB"]), ("gzip", ["not a tar", "checksum"]),
                             ("trickle", ["did not arrive whole within 2 s"]), ("claims-huge", ["Content-Length 1073741824"])):
             source.mode = mode
             problems = problem(words)

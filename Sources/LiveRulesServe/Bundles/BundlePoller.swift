@@ -72,35 +72,26 @@ package final class BundlePoller: @unchecked Sendable {
 
     /// One poll: fetch, and when the bundle is new, check it and hand it over.
     func poll() async {
-        var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalAndRemoteCacheData,
-                                 timeoutInterval: min(30, timeout.inSeconds))
-        request.setValue(userAgent, forHTTPHeaderField: "User-Agent")
-        // A bundle is an archive of mostly compressed-poorly text; asking for it as it is keeps
-        // a server from sending a small body that inflates (what arrives is bounded either way).
-        request.setValue("identity", forHTTPHeaderField: "Accept-Encoding")
-        if let etag { request.setValue(etag, forHTTPHeaderField: "If-None-Match") }
-        let body: Data, response: HTTPURLResponse
+        let answer: BundleFetch.Answer
         do {
-            (body, response) = try await BundleFetch.get(request, limit: OpenedBundle.maxBytes, deadline: timeout)
-        } catch let failure as BundleFetch.Failure {
-            guard !Task.isCancelled else { return }
-            return failed(failure.message)
+            answer = try await BundleFetch.get(url, userAgent: userAgent, etag: etag, limit: OpenedBundle.maxBytes, deadline: timeout)
         } catch {
-            return
+            guard !Task.isCancelled else { return }
+            return failed(error.message)
         }
-        switch response.statusCode {
+        switch answer.status {
         case 304:
             packs.metrics.polled(source, .notModified)
             return
         case 200:
             packs.metrics.polled(source, .fetched)
         default:
-            let reason = HTTPURLResponse.localizedString(forStatusCode: response.statusCode)
-            return failed("GET answered \(response.statusCode) \(reason)")
+            let reason = HTTPURLResponse.localizedString(forStatusCode: answer.status)
+            return failed("GET answered \(answer.status) \(reason)")
         }
         lastFailure = nil
-        etag = response.value(forHTTPHeaderField: "ETag")
-        take(body)
+        etag = answer.etag
+        take(answer.body)
     }
 
     /// Verifies, unpacks, checks and hands over the bundle `archive`, unless it is the one taken
