@@ -18,7 +18,9 @@ final class RunningServer: @unchecked Sendable {
 
     /// Serves `packs` of `rules/` (all by default) with `options` (`--max-concurrent 1`…); with
     /// `copying`, serves copies, each file of `edits` (a path under the copies' folder) changed
-    /// by its function first.
+    /// by its function first. Unless `options` set `--read-timeout`, a client may pause for an
+    /// hour: a test process starved by a loaded machine must not meet the 30-s default, which
+    /// only the tests of timeouts are about.
     init(packs: [String]? = nil, copying: Bool = false, edits: [String: @Sendable (String) -> String] = [:], options: [String] = []) async throws {
         var scratch: URL?
         if copying {
@@ -36,7 +38,7 @@ final class RunningServer: @unchecked Sendable {
         self.rules = rules
         let paths = copying || packs == nil ? [rules.path] : (packs ?? []).map { rules.appendingPathComponent($0).path }
         server = try await ChildServer(Bundle.main.bundleURL.appendingPathComponent("liverules"),
-                                       ["serve"] + paths + ["--port", "0"] + options, in: Paths.root)
+                                       ["serve"] + paths + ["--port", "0"] + Self.patient(options), in: Paths.root)
         guard let port = server.port(after: "serving at ") else {
             server.stop(killing: true)
             throw HTTPTestError("liverules serve did not start: \(server.firstOutput) \(server.log)")
@@ -75,6 +77,11 @@ final class RunningServer: @unchecked Sendable {
             try await Task.sleep(for: .milliseconds(20))
         }
         return false
+    }
+
+    /// `options`, with `--read-timeout 3600` unless they set one.
+    static func patient(_ options: [String]) -> [String] {
+        options.contains("--read-timeout") ? options : options + ["--read-timeout", "3600"]
     }
 
     /// The running server process, to signal and wait for.
