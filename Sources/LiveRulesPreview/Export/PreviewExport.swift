@@ -23,7 +23,12 @@ package enum PreviewExport {
         snapshot.readOnlyReason = "a static copy: run `liverules preview` to accept or reject"
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        let data = String(decoding: (try? encoder.encode(snapshot)) ?? Data("{}".utf8), as: UTF8.self)
+        let data: String
+        do {
+            data = String(decoding: try encoder.encode(snapshot), as: UTF8.self)
+        } catch {
+            throw Failure(path: folder.path, reason: "the studio's data could not be written as JSON: \(error)")
+        }
         if let file = firstFile(atOrAbove: folder) {
             throw Failure(path: file.path, reason: file == folder
                 ? "is a file: --export takes a folder, where it writes index.html"
