@@ -8,7 +8,11 @@
 /// (`var presentation: LivePresentation`; make it optional if some pushes leave it out).
 ///
 /// Decoding fails only when the value is not a JSON object, so a push a newer backend writes
-/// never stops an activity updating. Otherwise:
+/// never stops an activity updating, or when `JSONDecoder` cannot open the object or its
+/// `placements`: it reads every member name of an object it opens, and fails on a name that is
+/// not valid Unicode (a lone surrogate escape, `"\ud800"`), even one nobody asks for. The
+/// activity then keeps its last update, where a presentation without placements would show
+/// nothing. Otherwise:
 /// - a missing or non-integer `v` reads as 1; a newer `v` is decoded as far as this version
 ///   understands it; unknown members anywhere are ignored;
 /// - a missing or non-string `phase` reads as empty; a `badge` that is not an object as no
@@ -18,6 +22,8 @@
 ///   repeats a field id the placement already shows is skipped; a placement that is not a list,
 ///   or is left with nothing, is as one not sent; unknown placements are kept, and never asked
 ///   for;
+/// - an object holding such a name elsewhere reads as `null` there: the badge, the palette or
+///   one of its appearances, a field (skipped), a field's live form, the regions;
 /// - a region that is not `"slot:line"`, or a placement's regions not one per field it lists, is
 ///   as none sent: the field has no region (``region(of:in:)``);
 /// - a `palette` that is not an object reads as neutral colours (black on white, white on
@@ -119,7 +125,7 @@ public struct LivePresentation: Codable, Hashable, Sendable {
             }
         }
         var shown: [LivePlacement: [Int]] = [:], placed: [LivePlacement: [LiveRegion?]] = [:]
-        if let object = try? container.nestedContainer(keyedBy: PlacementKey.self, forKey: .placements) {
+        if let object = try Self.openedUnlessUnreadable(container, .placements) {
             for key in object.allKeys {
                 guard var list = try? object.nestedUnkeyedContainer(forKey: key) else { continue }
                 // The fields kept, and the position each had in the list as sent.
@@ -142,6 +148,19 @@ public struct LivePresentation: Codable, Hashable, Sendable {
         fields = kept
         placements = shown
         regions = placed
+    }
+
+    /// The object at `key`; nil when it is missing or not an object; throws when it is an object
+    /// `JSONDecoder` cannot open (a member name that is not valid Unicode).
+    private static func openedUnlessUnreadable(
+        _ container: KeyedDecodingContainer<CodingKeys>, _ key: CodingKeys
+    ) throws -> KeyedDecodingContainer<PlacementKey>? {
+        do {
+            return try container.nestedContainer(keyedBy: PlacementKey.self, forKey: key)
+        } catch let error as DecodingError {
+            if case .dataCorrupted = error { throw error }
+            return nil
+        }
     }
 
     /// Encodes the wire form, placements in the order of their names.
