@@ -3,6 +3,7 @@
 */
 #include <limits.h>
 #include <stdio.h>
+#include <string.h>
 #include "CLuaShim.h"
 
 /* The largest count the hook takes in one slice. */
@@ -91,9 +92,10 @@ static int lrs_innermost(lua_State *L, lua_Debug *ar) {
 
 void lrs_notewhere(lrs_context *ctx) {
   lua_Debug ar;
-  ctx->where[0] = '\0';
   if (lrs_innermost(ctx->main, &ar))
     snprintf(ctx->where, sizeof ctx->where, "%s:%d: ", ar.short_src, ar.currentline);
+  else
+    memcpy(ctx->where, ctx->holding, sizeof ctx->where);
 }
 
 void lrs_pushwhere(lua_State *L) {

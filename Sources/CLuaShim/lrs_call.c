@@ -5,11 +5,13 @@
 
 /* Message handler: turns the error value into its message and leaves the stack traceback, a
 ** separate string, in registry[LRS_TRACEBACK]. Invokes no metamethod (a hostile __tostring
-** cannot run here); non-string errors are named by type. [-1, +1, -] */
+** cannot run here); non-string errors are named by type, and ctx->where gets the place a
+** module's first run raised one (lrs_noteraise). [-1, +1, -] */
 static int lrs_traceback(lua_State *L) {
   lrs_context *ctx = lrs_ctx(L);
   int enforcing = ctx->enforcing;
   ctx->enforcing = 0;  /* the traceback must be buildable even at the memory cap */
+  lrs_raisedwhere(L, 1, ctx->where, sizeof ctx->where);  /* a module's value raised at load */
   if (lua_type(L, 1) == LUA_TSTRING || lua_type(L, 1) == LUA_TNUMBER) {
     lua_settop(L, 1);
     lua_tostring(L, 1);
@@ -27,6 +29,7 @@ static int lrs_traceback(lua_State *L) {
 static void lrs_begin(lua_State *L, lrs_context *ctx) {
   ctx->exceeded = LRS_WITHIN_BUDGET;
   ctx->where[0] = '\0';
+  ctx->holding[0] = '\0';
   ctx->memory_peak = ctx->memory_used;
   ctx->instructions_before = 0;
   if (ctx->held) return;
@@ -77,6 +80,7 @@ int lrs_loadtext(lua_State *L, const char *source, size_t length, const char *ch
   lrs_context *ctx = lrs_ctx(L);
   int enforcing = ctx->enforcing;
   if (ctx->call_depth == 0) lrs_begin(L, ctx);
+  lrs_notechunk(L, chunkname);
   if (pure && !lrs_chargecompile(L, ctx, length, chunkname)) return LUA_ERRRUN;
   ctx->enforcing = 1;
   int status = luaL_loadbufferx(L, source, length, chunkname, "t");

@@ -14,6 +14,8 @@
 ** host's and left alone: they keep private caches and guard what they hand out themselves.
 */
 #include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include "CLuaShim.h"
 
@@ -22,12 +24,27 @@
 #define LRS_FREEZE_DEPTH 180           /* deepest nesting frozen (C recursion) */
 
 /* Where a value being frozen is held, for errors: upvalue `name` of the function defined at
-** source:line. */
+** source:line, or (global set) the global `name` first assigned at source:line. */
 typedef struct lrs_holder {
   const char *name;
   char source[LUA_IDSIZE];
   int line;
+  int global;
 } lrs_holder;
+
+/* Notes the holder's place in ctx->holding, where the allocator's refusals are placed while no
+** Lua function runs (lrs_notewhere); copies what it replaces into saved. */
+static void lrs_hold(lua_State *L, const lrs_holder *holder, char *saved) {
+  lrs_context *ctx = lrs_ctx(L);
+  memcpy(saved, ctx->holding, sizeof ctx->holding);
+  snprintf(ctx->holding, sizeof ctx->holding, "%s:%d: ", holder->source, holder->line);
+}
+
+/* Puts back what lrs_hold replaced. */
+static void lrs_unhold(lua_State *L, const char *saved) {
+  lrs_context *ctx = lrs_ctx(L);
+  memcpy(ctx->holding, saved, sizeof ctx->holding);
+}
 
 /* Metamethod fields a frozen proxy does not copy from the original metatable: the proxy's own,
 ** and those rules may not have. */
@@ -68,11 +85,22 @@ static void lrs_memoset(lua_State *L, int index, int replacement) {
 
 static void lrs_freezevalue(lua_State *L, int index, int depth, const lrs_holder *holder);
 
-/* Raises when freezing goes deeper than any pack's data. [-0, +0, v] */
-static void lrs_checkdepth(lua_State *L, int depth) {
-  if (depth > LRS_FREEZE_DEPTH)
-    luaL_error(L, "data built at load nests more than %d levels deep", LRS_FREEZE_DEPTH);
-  luaL_checkstack(L, 12, "freezing the pack's data");
+static void lrs_refuse(lua_State *L, const char *format, ...);
+
+/* Raises when freezing goes deeper than any pack's data, at the holder when there is one.
+** [-0, +0, v] */
+static void lrs_checkdepth(lua_State *L, int depth, const lrs_holder *holder) {
+  if (depth <= LRS_FREEZE_DEPTH) {
+    luaL_checkstack(L, 12, "freezing the pack's data");
+    return;
+  }
+  if (holder == NULL)
+    lrs_refuse(L, "data built at load nests more than %d levels deep", LRS_FREEZE_DEPTH);
+  lrs_refuse(L, holder->global ? "%s:%d: data built at load nests more than %d levels deep (in global "
+                                 "'%s', assigned here)"
+                               : "%s:%d: data built at load nests more than %d levels deep (in '%s', "
+                                 "kept by the function defined here)",
+             holder->source, holder->line, LRS_FREEZE_DEPTH, holder->name);
 }
 
 /* Whether the value at index is the globals table. [-0, +0, -] */
@@ -89,11 +117,13 @@ static void lrs_freezeupvalues(lua_State *L, int index, int depth) {
   lua_Debug ar;
   lua_pushvalue(L, index);
   lua_getinfo(L, ">S", &ar);
-  lrs_holder holder = {NULL, "", ar.linedefined};
+  lrs_holder holder = {NULL, "", ar.linedefined, 0};
   memcpy(holder.source, ar.short_src, sizeof holder.source);
+  char saved[sizeof lrs_ctx(L)->holding];
+  lrs_hold(L, &holder, saved);
   for (int n = 1;; n++) {
     const char *name = lua_getupvalue(L, index, n);
-    if (name == NULL) return;
+    if (name == NULL) break;
     int value = lua_gettop(L);
     if (strcmp(name, "_ENV") == 0 && lrs_isglobals(L, value)) {
       lua_pop(L, 1);
@@ -104,6 +134,7 @@ static void lrs_freezeupvalues(lua_State *L, int index, int depth) {
     if (lua_rawequal(L, -1, value)) lua_pop(L, 2);
     else if (lua_setupvalue(L, index, n)) lua_pop(L, 1);
   }
+  lrs_unhold(L, saved);
 }
 
 /* Replaces every value of the table at index (a host proxy's real table) by its frozen value,
@@ -174,7 +205,7 @@ static void lrs_freezetable(lua_State *L, int t, int depth, const lrs_holder *ho
 static void lrs_markvalue(lua_State *L, int index, int depth) {
   int type = lua_type(L, index);
   if (type != LUA_TTABLE && !(type == LUA_TFUNCTION && !lua_iscfunction(L, index))) return;
-  lrs_checkdepth(L, depth);
+  lrs_checkdepth(L, depth, NULL);
   index = lua_absindex(L, index);
   if (lrs_memoget(L, index) != LUA_TNIL) {
     lua_pop(L, 1);
@@ -223,8 +254,11 @@ static void lrs_refusekept(lua_State *L, int index, const lrs_holder *holder) {
                        "make it a local of the function that assigns it, or compute it at the top "
                        "level)";
   if (holder != NULL && strcmp(holder->source, ar.short_src) != 0)
-    lrs_refuse(L, "%s:%d: the function defined here keeps '%s', a function made while the pack "
-               "loaded that assigns '%s' (%s:%d), which it keeps between calls: %s",
+    lrs_refuse(L, holder->global ? "%s:%d: global '%s', assigned here, holds a function made while the "
+                                   "pack loaded that assigns '%s' (%s:%d), which it keeps between calls: %s"
+                                 : "%s:%d: the function defined here keeps '%s', a function made while "
+                                   "the pack loaded that assigns '%s' (%s:%d), which it keeps between "
+                                   "calls: %s",
                holder->source, holder->line, holder->name, name, ar.short_src, (int)line, advice);
   lrs_refuse(L, "%s:%d: a function made while the pack loaded%s%s%s assigns '%s', which it keeps "
              "between calls: %s", ar.short_src, (int)line, holder ? " (kept in '" : "",
@@ -239,9 +273,11 @@ static void lrs_refuseiterator(lua_State *L, int index, const lrs_holder *holder
   if (holder == NULL)
     lrs_refuse(L, "a table built while the pack loaded holds an iterator (from pairs or "
                "string.gmatch): %s", advice);
-  lrs_refuse(L, "%s:%d: the function defined here keeps '%s', an iterator (from pairs or "
-             "string.gmatch) made while the pack loaded: %s", holder->source, holder->line,
-             holder->name, advice);
+  lrs_refuse(L, holder->global ? "%s:%d: global '%s', assigned here, holds an iterator (from pairs "
+                                 "or string.gmatch) made while the pack loaded: %s"
+                               : "%s:%d: the function defined here keeps '%s', an iterator (from pairs "
+                                 "or string.gmatch) made while the pack loaded: %s",
+             holder->source, holder->line, holder->name, advice);
 }
 
 /* Pushes the frozen replacement of the value at index: itself for what is not a table, for the
@@ -256,7 +292,7 @@ static void lrs_freezevalue(lua_State *L, int index, int depth, const lrs_holder
     lua_pushvalue(L, index);
     return;
   }
-  lrs_checkdepth(L, depth);
+  lrs_checkdepth(L, depth, holder);
   if (lrs_memoget(L, index) != LUA_TNIL) return;
   lua_pop(L, 1);
   if (type == LUA_TFUNCTION) {
@@ -280,6 +316,41 @@ static void lrs_freezevalue(lua_State *L, int index, int depth, const lrs_holder
 
 void lrs_markhost(lua_State *L, int index) {
   lrs_markvalue(L, index, 0);
+}
+
+void lrs_freezeglobals(lua_State *L, int index, int places) {
+  index = lua_absindex(L, index);
+  places = lua_absindex(L, places);
+  lua_pushnil(L);
+  while (lua_next(L, places)) {                                  /* name, "chunk:line: " */
+    lrs_holder holder = {lua_tostring(L, -2), "?", 0, 1};       /* names: strings, never converted */
+    const char *place = lua_tostring(L, -1);
+    const char *colon = strrchr(place, ':');
+    while (colon > place && colon[-1] >= '0' && colon[-1] <= '9') colon--;
+    if (colon > place) {
+      size_t length = (size_t)(colon - 1 - place);
+      if (length >= sizeof holder.source) length = sizeof holder.source - 1;
+      memcpy(holder.source, place, length);
+      holder.source[length] = '\0';
+      holder.line = atoi(colon);
+    }
+    lua_pop(L, 1);
+    lua_pushvalue(L, -1);
+    lua_rawget(L, index);
+    int value = lua_gettop(L);
+    char saved[sizeof lrs_ctx(L)->holding];
+    lrs_hold(L, &holder, saved);
+    lrs_freezevalue(L, value, 1, &holder);
+    lrs_unhold(L, saved);
+    if (!lua_rawequal(L, -1, value)) {
+      lua_pushvalue(L, value - 1);
+      lua_insert(L, -2);
+      lua_rawset(L, index);
+    } else {
+      lua_pop(L, 1);
+    }
+    lua_pop(L, 1);
+  }
 }
 
 void lrs_freeze(lua_State *L, int index) {

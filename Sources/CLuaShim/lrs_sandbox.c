@@ -112,22 +112,13 @@ static void lrs_settype(lua_State *L) {
   lua_setfield(L, -2, "type");
 }
 
-/* Whether message starts with a position, as "chunk:12: ..." does. */
-static int lrs_haswhere(const char *message) {
-  for (const char *colon = strchr(message, ':'); colon != NULL; colon = strchr(colon + 1, ':')) {
-    const char *p = colon + 1;
-    while (*p >= '0' && *p <= '9') p++;
-    if (p > colon + 1 && *p == ':') return 1;
-  }
-  return 0;
-}
-
 /* error(message [, level]): as Lua's, except that level 0 still names the rule's line unless the
-** message already starts with a position ("file:12: ..."): no error leaves a rule unlocated. */
+** message already starts with a position in a chunk the state loaded ("rules/x/badge.lua:12: ...",
+** lrs_wherelength): no error leaves a rule unlocated. */
 static int sb_error(lua_State *L) {
   lua_Integer level = luaL_optinteger(L, 2, 1);
   lua_settop(L, 1);
-  if (lua_type(L, 1) == LUA_TSTRING && (level > 0 || !lrs_haswhere(lua_tostring(L, 1)))) {
+  if (lua_type(L, 1) == LUA_TSTRING && (level > 0 || lrs_wherelength(L, lua_tostring(L, 1)) == 0)) {
     lua_Debug ar;
     int reachable = level > 0 && level < INT_MAX && lua_getstack(L, (int)level, &ar);
     luaL_where(L, reachable ? (int)level : 1);  /* past the stack: the caller's line */
@@ -375,21 +366,30 @@ static int sb_require(lua_State *L) {
   size_t length;
   const char *source = luaL_checklstring(L, 4, &length);
   const char *chunkname = luaL_checkstring(L, 5);
+  lrs_notechunk(L, chunkname);
   if (pure) lrs_charge(L, (int64_t)length * LRS_COMPILE_STEPS);
   int status = luaL_loadbufferx(L, source, length, chunkname, "t");  /* 6: the chunk or error */
   if (status == LUA_OK && pure) status = lrs_checkchunk(L);           /* 7: the error, if any */
   if (status == LUA_OK) {
     lua_pushlightuserdata(L, (void *)&sb_require);        /* marks the module as loading */
     lua_setfield(L, 2, name);
+    lua_pushcfunction(L, lrs_noteraise);                  /* 6: handler, 7: chunk */
+    lua_insert(L, 6);
     lua_pushvalue(L, 1);
-    status = lua_pcall(L, 1, 1, 0);                       /* 6: the module's value or error */
+    status = lua_pcall(L, 1, 1, 6);                       /* 7: the module's value or error */
+    lua_remove(L, 6);                                     /* 6: the value or error */
     lua_pushnil(L);
     lua_setfield(L, 2, name);                             /* not loading any more */
   }
   if (status != LUA_OK) {
     if (status == LUA_ERRMEM && ctx->exceeded == LRS_WITHIN_BUDGET) ctx->exceeded = LRS_EXCEEDED_MEMORY;
     if (ctx->exceeded == LRS_WITHIN_BUDGET) {
-      if (pure) lrs_freeze(L, -1);                        /* the error is the pack's data too */
+      if (pure) {                                         /* the error is the pack's data too */
+        char where[LUA_IDSIZE + 16] = "";
+        lrs_raisedwhere(L, -1, where, sizeof where);
+        lrs_freeze(L, -1);
+        if (where[0] != '\0') lrs_setraisedwhere(L, -1, where);  /* the frozen copy, raised there */
+      }
       lua_pushvalue(L, -1);
       lua_setfield(L, 3, name);
     }

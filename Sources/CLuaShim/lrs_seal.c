@@ -11,6 +11,7 @@
 
 #define LRS_SEALED "lrs.sealed"   /* weak-keyed set of sealed globals tables */
 #define LRS_GUARDED "lrs.guarded" /* the host's globals, behind the guarded globals */
+#define LRS_PLACES "lrs.places"   /* {[global] = "chunk:line: " where a pack's file first assigned it} */
 
 /* Pushes the weak set of sealed globals, creating it on first use. [-0, +1, m] */
 static void lrs_sealedset(lua_State *L) {
@@ -115,7 +116,7 @@ static void lrs_movefields(lua_State *L, int from, int to) {
 }
 
 /* __newindex of the guarded globals: refuses the host's names (upvalue 1 holds them), assigns
-** any other. */
+** any other, noting where it was first assigned (registry[LRS_PLACES], for freezing's errors). */
 static int lrs_guardedwrite(lua_State *L) {
   lua_settop(L, 3);
   lua_pushvalue(L, 2);
@@ -123,6 +124,20 @@ static int lrs_guardedwrite(lua_State *L) {
     return luaL_error(L, "cannot replace global '%s': what the host provides stays as it is "
                          "(use a local of another name)", lrs_tolstring(L, 2, NULL));
   lua_pop(L, 1);
+  if (lua_type(L, 2) == LUA_TSTRING) {
+    lrs_context *ctx = lrs_ctx(L);
+    int enforcing = ctx->enforcing;
+    ctx->enforcing = 0;                       /* the host's bookkeeping */
+    luaL_getsubtable(L, LUA_REGISTRYINDEX, LRS_PLACES);
+    lua_pushvalue(L, 2);
+    if (lua_rawget(L, -2) == LUA_TNIL) {
+      lua_pushvalue(L, 2);
+      lrs_pushwhere(L);
+      lua_rawset(L, -4);
+    }
+    lua_pop(L, 2);
+    ctx->enforcing = enforcing;
+  }
   lua_rawset(L, 1);
   return 0;
 }
@@ -167,6 +182,11 @@ int lrs_sealglobals(lua_State *L) {
   lua_createtable(L, 0, 32);                            /* 2: frozen: what the globals held */
   int frozen = globals + 1;
   lrs_movefields(L, globals, frozen);
+  luaL_getsubtable(L, LUA_REGISTRYINDEX, LRS_PLACES);   /* what the pack's files assigned */
+  lrs_freezeglobals(L, frozen, -1);
+  lua_pop(L, 1);
+  lua_pushnil(L);
+  lua_setfield(L, LUA_REGISTRYINDEX, LRS_PLACES);
   if (lua_getfield(L, LUA_REGISTRYINDEX, LRS_GUARDED) == LUA_TTABLE) {  /* the host's, behind */
     lua_pushnil(L);
     while (lua_next(L, -2)) {

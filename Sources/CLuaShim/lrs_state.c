@@ -85,6 +85,7 @@ lua_State *lrs_newstate(lrs_context *ctx) {
   *(lrs_context **)lua_getextraspace(L) = ctx;
   ctx->main = L;
   ctx->where[0] = '\0';
+  ctx->holding[0] = '\0';
   lua_atpanic(L, lrs_panic);
   lua_gc(L, LUA_GCGEN, 0, 0);  /* rules make many short-lived tables: collect the young often, the helpers rarely */
   if (!lrs_watchstate(ctx) || ctx->deadline_ns <= 0) ctx->serving = 0;  /* nothing else would stop it */

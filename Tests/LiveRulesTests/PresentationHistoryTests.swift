@@ -83,4 +83,52 @@ import Testing
             }
         }
     }
+
+    /// What a rule file leaves in a global (a table, and what it reaches) is frozen as a local it
+    /// keeps is: a rule that counts its presentations there is refused at the write, the first
+    /// time, never counting on from the presentation before.
+    @Test(arguments: ["COUNTS = { n = 0 }\n", "COUNTS = {}\nCOUNTS.n = 0\n", "NESTED = { inner = { n = 0 } }\nCOUNTS = NESTED.inner\n"])
+    func aGlobalBuiltAtLoadIsFrozen(globals: String) throws {
+        let copy = try TemporaryPack(files: ["badge.lua": globals + """
+            return function(input)
+              COUNTS.n = COUNTS.n + 1
+              return { text = "Seen " .. COUNTS.n, tone = "neutral" }
+            end
+
+            """])
+        let pack = try RulePack.load(from: copy.directory, displayPath: "rules/meetings")
+        let fixture = try Fixture.load("fixtures/countdown-middle.json", in: pack.folder, manifest: pack.manifest)
+        let presenter = try Presenter(pack: pack)
+        for _ in 0..<3 {
+            #expect(throws: PresentationError.self) { try presenter.present(fixture) }
+            do {
+                _ = try presenter.present(fixture)
+            } catch {
+                let problem = try #require(error.diagnostics().first)
+                #expect(problem.file == "rules/meetings/badge.lua" && problem.message.contains("cannot set field 'n'"), "\(problem)")
+            }
+        }
+    }
+
+    /// What a presentation leaves in the state is gone before the next: after 2,000 states of
+    /// texts never seen before (each measured, trimmed and memoised by the helpers), the state
+    /// holds what it held after the first 50. So a batch's memory stays flat whatever its length.
+    @Test func aStreamOfNewTextsLeavesNothingBehind() throws {
+        let pack = try RulePack.load(from: Paths.rules.appendingPathComponent("meetings"))
+        let text = try String(contentsOf: pack.folder.url.appendingPathComponent("fixtures/countdown-middle.json"), encoding: .utf8)
+        #expect(text.contains("Design review") && text.contains("Studio"))
+        let presenter = try Presenter(pack: pack)
+        func present(_ index: Int) throws {
+            let unique = text.replacingOccurrences(of: "Design review", with: "Design review of proposal \(index) with the onboarding team")
+                .replacingOccurrences(of: "Studio", with: "Studio \(index * 7919)")
+            _ = try presenter.present(Fixture.read(Data(unique.utf8), displayPath: "stream.json", manifest: pack.manifest))
+        }
+        for index in 0..<50 { try present(index) }
+        presenter.lua.collectGarbage()
+        let settled = presenter.memoryInUse
+        for index in 50..<2050 { try present(index) }
+        presenter.lua.collectGarbage()
+        // Kept, each new text would add at least its own bytes: over 100 KB for these 2,000.
+        #expect(presenter.memoryInUse <= settled + 16 * 1024, "\(settled) bytes after 50 states, \(presenter.memoryInUse) after 2,050")
+    }
 }

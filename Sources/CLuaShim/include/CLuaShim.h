@@ -88,6 +88,8 @@ typedef struct lrs_context {
                                  lrs_newstate when the state has no deadline to rely on */
   lua_State *main;            /* the state's main thread (the allocator re-arms its hook) */
   char where[LUA_IDSIZE + 16];/* "chunk:line: " where the allocator last refused, or "" */
+  char holding[LUA_IDSIZE + 16];/* "chunk:line: " of the pack data being frozen, where a refusal
+                                 is placed while no Lua function runs (lrs_notewhere), or "" */
   /* field names the Codable bridge pushes often (lrs_codable.c), anchored in the registry */
   lrs_cachedkey keys[LRS_KEY_CACHE];
   lrs_pool pool;              /* where the state's small blocks come from */
@@ -201,11 +203,35 @@ void lrs_freshinstructions(lua_State *L);
 /* Makes the count hook fire at the next instruction: it raises the budget in ctx->exceeded.
 ** For budgets that run out where raising is impossible (the allocator). [-0, +0, -] */
 void lrs_raisesoon(lrs_context *ctx);
-/* Writes "chunk:line: " of the innermost Lua function into ctx->where ("" when none): the
-** prefix Lua puts on its own messages. */
+/* Writes "chunk:line: " of the innermost Lua function into ctx->where (ctx->holding when none):
+** the prefix Lua puts on its own messages. */
 void lrs_notewhere(lrs_context *ctx);
 /* Pushes "chunk:line: " of the innermost Lua function, or "" when there is none. [-0, +1, m] */
 void lrs_pushwhere(lua_State *L);
+
+/* --- positions in messages (lrs_where.c) --- */
+
+/* Notes chunkname ('@' or '=' first is dropped) as one this state loads: messages starting with
+** it are positioned. Runs protected, outside the memory budget. [-0, +0, -] */
+void lrs_notechunk(lua_State *L, const char *chunkname);
+/* Whether the name of length bytes is a chunk the state noted; a name Lua shortened ("...tail",
+** as it does for long chunk names) matches a noted name ending with its tail. Allocates nothing.
+** [-0, +0, -] */
+int lrs_isknownchunk(lua_State *L, const char *name, size_t length);
+/* The length of the "chunk:line:" message starts with, when chunk is one the state noted; 0
+** when the message starts with no position. Allocates nothing. [-0, +0, -] */
+size_t lrs_wherelength(lua_State *L, const char *message);
+
+/* lua_CFunction, a message handler for a module's first run: notes where an error value that is
+** not a message (a table, a boolean, a number) was raised, the innermost Lua line, since that
+** frame is gone once the error leaves the module. Returns the value unchanged. */
+int lrs_noteraise(lua_State *L);
+/* Copies the place noted for the error value at index ("chunk:line: ") into where; leaves where
+** as it is when none was noted. [-0, +0, -] */
+void lrs_raisedwhere(lua_State *L, int index, char *where, size_t size);
+/* Notes where ("chunk:line: ") as the place the error value at index was raised, unless it is a
+** message, nil or NaN; outside the memory budget. [-0, +0, m] */
+void lrs_setraisedwhere(lua_State *L, int index, const char *where);
 
 /* --- coverage (lrs_coverage.c) --- */
 
@@ -358,6 +384,10 @@ int lrs_orderednext(lua_State *L, int t, int k, int skipprivate);
 ** for what cannot be frozen: a Lua function that assigns a variable it keeps between calls
 ** (lrs_keptassignment), an iterator (lrs_isiterator). [-0, +0, e] */
 void lrs_freeze(lua_State *L, int index);
+/* Freezes in place the values of the table at index (what the globals held) that the table at
+** places names ({[name] = "chunk:line: "}: the globals the pack's files assigned, and where each
+** was first assigned); an error names the global and that place. [-0, +0, e] */
+void lrs_freezeglobals(lua_State *L, int index, int places);
 /* Marks the value at index and all it reaches as the host's: lrs_freeze leaves it alone.
 ** [-0, +0, e] */
 void lrs_markhost(lua_State *L, int index);

@@ -86,6 +86,7 @@ public final class Presenter {
         var problems: [Diagnostic] = []
         let sources = RuleSources(pack)
         let typeOf: LuaRef
+        let present: LuaRef
         do {
             typeOf = try lua.run("note = require('liverules.explain').note\nreturn type", chunkName: "liverules/setup.lua",
                                  returning: LuaRef.self)
@@ -98,11 +99,11 @@ public final class Presenter {
             do {
                 let rule = try lua.run(source.text, chunkName: source.chunkName, pure: true, returning: LuaRef.self)
                 let type = try lua.call(typeOf, rule, returning: String.self)
-                guard type == "function", !lua.isCFunction(rule) else {
+                if let problem = Self.notOwnFunction(rule, of: type, in: lua, pack: pack) {
                     let end = sources.topLevelReturn(in: source.chunkName)
                     problems.append(Diagnostic(file: source.chunkName, line: end.line, column: end.column, message:
                         "the \(stage.rawValue) rule must return a function (end the file with `return function(input) … end`), got "
-                        + (type == "function" ? "a library function" : type)))
+                        + problem))
                     continue
                 }
                 rules[stage.rawValue] = rule
@@ -129,13 +130,32 @@ public final class Presenter {
             }
             let phases = Dictionary(uniqueKeysWithValues: pack.manifest.phases.map { ($0, true) })
             let driver = try lua.load(HostResources.driverSource, chunkName: HostResources.driverChunk)
-            let present = try lua.call(driver, lua.reference(function: lrl_schema_check), rules, descriptors, phases, strict,
-                                       lua.reference(function: lrl_rules_begin), returning: LuaRef.self)
-            try lua.sealGlobals(freezing: RuleStage.allCases.compactMap { rules[$0.rawValue] })
-            return present
+            present = try lua.call(driver, lua.reference(function: lrl_schema_check), rules, descriptors, phases, strict,
+                                   lua.reference(function: lrl_rules_begin), returning: LuaRef.self)
         } catch {
             throw .setup([Diagnostic(luaError: error, file: HostResources.driverChunk)])
         }
+        do {
+            // Freezing what the rule files built fails at the data's holder: the function that
+            // keeps it, or the line that first assigned the global.
+            try lua.sealGlobals(freezing: RuleStage.allCases.compactMap { rules[$0.rawValue] })
+        } catch {
+            throw .setup([Diagnostic(luaError: error.restoringChunkName(in: pack), file: pack.displayPath + "/" + RulePack.manifestFile)])
+        }
+        return present
+    }
+
+    /// What a rule file returned instead of a Lua function written in the pack (its type, a
+    /// library function, or a helper of the host's and where it is defined); nil for one of the
+    /// pack's own. A host helper returned as the rule would fail inside the host's files, which
+    /// the pack's author never wrote.
+    private static func notOwnFunction(_ rule: LuaRef, of type: String, in lua: LuaState, pack: RulePack) -> String? {
+        guard type == "function" else { return type }
+        guard !lua.isCFunction(rule), let defined = lua.definition(of: rule) else { return "a library function" }
+        let names = pack.chunkNames()
+        let file = defined.file.hasPrefix("...") ? names.first { $0.hasSuffix(defined.file.dropFirst(3)) } : defined.file
+        guard let file, names.contains(file) else { return "a function of the host's helpers, defined at \(defined), not in the pack" }
+        return nil
     }
 
     /// Presents the app's own typed attributes and content state at `now`. `previousPhase` is

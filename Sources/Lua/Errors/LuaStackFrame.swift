@@ -20,14 +20,16 @@ public struct LuaStackFrame: Sendable, Hashable {
                 if !frames.isEmpty { frames[frames.count - 1].tailCalled = true }
                 continue
             }
+            // A traceback's lines are Lua's own: what comes before ": in " is always a position.
             guard let separator = line.range(of: ": in "),
-                  let location = SourceLocation.split(String(line[..<separator.lowerBound]) + ": ").0 else { continue }
+                  let location = SourceLocation.split(String(line[..<separator.lowerBound]) + ": ", isChunk: { _ in true }).0
+            else { continue }
             let what = line[separator.upperBound...]
             var frame = LuaStackFrame(location: location, name: nil, definedAt: nil, tailCalled: false)
             if let open = what.firstIndex(of: "'"), let close = what[what.index(after: open)...].firstIndex(of: "'") {
                 frame.name = what[what.index(after: open)..<close].split(separator: ".").last.map(String.init)
             } else if let open = what.firstIndex(of: "<"), let close = what.lastIndex(of: ">"), open < close {
-                frame.definedAt = SourceLocation.split(String(what[what.index(after: open)..<close]) + ": ").0?.line
+                frame.definedAt = SourceLocation.split(String(what[what.index(after: open)..<close]) + ": ", isChunk: { _ in true }).0?.line
             }
             frames.append(frame)
         }

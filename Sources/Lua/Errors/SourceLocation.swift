@@ -18,18 +18,19 @@ public struct SourceLocation: Sendable, Hashable, CustomStringConvertible {
     /// `file:line`, as compilers print it.
     public var description: String { "\(file):\(line)" }
 
-    /// Splits a Lua message of the form `file:line: text` into its location and text.
-    /// Messages without a location (memory errors, host errors) come back unchanged.
-    static func split(_ message: String) -> (SourceLocation?, String) {
+    /// Splits a Lua message of the form `file:line: text` into its location and text, when
+    /// `isChunk` says `file` names a chunk (a message a rule wrote may hold a clock time:
+    /// "next meeting at 10:30: room changed" starts with no position). Messages without a
+    /// location (memory errors, host errors) come back unchanged.
+    static func split(_ message: String, isChunk: (Substring) -> Bool) -> (SourceLocation?, String) {
         var search = message[...]
         while let colon = search.firstIndex(of: ":") {
             let afterColon = message.index(after: colon)
-            let digits = message[afterColon...].prefix(while: \.isNumber)
+            let digits = message[afterColon...].prefix { ("0"..."9").contains($0) }
             if !digits.isEmpty, let line = Int(digits),
-               message[digits.endIndex...].hasPrefix(": ") {
-                let file = String(message[..<colon])
+               message[digits.endIndex...].hasPrefix(": "), isChunk(message[..<colon]) {
                 let text = String(message[message.index(digits.endIndex, offsetBy: 2)...])
-                return (SourceLocation(file: file, line: line), text)
+                return (SourceLocation(file: String(message[..<colon]), line: line), text)
             }
             search = message[afterColon...]
         }

@@ -175,12 +175,12 @@ public final class LuaState {
         let text = lua_type(L, -1) == LUA_TSTRING ? errorText(at: -1) : "(error object is not a string)"
         lrs_pop(L, 1)
         let traceback = takeTraceback()
-        var (location, message) = SourceLocation.split(text)
-        if location == nil {
+        var (location, message) = SourceLocation.split(text, isChunk: isLoadedChunk)
+        if location == nil {  // the place the host noted: the allocator's refusal, a module's raise
             let noted = withUnsafePointer(to: &context.pointee.where) {
                 $0.withMemoryRebound(to: CChar.self, capacity: 1) { String(cString: $0) }
             }
-            location = SourceLocation.split(noted).0
+            location = SourceLocation.split(noted, isChunk: { _ in true }).0
         }
         if location == nil {  // an error value that is not a message: where the code was that raised it
             let host = sandbox.hostModulePrefix.map { $0 + "/" }
@@ -203,6 +203,12 @@ public final class LuaState {
             if compiling { return .syntax(message: message, location: location) }
             return .runtime(message: message, location: location, traceback: traceback)
         }
+    }
+
+    /// Whether `name` is a chunk this state loaded (``SourceLocation/split(_:isChunk:)``).
+    private func isLoadedChunk(_ name: Substring) -> Bool {
+        var name = String(name)
+        return name.withUTF8 { lrs_isknownchunk(L, $0.baseAddress, $0.count) != 0 }
     }
 
     /// The string at index as error text: its bytes when they are valid UTF-8; otherwise escaped
