@@ -9,7 +9,7 @@ struct LiveRulesCommand: ParsableCommand {
         abstract: "Evaluate Lua presentation rules against typed content state.",
         version: LiveRulesVersion.description,
         subcommands: [Eval.self, Check.self, Test.self, Review.self, Watch.self, Bench.self, Payload.self, Types.self,
-                      TimelineCommand.self, Preview.self, Serve.self, BundleCommand.self]
+                      TimelineCommand.self, Explore.self, Preview.self, Serve.self, BundleCommand.self]
     )
 
     /// Runs the command; usage errors exit with status 2 (as bad input does), not 64.

@@ -1,4 +1,5 @@
 import Foundation
+import LiveRules
 import TestPacks
 
 /// Mutates a valid body the ways a broken or hostile producer would: members deleted,

@@ -1,4 +1,5 @@
 import Foundation
+import LiveRules
 import LiveRulesActivity
 import TestPacks
 import Testing

@@ -151,7 +151,7 @@ import TestPacks
 
         let written = try CLI.run(["types", "rules/meetings"], in: root)
         #expect(written.status == 0, "\(written.errors)")
-        #expect(written.output == "rules/meetings: wrote .luarc.json and types/ (9 of 10 files changed)\n")
+        #expect(written.output == "rules/meetings: wrote .luarc.json and types/ (10 of 11 files changed)\n")
         #expect(try CLI.run(["types", "--check", "rules/meetings"], in: root).output == "rules/meetings: up to date\n")
 
         let manifest = pack.appendingPathComponent("pack.json")

@@ -8,7 +8,7 @@ import Testing
 /// returns a table of named test functions, run here one by one in a sandboxed, sealed state
 /// holding the helper modules compiled into LiveRules, with the host functions a presenter installs.
 @Suite struct HelperLibraryTests {
-    static let files = ["time", "placements", "text", "colour", "decide", "layout", "palette"]
+    static let files = ["time", "placements", "text", "colour", "decide", "layout", "palette", "promise"]
 
     @Test(arguments: files)
     func helperModule(_ name: String) throws {

@@ -149,4 +149,10 @@ package enum HostResources {
 
     /// The driver's chunk name.
     static let driverChunk = "liverules/driver.lua"
+
+    /// The sandbox a state running `pack`'s Lua gets: the pack's files as its modules (named
+    /// under its display path in errors) and the helper modules; what it prints goes to `log`.
+    static func sandbox(for pack: RulePack, log: @escaping @Sendable (String) -> Void) -> LuaSandbox {
+        LuaSandbox(modules: pack.sources, chunkPrefix: pack.displayPath, hostModules: helpers, hostModulePrefix: modulePrefix, log: log)
+    }
 }

@@ -5,6 +5,13 @@ import Foundation
 /// wider than the slot it is shown in, fields that share a line wider together than their slot. `liverules check` reports them, as warnings or, when the
 /// pack's `"checks"` is `"strict"`, as errors.
 package struct OutputFinding: Sendable, Hashable, CustomStringConvertible {
+    /// What kind of thing is wrong.
+    package enum Kind: String, Sendable, Hashable {
+        case emptyMinimal, emptyText, shownTwice, tooWide, sharedLine
+    }
+
+    /// What kind of thing is wrong.
+    package var kind: Kind
     /// The placement the finding is in.
     package var placement: Placement
     /// The field at fault, nil for the placement as a whole.
@@ -29,7 +36,7 @@ extension OutputFinding {
         for placement in Placement.allCases {
             let fields = presentation.layout[placement]?.fields ?? []
             if placement == .islandMinimal, fields.isEmpty {
-                findings.append(OutputFinding(placement: placement, field: nil,
+                findings.append(OutputFinding(kind: .emptyMinimal, placement: placement, field: nil,
                                               message: "the minimal view shows nothing: it must always show a field, such as a countdown or a score"))
             }
             // Texts already shown, and by which field: the badge's own text counts as the badge's
@@ -42,12 +49,12 @@ extension OutputFinding {
             for (index, field) in fields.enumerated() {
                 let text = trimmed(field.text)
                 if text.isEmpty {
-                    findings.append(OutputFinding(placement: placement, field: field.id, message: "the text is empty"
+                    findings.append(OutputFinding(kind: .emptyText, placement: placement, field: field.id, message: "the text is empty"
                         + (field.text.isEmpty ? "" : " (only spaces)") + ": leave the field out instead"))
                     continue
                 }
                 if let other = shown[text], other != field.id {
-                    findings.append(OutputFinding(placement: placement, field: field.id,
+                    findings.append(OutputFinding(kind: .shownTwice, placement: placement, field: field.id,
                                                   message: "\"\(field.text)\" is shown twice: field '\(other)' shows it too"))
                 } else {
                     shown[text] = field.id
@@ -60,7 +67,7 @@ extension OutputFinding {
                     let shared = (width: before.map { $0.width + FieldMeasure.lineGap + measure.lineWidth } ?? measure.lineWidth,
                                   ids: (before?.ids ?? []) + [field.id])
                     if shared.ids.count > 1, shared.width > slot.width + 1e-9, (before?.width ?? 0) <= slot.width + 1e-9 {
-                        findings.append(OutputFinding(placement: placement, field: field.id, message:
+                        findings.append(OutputFinding(kind: .sharedLine, placement: placement, field: field.id, message:
                             "fields \(shared.ids.map { "'\($0)'" }.joined(separator: ", ")) share line \(line) of slot '\(slot.name)' "
                             + "and take \(points(shared.width)) pt of its \(points(slot.width)) pt: give them lines of their own"))
                     }
@@ -69,7 +76,7 @@ extension OutputFinding {
                 if case .progress? = field.live { continue }
                 if width > slot.width + 1e-9 {
                     let what = measured == field.text ? "\"\(field.text)\" is" : "\"\(field.text)\" is a live timer: it can read as wide as \"\(measured)\","
-                    findings.append(OutputFinding(placement: placement, field: field.id, message:
+                    findings.append(OutputFinding(kind: .tooWide, placement: placement, field: field.id, message:
                         "\(what) \(points(width)) pt wide at \(slot.fontSize) pt: wider than slot '\(slot.name)' (\(points(slot.width)) pt)"))
                 }
             }

@@ -55,11 +55,8 @@ public final class Presenter {
         self.strict = strict
         recorder = explains ? ExplanationRecorder(pack: pack) : nil
         fields = Set(pack.manifest.fields)
-        let sandbox = LuaSandbox(
-            modules: pack.sources, chunkPrefix: pack.displayPath,
-            hostModules: HostResources.helpers, hostModulePrefix: HostResources.modulePrefix, log: log)
         do {
-            lua = try LuaState(limits: limits, sandbox: sandbox)
+            lua = try LuaState(limits: limits, sandbox: HostResources.sandbox(for: pack, log: log))
             lua.recordsCoverage = recordsCoverage
             HostFunctions.install(in: lua, explaining: recorder)
         } catch {

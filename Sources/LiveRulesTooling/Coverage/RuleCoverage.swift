@@ -17,13 +17,14 @@ package struct RuleCoverage: Sendable, Hashable {
 
     /// The coverage of every Lua file in each pack (rules and the pack's own modules), from the
     /// line hits of a run, sorted by file. Files are read through each pack's ``PackFolder``; a
-    /// file that does not compile is left out (the cases of its pack fail with its error).
+    /// file that does not compile is left out (the cases of its pack fail with its error), and so
+    /// are the pack's promises (`promises.lua`), which `liverules explore` runs, not the fixtures.
     package static func of(packs: [(directory: URL, displayPath: String)], hits: [String: [Int: Int]]) throws -> [RuleCoverage] {
         let compiler = try LuaState()
         var files: [RuleCoverage] = []
         for pack in packs {
             let folder = PackFolder(pack.directory, displayPath: pack.displayPath)
-            for path in try RulePack.luaFileNames(in: folder) {
+            for path in try RulePack.luaFileNames(in: folder) where path != PackPromises.file {
                 let chunkName = folder.display(path)
                 let source = String(decoding: try folder.read(path, limit: InputLimits.luaFileBytes, kind: "a rule file"), as: UTF8.self)
                 guard let executable = try? compiler.executableLines(of: source, chunkName: chunkName) else { continue }
