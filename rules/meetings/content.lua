@@ -3,14 +3,13 @@
 -- liverules.time) that the device keeps current itself, so no push is needed while it runs.
 --   countdown, nextCountdown  a clock counting down to the start: "in 9:59"
 --   remaining                 a clock counting down to the end: "24:59 left"
---   progress                  a bar over the meeting (the percentage as its text, "83%"); in
---                             the countdown phase a ring over the 15-minute countdown window,
---                             for the minimal view
--- `glance` holds the forms for the compact and minimal island: the clocks alone ("9:59"), the
--- time left only for a meeting shorter than an hour (a longer one's "1:00:00" is too wide, and
--- the layout shows its progress instead, from start to end rather than switching midway). The
--- layout rule decides where fields go. Titles, locations and the notice's channel are shown as
--- one line (trimmed, line breaks and tabs made spaces); an empty or blank one is not shown.
+--   progress                  a bar over the meeting ("83%"); in the countdown phase a ring over
+--                             the 15-minute countdown window, for the minimal view
+--   location                  "Room 4.2", or "at Room 4.2" where that text is shown already
+--   lateConfirmation          "Sent via Slack", or "Sent" for a channel wider than 6 em
+-- `glance` holds the compact and minimal island's forms: clocks alone ("9:59", a start "9:30"),
+-- the time left only under an hour (wider, "1:00:00", the layout shows the progress instead).
+-- Titles, locations and the channel are shown as one line (text.line); a blank one is not shown.
 
 local time = require "liverules.time"
 local text = require "liverules.text"
@@ -20,6 +19,7 @@ local LOCATION_WINDOW = 10 * 60   -- location and the running-late action: first
 local CONFIRMATION_TIME = 2 * 60  -- "Sent via Slack" shows for 2 minutes after sending
 local COUNTDOWN_WINDOW = 15 * 60  -- the countdown phase: the last 15 minutes before a start
 local HOUR = 60 * 60              -- a meeting this long or longer starts with a clock too wide to glance at
+local CHANNEL_EMS = 6             -- the widest channel named ("Google Chat" is 5.8): leaves the location room
 
 local M = {}
 
@@ -64,18 +64,20 @@ function M.of(input)
     else
       local clock = time.clock(meeting.start, input.attributes.timeZone)
       fields.startTime = { "at " .. clock, clock }
+      glance.startTime = (string.gsub(clock, "^0(%d)", "%1"))
     end
   end
 
   if actionTime then
     local location = text.line(meeting.location)
-    fields.location = location and { location }
+    fields.location = location and { location, "at " .. location }
     local notice = noticeFor(meeting, input.state.lateNotice)
     if notice == nil then
       fields.runningLate = { "Running late?", "Late?" }
     elseif now - notice.sentAt < CONFIRMATION_TIME then
       local channel = text.line(notice.channel)
-      fields.lateConfirmation = channel and { "Sent via " .. channel, "Sent" } or { "Sent" }
+      local named = channel ~= nil and text.width(channel, 1) <= CHANNEL_EMS
+      fields.lateConfirmation = named and { "Sent via " .. channel, "Sent" } or { "Sent" }
     end
   end
 

@@ -1,25 +1,25 @@
 -- Layout: which fields each placement shows, most important first. liverules.layout keeps
 -- what fits each placement's budget and reports the rest as dropped.
 --   progress   title, time remaining, progress bar, the next meeting's title; in the first 10
---              minutes also location and the running-late action
+--              minutes also location and the running-late action (or its confirmation)
 --   combo      as progress, plus the next meeting's countdown on the lock screen, StandBy and
 --              the expanded island; compact and minimal show the current meeting only
 --   countdown  title, countdown, location, running-late action
 --   upcoming   title and start time: no countdown, no action
 --   done       the badge
--- Times are live (content.lua): the device counts them itself. The compact island shows a clock
--- ("24:59"), or for a meeting of an hour or more its progress as a ring; the minimal view,
--- which must never show just a logo and has room for no clock, shows a ring: the meeting's
--- progress, or the countdown window filling up to the start; before that the title's initials.
+-- Texts are shortened with "…" before a field is dropped; on the lock screen and StandBy the
+-- next title gives way (lines.lua) to the next meeting's countdown (combo) and to the location
+-- and the action (first 10 minutes), as to the countdown in the expanded island. Times are
+-- live (content.lua); the minimal view says when: a ring, else the start time, never initials.
 
 local layout = require "liverules.layout"
-local content = require "content"
+local content, lines = require "content", require "lines"
 
--- Field ids per placement and phase, most important first.
+-- Field ids per placement and phase, most important first (the next title gives way: lines.lua).
 local CARD = {
   progress = { "badge", "title", "remaining", "progress", "location", "runningLate", "lateConfirmation", "nextTitle" },
-  combo = { "badge", "title", "remaining", "progress", "nextTitle", "nextCountdown", "location", "runningLate",
-            "lateConfirmation" },
+  combo = { "badge", "title", "remaining", "progress", "location", "runningLate", "lateConfirmation", "nextTitle",
+            "nextCountdown" },
   countdown = { "badge", "title", "countdown", "location", "runningLate", "lateConfirmation" },
   upcoming = { "badge", "title", "startTime" },
   done = { "badge" },
@@ -44,7 +44,7 @@ local WANTED = {
     upcoming = { "startTime" }, done = { "badge" },
   },
   islandMinimal = {
-    progress = { "progress" }, combo = { "progress" }, countdown = { "progress" }, upcoming = { "title" },
+    progress = { "progress" }, combo = { "progress" }, countdown = { "progress" }, upcoming = { "startTime" },
     done = { "badge" },
   },
   watchSmartStack = {
@@ -79,11 +79,11 @@ local BODY_SLOT = { lockScreen = "body", standBy = "body", androidOngoing = "tex
 -- Glances: clocks without their words ("9:59").
 local GLANCE = { islandCompactLeading = true, islandCompactTrailing = true, islandMinimal = true }
 -- Text shortened with "…" (keeping at least this many characters) before shorter renderings.
-local SHORTENS = { title = 6, nextTitle = 6, location = 6 }
+local SHORTENS = { title = 6, nextTitle = 6, location = 6, startTime = 2 }
 ---@param input meetings.Input
 return function(input)
   local texts, glance = content.of(input)
-  return layout.each(function(placement)
+  return layout.each(lines.shared(SHORTENS, function(placement)
     -- The field's renderings, or its live field ({ text, live }).
     local function shown(id) return GLANCE[placement] and glance[id] or texts[id] end
     return layout.wanted(WANTED[placement][input.phase],
@@ -97,5 +97,5 @@ return function(input)
         local field = shown(id)
         return field and field.live
       end)
-  end)
+  end))
 end
