@@ -9,7 +9,7 @@
 --   lateConfirmation          "Sent via Slack", or "Sent" for a channel wider than 6 em
 -- `glance` holds the compact and minimal island's forms: clocks alone ("9:59", a start "9:30"),
 -- the time left only under an hour (wider, "1:00:00", the layout shows the progress instead).
--- Titles, locations and the channel are shown as one line (text.line); a blank one is not shown.
+-- Titles, locations and the channel show as one line (text.line), a blank one not (a blank title: "Untitled").
 
 local time = require "liverules.time"
 local text = require "liverules.text"
@@ -48,7 +48,7 @@ function M.of(input)
   local fields, glance = { badge = { badges.of(input).text, "✓" } }, {}
   if meeting == nil then return fields, glance end
 
-  fields.title = titles(meeting.title)
+  fields.title = titles(meeting.title) or { "Untitled", "–" }  -- a glance is never empty
   local inProgress = phase == "progress" or phase == "combo"
   local actionTime
   if inProgress then
