@@ -83,7 +83,7 @@ import Testing
     /// `shown-or-dropped`; a rule that fails on a valid state breaks `rules-never-fail`.
     @Test func theHostsPromisesNeedNothingWritten() throws {
         let layout = try TemporaryPack().read("layout.lua")
-        let empty = layout.replacingOccurrences(of: "progress = { \"progress\" }, combo = { \"progress\" }, countdown = { \"progress\" }, upcoming = { \"title\" },",
+        let empty = layout.replacingOccurrences(of: "progress = { \"progress\" }, combo = { \"progress\" }, countdown = { \"progress\" }, upcoming = { \"startTime\" },",
                                                 with: "progress = {}, combo = {}, countdown = {}, upcoming = {},")
         #expect(empty != layout)
         let found = try Explorer(pack: meetings(["layout.lua": empty, "promises.lua": nil])).explore(seed: 1, count: 100)

@@ -117,7 +117,7 @@ import Testing
         let again = try RulePack.load(from: temporary.directory, displayPath: "rules/meetings")
         #expect(first.contentHash == again.contentHash)
         #expect(first.contentHash.count == 16)
-        #expect(first.sources.keys.sorted() == ["badge.lua", "badges.lua", "content.lua", "layout.lua", "palette.lua", "phase.lua", "promises.lua", "relevance.lua", "timing.lua"])
+        #expect(first.sources.keys.sorted() == ["badge.lua", "badges.lua", "content.lua", "layout.lua", "lines.lua", "palette.lua", "phase.lua", "promises.lua", "relevance.lua", "timing.lua"])
         let badges = try temporary.read("badges.lua")
         try badges.replacingOccurrences(of: "\"First up\"", with: "\"Opening\"")
             .write(to: temporary.directory.appendingPathComponent("badges.lua"), atomically: true, encoding: .utf8)

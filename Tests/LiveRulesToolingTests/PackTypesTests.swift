@@ -136,7 +136,7 @@ import Testing
     @Test func theTypesFolderIsNotPartOfThePack() throws {
         let pack = try Self.load("meetings")
         #expect(!pack.sources.keys.contains { $0.hasPrefix("types/") })
-        #expect(pack.sources.keys.sorted() == ["badge.lua", "badges.lua", "content.lua", "layout.lua", "palette.lua", "phase.lua", "relevance.lua", "timing.lua"])
+        #expect(pack.sources.keys.sorted() == ["badge.lua", "badges.lua", "content.lua", "layout.lua", "lines.lua", "palette.lua", "phase.lua", "promises.lua", "relevance.lua", "timing.lua"])
     }
 
     /// Editing or adding files under `types/` leaves the pack's content hash alone, so a reload

@@ -101,7 +101,7 @@ import Testing
             return function() return support, content end
             """)
         #expect(found == [
-            "1:25: require 'liverules.support': the module is the helper library's own, not meant for rules (their modules are liverules.colour, liverules.decide, liverules.layout, liverules.palette, liverules.placements, liverules.text, liverules.time)",
+            "1:25: require 'liverules.support': the module is the helper library's own, not meant for rules (their modules are liverules.colour, liverules.decide, liverules.layout, liverules.palette, liverules.placements, liverules.promise, liverules.text, liverules.time)",
             "2:25: require 'contnet': the pack has no contnet.lua — did you mean content?",
         ])
     }

@@ -47,14 +47,14 @@ local function options(entry)
   return all, #all > 1 and #all - 1 or #all
 end
 
--- The width a field takes on its line: its first rendering that fits the slot; nil for none.
+-- The width a field takes on its line: its first rendering that fits the slot, else its last.
 local function width(entry, slot)
-  local timer = entry.live and entry.live.timer
+  local timer, measured = entry.live and entry.live.timer, 0
   for _, option in ipairs((options(entry))) do
-    local measured = text.width(timer and widest(option, timer) or option, slot.fontSize)
-    if measured <= slot.width then return measured end
+    measured = text.width(timer and widest(option, timer) or option, slot.fontSize)
+    if measured <= slot.width then break end
   end
-  return nil
+  return measured
 end
 
 -- The narrowest full rendering of a text (not cut, not its abbreviation).
@@ -112,8 +112,7 @@ function M.share(placement, wanted, shorten)
       if shorten[entry.id] then
         texts[#texts + 1] = entry
       else
-        local taken = width(entry, slot)
-        if taken then room = room - taken - GAP end
+        room = room - width(entry, slot) - GAP
       end
     end
   end
