@@ -221,6 +221,11 @@ if development {
             path: "Benchmarks/GoldenBenchmarks"
         ),
         .executableTarget(
+            name: "ExploreBenchmarks",
+            dependencies: ["LiveRules"],
+            path: "Benchmarks/ExploreBenchmarks"
+        ),
+        .executableTarget(
             name: "PresentationBenchmarks",
             dependencies: ["LiveRules", "LiveRulesExamples", "BenchmarkSupport"],
             path: "Benchmarks/PresentationBenchmarks"

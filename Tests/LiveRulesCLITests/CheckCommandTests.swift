@@ -28,6 +28,37 @@ import Testing
         #expect(outcome.output.contains("checked 1 pack: "))
     }
 
+    /// The pack's promises are checked too: a row naming a field the pack lacks is an error at
+    /// the row with the closest name; once they load, a fixture whose presentation breaks one is
+    /// an error at the fixture naming the promise's row.
+    @Test func promisesAreCheckedAtTheirRowsAndOnEveryFixture() throws {
+        let misspelt = try CLI.copyOfPack("meetings", files: ["promises.lua": """
+            local promise = require "liverules.promise"
+            local promises = promise.cases(function(input) return { phase = input.phase } end, {
+              { when = { phase = "combo" }, placements = "lockScreen", shows = "nextCountdwn" },
+            })
+            return promises
+
+            """])
+        let typo = try CLI.run(["check", "rules/meetings"], in: misspelt)
+        #expect(typo.status == 1)
+        #expect(typo.errors.contains("rules/meetings/promises.lua:3:1: error: row 1: unknown field 'nextCountdwn' — did you mean nextCountdown?"), "\(typo.errors)")
+
+        let strict = try CLI.copyOfPack("meetings", files: ["promises.lua": """
+            local promise = require "liverules.promise"
+            local promises = promise.cases(function(input) return { phase = input.phase } end, {
+              { when = { phase = "countdown" }, placements = "islandMinimal", shows = "countdown" },
+            })
+            return promises
+
+            """])
+        let broken = try CLI.run(["check", "rules/meetings"], in: strict)
+        #expect(broken.status == 1)
+        #expect(broken.errors.contains(
+            "rules/meetings/fixtures/countdown-last.json:1:1: error: breaks the promise at rules/meetings/promises.lua:3 in islandMinimal: countdown is not shown"),
+                "\(broken.errors)")
+    }
+
     @Test func unreachedPhasesAndFieldsAreWarnings() throws {
         let root = try CLI.copyOfPack("meetings")
         let fixtures = root.appendingPathComponent("rules/meetings/fixtures")

@@ -43,6 +43,71 @@ enum GoldenFiles {
         #expect(outcome.output.split(separator: "\n").last == "\(BundledFixtures.total) passed, 0 failed")
     }
 
+    /// The bundled packs keep every promise, the host's and their own, over 10,000 explored
+    /// states each, as CI runs them.
+    @Test func theBundledPacksKeepTheirPromisesOverExploredStates() throws {
+        let outcome = try CLI.run(["test", "--explore", "10000"])
+        #expect(outcome.status == 0, "\(outcome.output)\(outcome.errors)")
+        #expect(outcome.output.split(separator: "\n").last
+                == "\(BundledFixtures.total) passed, 0 failed; \(3 * 10_000) states explored, 0 promises broken", "\(outcome.output)")
+    }
+
+    /// `test --explore` after the goldens: a copy of meetings whose combo drops the next
+    /// meeting's countdown when its title is one long Latin word passes every golden (none has
+    /// such a title), yet fails the run; each
+    /// report says where (the pack's promise), why (the rule line) and the smallest state,
+    /// which is a fixture `eval` reads.
+    @Test func exploringAfterTheGoldensFailsOnABrokenPromise() throws {
+        let root = try CLI.copyOfPack("meetings")
+        let pack = root.appendingPathComponent("rules/meetings")
+        let layout = try String(contentsOf: pack.appendingPathComponent("layout.lua"), encoding: .utf8)
+        let planted = layout.replacingOccurrences(of: "  local texts, glance = content.of(input)\n", with: """
+              local texts, glance = content.of(input)
+              local following = input.facts["next"]
+              if input.phase == "combo" and following and following.title:match("^%a+$") and #following.title > 30 then
+                texts.nextCountdown = nil
+              end
+
+            """)
+        #expect(planted != layout)
+        try planted.write(to: pack.appendingPathComponent("layout.lua"), atomically: true, encoding: .utf8)
+        let promises = try String(contentsOf: pack.appendingPathComponent("promises.lua"), encoding: .utf8)
+        let line = try #require(promises.split(separator: "\n", omittingEmptySubsequences: false)
+            .firstIndex { $0.contains("shows = \"nextCountdown\"") }) + 1
+
+        let text = try CLI.run(["test", "rules/meetings", "--explore", "1000"], in: root, environment: local())
+        #expect(text.status == 1, "\(text.output)\(text.errors)")
+        #expect(text.output.contains("BROKEN rules/meetings (explored state "), "\(text.output)")
+        #expect(text.output.contains("  rules/meetings/promises.lua:\(line): promise in lockScreen: nextCountdown is not shown"), "\(text.output)")
+        #expect(text.output.contains("    why: rules/meetings/layout.lua:"), "\(text.output)")
+        let last = try #require(text.output.split(separator: "\n").last)
+        #expect(last.hasPrefix("\(BundledFixtures.meetings) passed, 0 failed; 1000 states explored, ") && last.hasSuffix(" broken"), "\(last)")
+
+        let json = try CLI.run(["test", "rules/meetings", "--explore", "1000", "--format", "json"], in: root, environment: local())
+        #expect(json.status == 1)
+        let report = try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any]
+        let explored = try #require(report?["explored"] as? [[String: Any]])
+        #expect(explored.count == 1 && explored[0]["pack"] as? String == "rules/meetings" && explored[0]["states"] as? Int == 1000)
+        let findings = try #require(explored[0]["findings"] as? [[String: Any]])
+        let finding = try #require(findings.first { $0["message"] as? String == "nextCountdown is not shown" }, "\(findings)")
+        #expect(finding["file"] as? String == "rules/meetings/promises.lua" && finding["line"] as? Int == line)
+        let fixture = try JSONSerialization.data(withJSONObject: try #require(finding["fixture"]))
+        try fixture.write(to: pack.appendingPathComponent("fixtures/explored.json"))
+        let eval = try CLI.run(["eval", "rules/meetings", "explored", "--placement", "lockScreen", "--format", "text"], in: root, environment: local())
+        #expect(eval.status == 0 && !eval.output.contains("nextCountdown"), "\(eval.output)\(eval.errors)")
+        try FileManager.default.removeItem(at: pack.appendingPathComponent("fixtures/explored.json"))
+
+        let junit = try CLI.run(["test", "rules/meetings", "--explore", "1000", "--format", "junit"], in: root, environment: local())
+        #expect(junit.output.contains("<testsuite name=\"explore rules/meetings\""), "\(junit.output)")
+        #expect(junit.output.contains("file=\"rules/meetings/promises.lua\" line=\"\(line)\">"), "\(junit.output)")
+        let github = try CLI.run(["test", "rules/meetings", "--explore", "1000", "--format", "github"], in: root, environment: local())
+        #expect(github.output.contains("::error file=rules/meetings/promises.lua,line=\(line),title=promise in lockScreen::nextCountdown is not shown"),
+                "\(github.output)")
+        // Without --explore the goldens alone pass: they never wrote this moment down.
+        #expect(try CLI.run(["test", "rules/meetings"], in: root, environment: local()).status == 0)
+        #expect(try CLI.run(["test", "rules/meetings", "--explore", "-1"], in: root, environment: local()).status == 2)
+    }
+
     @Test func aChangeFailsWithFieldPathsAndADiff() throws {
         let outcome = try CLI.run(["test"], in: try changedPack(), environment: local())
         #expect(outcome.status == 1)

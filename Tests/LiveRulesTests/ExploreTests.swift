@@ -19,11 +19,14 @@ import Testing
         let states = (0..<200).map { _ in first.next() }
         #expect(states == (0..<200).map { _ in again.next() })
         #expect(states != (0..<200).map { _ in other.next() })
-        // Every state is one the app could send: it reads against the schema.
-        let manifest = try meetings().manifest
+        // Every state is one the app could send: written as a fixture file, it reads against the
+        // schema, as the same fixture.
+        let pack = try meetings()
+        let explorer = try Explorer(pack: pack)
         for state in states {
-            let text = try JSONWriter.compact(state)
-            #expect(throws: Never.self, "\(text)") { try Fixture.read(Data(text.utf8), displayPath: "explored.json", manifest: manifest) }
+            let text = try JSONWriter.compact(explorer.fileForm(state))
+            let read = try Fixture.read(Data(text.utf8), displayPath: "explored.json", manifest: pack.manifest)
+            #expect(read == Explorer.state(state), "\(text)")
         }
     }
 
@@ -34,12 +37,12 @@ import Testing
         var counts: Set<Int> = [], titles: Set<String> = [], missingLocation = false, atAStart = false
         for _ in 0..<2000 {
             guard case .object(let fixture) = generator.next(), case .object(let state)? = fixture["state"],
-                  case .array(let list)? = state["meetings"], case .string(let now)? = fixture["now"] else { continue }
+                  case .array(let list)? = state["meetings"], case .number(let now)? = fixture["now"] else { continue }
             counts.insert(list.count)
             for case .object(let meeting) in list {
                 if case .string(let title)? = meeting["title"] { titles.insert(title) }
                 missingLocation = missingLocation || meeting["location"] == nil
-                atAStart = atAStart || meeting["start"] == .string(now)
+                atAStart = atAStart || meeting["start"] == .number(now)
             }
         }
         #expect(counts.isSuperset(of: [0, 1, 50]))
@@ -59,7 +62,7 @@ import Testing
 
             """)
         #expect(planted != original)
-        let findings = try Explorer(pack: meetings(["layout.lua": planted])).explore(seed: 1, count: 1000)
+        let findings = try Explorer(pack: meetings(["layout.lua": planted])).explore(seed: 1, count: 1000).findings
         let combo = try #require(findings.first { $0.failure.property == "promise" && $0.failure.message == "nextCountdown is not shown" },
                                  "\(findings.map(\.failure))")
         let promises = try TemporaryPack().read("promises.lua")
@@ -73,8 +76,10 @@ import Testing
             return
         }
         #expect(list.count <= 2, "\(combo.fixture)")
+        // It says why: the rule line that placed the placement's fields.
+        #expect(combo.why.contains { $0.hasPrefix("rules/meetings/layout.lua:") && $0.contains("shows") }, "\(combo.why)")
         // The shrunk state still breaks it, and the pack without the bug keeps it there.
-        #expect(try Explorer(pack: meetings(["layout.lua": planted])).failures(of: combo.fixture).contains { $0.key == combo.failure.key })
+        #expect(try Explorer(pack: meetings(["layout.lua": planted])).failures(of: combo.fixture).contains { $0.isSame(as: combo.failure) })
         #expect(try !Explorer(pack: meetings()).failures(of: combo.fixture).contains { $0.property == "promise" })
     }
 
@@ -86,13 +91,46 @@ import Testing
         let empty = layout.replacingOccurrences(of: "progress = { \"progress\" }, combo = { \"progress\" }, countdown = { \"progress\" }, upcoming = { \"startTime\" },",
                                                 with: "progress = {}, combo = {}, countdown = {}, upcoming = {},")
         #expect(empty != layout)
-        let found = try Explorer(pack: meetings(["layout.lua": empty, "promises.lua": nil])).explore(seed: 1, count: 100)
+        let found = try Explorer(pack: meetings(["layout.lua": empty, "promises.lua": nil])).explore(seed: 1, count: 100).findings
         #expect(found.contains { $0.failure.property == "placement-not-empty" && $0.failure.placement == "islandMinimal" }, "\(found.map(\.failure))")
         let failing = try TemporaryPack().read("badge.lua").replacingOccurrences(
             of: "return function(input)\n", with: "return function(input)\n  if #input.state.meetings > 40 then error('too many') end\n")
-        let failed = try Explorer(pack: meetings(["badge.lua": failing, "promises.lua": nil])).explore(seed: 1, count: 300)
+        let failed = try Explorer(pack: meetings(["badge.lua": failing, "promises.lua": nil])).explore(seed: 1, count: 300).findings
         let failure = try #require(failed.first { $0.failure.property == "rules-never-fail" })
-        #expect(failure.failure.message.hasPrefix("rules/meetings/badge.lua:") && failure.failure.message.contains("too many"), "\(failure.failure)")
+        let line = try #require(failing.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.contains("too many") }) + 1
+        #expect(failure.failure.file == "rules/meetings/badge.lua" && failure.failure.line == line
+                && failure.failure.message.contains("too many"), "\(failure.failure)")
+    }
+
+    /// Two ways a rule fails are two findings, each shrunk to a state failing in its own way:
+    /// shrinking never trades one failure for another (here a state of 41 meetings shrinks to
+    /// 41, not to a title the other line fails on). What the failure does not need shrinks to
+    /// the simplest values: the time zone to UTC.
+    @Test func shrinkingKeepsTheSameFailure() throws {
+        let failing = try TemporaryPack().read("badge.lua").replacingOccurrences(of: "return function(input)\n", with: """
+            return function(input)
+              if #input.state.meetings > 40 then error('too many: ' .. #input.state.meetings) end
+              for _, m in ipairs(input.state.meetings) do if m.title == '' then error('untitled') end end
+
+            """)
+        let findings = try Explorer(pack: meetings(["badge.lua": failing, "promises.lua": nil])).explore(seed: 1, count: 400).findings
+            .filter { $0.failure.property == "rules-never-fail" }
+        let many = try #require(findings.first { $0.failure.message.contains("too many") }, "\(findings.map(\.failure))")
+        let untitled = try #require(findings.first { $0.failure.message.contains("untitled") }, "\(findings.map(\.failure))")
+        #expect(many.failure.line != untitled.failure.line)
+        guard case .object(let fixture) = many.fixture, case .object(let state)? = fixture["state"],
+              case .array(let list)? = state["meetings"], case .object(let attributes)? = fixture["attributes"] else {
+            Issue.record("not a fixture: \(many.fixture)")
+            return
+        }
+        #expect(list.count == 41, "\(many.fixture)")
+        #expect(attributes["timeZone"] == .string("UTC"), "\(many.fixture)")
+        guard case .object(let other) = untitled.fixture, case .object(let otherState)? = other["state"],
+              case .array(let otherList)? = otherState["meetings"] else {
+            Issue.record("not a fixture: \(untitled.fixture)")
+            return
+        }
+        #expect(otherList.count == 1, "\(untitled.fixture)")
     }
 
     /// A promises file that is wrong is an error at its line when explore sets the pack up.
@@ -104,7 +142,67 @@ import Testing
             Issue.record("the promises were taken")
         } catch {
             let problem = try #require(error.diagnostics().first)
-            #expect(problem.file == "rules/meetings/promises.lua" && problem.line == 2 && problem.message.contains("row 1: promises nothing"), "\(problem)")
+            #expect(problem.file == "rules/meetings/promises.lua" && problem.line == 3 && problem.message.contains("row 1: promises nothing"), "\(problem)")
         }
+    }
+
+    /// A row's mistake is reported at the row, whether the file returns the cases through a
+    /// local or as a tail call (which leaves no line of the file on Lua's stack).
+    @Test func aRowsMistakeIsAtTheRowEvenFromATailCall() throws {
+        let tail = "local promise = require 'liverules.promise'\nreturn promise.cases(function(input) return input end, {\n  { placements = 'lockScreen', shows = 'title' },\n  { placements = 'lockScreen', shows = {} },\n})\n"
+        let pack = try meetings(["promises.lua": tail])
+        do {
+            _ = try Explorer(pack: pack)
+            Issue.record("the promises were taken")
+        } catch {
+            let problem = try #require(error.diagnostics().first)
+            #expect(problem.file == "rules/meetings/promises.lua" && problem.line == 4 && problem.message.contains("row 2:"), "\(problem)")
+        }
+    }
+
+    /// A row naming a placement, a field or a phase the pack does not have is an error at its
+    /// line with the closest name; every such mistake is reported, not only the first.
+    @Test func unknownNamesAreErrorsWithTheClosestName() throws {
+        let promises = """
+            local promise = require 'liverules.promise'
+            local promises = promise.cases(function(input) return { phase = input.phase } end, {
+              { when = { phase = "combo" }, placements = "lockScreen", shows = "nextCountdown" },
+              { when = { phase = "comb" }, placements = "lockScren", shows = "nextCountdwn" },
+              { when = { phase = { "progress", "upcomming" } }, placements = { "islandMinimal" }, hides = "titel" },
+            })
+            return promises
+
+            """
+        let pack = try meetings(["promises.lua": promises])
+        do {
+            _ = try Explorer(pack: pack)
+            Issue.record("the promises were taken")
+        } catch {
+            let problems = error.diagnostics().map { "\($0.line): \($0.message)" }
+            #expect(problems == [
+                "4: row 2: unknown placement 'lockScren' — did you mean lockScreen?",
+                "4: row 2: unknown field 'nextCountdwn' — did you mean nextCountdown?",
+                "4: row 2: unknown phase 'comb' — did you mean combo?",
+                "5: row 3: unknown field 'titel' — did you mean title?",
+                "5: row 3: unknown phase 'upcomming' — did you mean upcoming?",
+            ], "\(problems)")
+        }
+    }
+
+    /// A row whose `when` matches none of the explored states is reported with its line: a
+    /// promise that never applies checks nothing.
+    @Test func aRowThatNeverAppliesIsReported() throws {
+        let promises = """
+            local promise = require 'liverules.promise'
+            local promises = promise.cases(function(input) return { phase = input.phase, count = #input.state.meetings } end, {
+              { when = { phase = "combo" }, placements = "lockScreen", shows = "nextCountdown" },
+              { when = { phase = "upcoming", count = 1000 }, placements = "islandMinimal", shows = "startTime" },
+            })
+            return promises
+
+            """
+        let report = try Explorer(pack: meetings(["promises.lua": promises])).explore(seed: 1, count: 300)
+        #expect(report.neverApplied.map(\.row) == [2] && report.neverApplied.map(\.line) == [4], "\(report.neverApplied)")
+        #expect(report.promisesFile == "rules/meetings/promises.lua")
     }
 }

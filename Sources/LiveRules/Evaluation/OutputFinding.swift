@@ -93,7 +93,9 @@ extension OutputFinding {
 
     /// `text` without leading and trailing white space.
     private static func trimmed(_ text: String) -> String {
-        String(text.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
+        guard let first = text.firstIndex(where: { !$0.isWhitespace }), let last = text.lastIndex(where: { !$0.isWhitespace })
+        else { return "" }
+        return first == text.startIndex && text.index(after: last) == text.endIndex ? text : String(text[first...last])
     }
 
     /// Points to two decimals at most: 290.25, 268.

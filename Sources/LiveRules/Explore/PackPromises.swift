@@ -16,41 +16,114 @@ package final class PackPromises {
         package var message: String
     }
 
+    /// One row of the cases as `promise.cases` checked it: what it promises, where.
+    package struct Row: Sendable, Hashable, Decodable {
+        /// Its position in the cases, from 1.
+        package var index: Int
+        package var placements: [String]
+        package var shows: [String]
+        package var showsOneOf: [String]?
+        package var hides: [String]
+        /// Field ids that must read shortened (end with `…`) while the placement drops a field.
+        package var shortensFirst: [String]
+        /// The phases its `when` names; nil when it names none.
+        package var phases: [String]?
+    }
+
+    /// What the cases' check returns for one presentation.
+    private struct Outcome: Decodable {
+        var broken: [Broken]
+        /// The rows that matched, by position.
+        var applied: [Int]
+    }
+
+    private struct Cases: Decodable {
+        var rows: [Row]
+    }
+
     private let lua: LuaState
     private let check: LuaRef
-    /// The line of each row of the cases (its `when`, or its table's first line), by position.
+    /// The rows, in order.
+    package let rows: [Row]
+    /// The line of each row of the cases (its table's first line), by position.
     package let rowLines: [Int]
     /// The chunk name of the file (`rules/meetings/promises.lua`).
     package let chunkName: String
 
-    /// Loads `pack`'s promises; nil when the pack states none. Errors name the file and line.
+    /// Loads `pack`'s promises; nil when the pack states none. Errors name the file and line: a
+    /// row's mistake (an unknown placement, field or phase, with the closest known name) is
+    /// reported at the row.
     package init?(_ pack: RulePack) throws(PresentationError) {
         guard let source = pack.sources[Self.file] else { return nil }
-        chunkName = pack.displayPath + "/" + Self.file
+        let chunkName = pack.displayPath + "/" + Self.file
+        let rowLines = Self.rowLines(in: source)
+        /// The line of row `index` (from 1), or `fallback` when the source does not show it.
+        func line(ofRow index: Int, fallback: Int = 1) -> Int {
+            rowLines.indices.contains(index - 1) ? rowLines[index - 1] : fallback
+        }
         do {
             lua = try LuaState(sandbox: HostResources.sandbox(for: pack, log: { _ in }))
             HostFunctions.install(in: lua, explaining: nil)
-            check = try lua.run("return require 'promises'", chunkName: "liverules/promises.lua", returning: LuaRef.self)
+            rows = try lua.run("return { rows = require('promises').rows }", chunkName: "liverules/promises.lua", returning: Cases.self).rows
+            check = try lua.run("return require('promises').check", chunkName: "liverules/promises.lua", returning: LuaRef.self)
             try lua.sealGlobals(freezing: [check])
         } catch {
-            throw .setup([Diagnostic(luaError: error.restoringChunkName(in: pack), file: chunkName)])
+            var diagnostic = Diagnostic(luaError: error.restoringChunkName(in: pack), file: chunkName)
+            if let row = Self.row(named: diagnostic.message) {
+                (diagnostic.file, diagnostic.line, diagnostic.column) = (chunkName, line(ofRow: row, fallback: diagnostic.line), 1)
+            } else if diagnostic.file.hasPrefix("liverules/") {
+                diagnostic.message += " (\(chunkName) must return promise.cases(facts, rows))"
+                (diagnostic.file, diagnostic.line, diagnostic.column) = (chunkName, 1, 1)
+            }
+            throw .setup([diagnostic])
         }
-        rowLines = Self.rowLines(in: source)
+        self.chunkName = chunkName
+        self.rowLines = rowLines
+        let mistakes = rows.flatMap { Self.mistakes(in: $0, of: pack.manifest) }.map {
+            Diagnostic(file: chunkName, line: line(ofRow: $0.row), column: 1, message: "row \($0.row): " + $0.message)
+        }
+        if !mistakes.isEmpty { throw .setup(mistakes) }
     }
 
-    /// The promises `presentation` breaks, for the rules' input `fixture` (its phase the
-    /// presentation's). Errors are the promises' own, at their line.
-    package func broken(by presentation: Presentation, of fixture: Fixture) throws(PresentationError) -> [Broken] {
+    /// What `row` names that the pack does not have: placements, field ids and phases.
+    private static func mistakes(in row: Row, of manifest: PackManifest) -> [(row: Int, message: String)] {
+        var mistakes: [String] = []
+        func check(_ names: [String], _ what: String, among known: [String]) {
+            for name in names where !known.contains(name) {
+                mistakes.append("unknown \(what) '\(name)'" + Suggestion.hint(for: name, among: known))
+            }
+        }
+        check(row.placements, "placement", among: Placement.allCases.map(\.rawValue))
+        check(row.shows + (row.showsOneOf ?? []) + row.hides + row.shortensFirst, "field", among: manifest.fields)
+        check(row.phases ?? [], "phase", among: manifest.phases)
+        return mistakes.map { (row.index, $0) }
+    }
+
+    /// The row a `promise.cases` message is about (`promise.cases: row 3: …`).
+    private static func row(named message: String) -> Int? {
+        guard let range = message.range(of: "promise.cases: row ") else { return nil }
+        return Int(message[range.upperBound...].prefix { $0.isNumber })
+    }
+
+    /// The promises `presentation` broke, for the rules' input `fixture` (its phase the
+    /// presentation's), and the rows that applied. Errors are the promises' own, at their line.
+    package func check(_ presentation: Presentation, of fixture: Fixture) throws(PresentationError) -> (broken: [Broken], applied: [Int]) {
         let input = JSONValue.object([
             "attributes": fixture.attributes, "state": fixture.state, "now": .number(fixture.now),
             "phase": .string(presentation.phase),
         ])
-        var shown: [String: JSONValue] = [:]
+        var laid: [String: JSONValue] = [:]
         for (placement, layout) in presentation.layout {
-            shown[placement.rawValue] = .array(layout.fields.map { .string($0.id) })
+            var texts: [String: JSONValue] = [:]
+            for field in layout.fields where field.live == nil { texts[field.id] = .string(field.text) }
+            laid[placement.rawValue] = .object([
+                "shown": .array(layout.fields.map { .string($0.id) }), "texts": .object(texts),
+                "dropped": .array(layout.dropped.map(JSONValue.string)),
+            ])
         }
         do {
-            return try lua.call(check, input, JSONValue.object(shown), returning: [Broken].self)
+            let outcome = try lua.call(check, input, JSONValue.object(laid), returning: Outcome.self)
+            return (outcome.broken, outcome.applied)
         } catch {
             throw .rule(error)
         }

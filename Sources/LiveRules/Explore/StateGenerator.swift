@@ -1,6 +1,7 @@
 import Foundation
 
-/// Generates fixtures (`now`, `attributes`, `state`, dates as ISO-8601 text) from a pack's schema,
+/// Generates fixtures (`now`, `attributes`, `state`) in rule form, dates as Unix seconds (as
+/// ``Fixture`` holds them; ``Explorer/fileForm(_:)`` writes them as a fixture file does), from a pack's schema,
 /// aimed at where rules break: empty, one and many items, long, unbroken, CJK, emoji and
 /// right-to-left texts, optional fields missing, equal and overlapping times, `now` at and around
 /// every date of the state, days when clocks change, colours at the contrast thresholds.
@@ -8,13 +9,20 @@ import Foundation
 package struct StateGenerator {
     private let schema: Schema
     private var random: SplitMix64
+    /// The ids of the state being generated, so far.
+    private var heldIds: [String] = []
 
     /// Days the states fall on: an ordinary Monday, and the days clocks change in Europe (March
     /// and October) and in the United States.
     static let days: [Double] = ["2026-03-02T00:00:00Z", "2026-03-29T00:00:00Z", "2026-10-25T00:00:00Z", "2026-03-08T00:00:00Z"]
         .map { ISO8601.parse($0)! }
     /// Time zones: where the clocks change on those days, one that never changes, one 30 minutes off.
-    static let zones = ["Europe/Berlin", "America/New_York", "Asia/Tokyo", "UTC", "Australia/Adelaide", "Europe/London"]
+    /// The first of each list is the simplest, which shrinking tries (``simplest(of:named:)``).
+    static let zones = ["UTC", "Europe/Berlin", "America/New_York", "Asia/Tokyo", "Australia/Adelaide", "Europe/London"]
+    /// Ids: a few, so that items share them, and one as an `…Id` member names.
+    static let ids = ["a", "b", "c", "d", "standup", "x-1"]
+    static let integers: [Int64] = [0, 1, 2, 3, 45, 46, 67, 90, 91, 120, -1, 1000]
+    static let numbers: [Double] = [0, 0.5, 1, 2.5, 45, 90, 99.9, 100, -1]
     /// Texts rules find hard.
     static let texts = [
         "A", "Night ops check", "Design review", "1:1 with Sam", "Customer interview 24 with the onboarding team",
@@ -39,18 +47,68 @@ package struct StateGenerator {
         random = SplitMix64(seed: seed)
     }
 
-    /// The next fixture, in the fixture file's form.
+    /// The next fixture, in rule form.
     package mutating func next() -> JSONValue {
+        heldIds = []
         let day = Self.days[pick(Self.days.count)]
         var dates: [Double] = []
         let attributes = value(of: schema.attributes, named: "", day: day, dates: &dates)
         let state = value(of: schema.state, named: "", day: day, dates: &dates)
-        let linked = linkingIds(in: state)
         var now = day + 8 * 3600 + Double(pick(10 * 60)) * 60
         if !dates.isEmpty, pick(10) > 0 {
             now = dates[pick(dates.count)] + (pick(5) == 0 ? Double(pick(7200)) - 3600 : Self.offsets[pick(Self.offsets.count)])
         }
-        return .object(["now": .string(ISO8601.format(now)), "attributes": attributes, "state": linked])
+        return .object(["now": .number(now), "attributes": attributes, "state": state])
+    }
+
+    /// The texts a string member named `name` gets: a time zone for a name holding `zone`, an
+    /// id for `id` and `…Id`, otherwise the texts rules find hard.
+    private static func strings(named name: String) -> [String] {
+        switch kind(named: name) {
+        case .zone: zones
+        case .id, .link: ids
+        case .text: texts
+        }
+    }
+
+    /// Whether a string member named `name` holds free text (not a time zone or an id), which
+    /// shrinking may shorten.
+    static func isFreeText(named name: String) -> Bool {
+        kind(named: name) == .text
+    }
+
+    /// The simplest value the generator makes for a member of `type` named `name`, which
+    /// shrinking tries in place of any other: nil for lists, objects and dates, which shrink in
+    /// their own ways.
+    static func simplest(of type: SchemaType, named name: String) -> JSONValue? {
+        switch type {
+        case .optional(let wrapped): simplest(of: wrapped, named: name)
+        case .string: .string(strings(named: name)[0])
+        case .integer: .integer(integers[0])
+        case .number: .number(numbers[0])
+        case .bool: .bool(false)
+        case .colour: .string(colours[0])
+        case .enumeration(_, let values): values.first.map(JSONValue.string)
+        case .date, .array, .object: nil
+        }
+    }
+
+    /// What a string member holds, by its name.
+    enum StringKind {
+        /// A time zone: the name holds `zone`.
+        case zone
+        /// An item's id: `id`, or a name ending `id` other than `…Id`.
+        case id
+        /// Another item's id: a name ending `Id` (`meetingId`).
+        case link
+        case text
+    }
+
+    static func kind(named name: String) -> StringKind {
+        if name != "id", name.hasSuffix("Id") { return .link }
+        let lowered = name.lowercased()
+        if lowered.contains("zone") { return .zone }
+        return lowered == "id" || lowered.hasSuffix("id") ? .id : .text
     }
 
     private mutating func pick(_ count: Int) -> Int {
@@ -63,20 +121,30 @@ package struct StateGenerator {
         case .optional(let wrapped):
             return pick(10) < 3 ? .null : value(of: wrapped, named: name, day: day, dates: &dates)
         case .string:
-            let lowered = name.lowercased()
-            if lowered.contains("zone") { return .string(Self.zones[pick(Self.zones.count)]) }
-            if lowered == "id" || lowered.hasSuffix("id") { return .string(["a", "b", "c", "d", "standup", "x-1"][pick(6)]) }
-            return .string(Self.texts[pick(Self.texts.count)])
+            switch Self.kind(named: name) {
+            case .zone:
+                return .string(Self.zones[pick(Self.zones.count)])
+            case .id:
+                let id = Self.ids[pick(Self.ids.count)]
+                heldIds.append(id)
+                return .string(id)
+            case .link:
+                // Most of the time an id the state holds so far (a late notice names a meeting).
+                if !heldIds.isEmpty, pick(5) > 0 { return .string(heldIds[pick(heldIds.count)]) }
+                return .string(Self.ids[pick(Self.ids.count)])
+            case .text:
+                return .string(Self.texts[pick(Self.texts.count)])
+            }
         case .integer:
-            return .integer([0, 1, 2, 3, 45, 46, 67, 90, 91, 120, -1, 1000][pick(12)])
+            return .integer(Self.integers[pick(Self.integers.count)])
         case .number:
-            return .number([0, 0.5, 1, 2.5, 45, 90, 99.9, 100, -1][pick(9)])
+            return .number(Self.numbers[pick(Self.numbers.count)])
         case .bool:
             return .bool(pick(2) == 0)
         case .date:
-            let date = day + 7 * 3600 + Double(pick(14 * 12)) * 300 + (pick(8) == 0 ? Double(pick(3)) - 1 : 0)
+            let date = self.date(on: day)
             dates.append(date)
-            return .string(ISO8601.format(date))
+            return .number(date)
         case .colour:
             return .string(Self.colours[pick(Self.colours.count)])
         case .enumeration(_, let values):
@@ -89,64 +157,32 @@ package struct StateGenerator {
         }
     }
 
+    /// A time on `day` between 07:00 and 21:00 on a 5-minute step, now and then a second off it.
+    private mutating func date(on day: Double) -> Double {
+        day + 7 * 3600 + Double(pick(14 * 12)) * 300 + (pick(8) == 0 ? Double(pick(3)) - 1 : 0)
+    }
+
     /// An object of `fields`. Its dates after the first follow it by a span (a start, then its
     /// end), unless chance makes them free.
     private mutating func object(_ fields: [SchemaField], day: Double, dates: inout [Double]) -> JSONValue {
         var members: [String: JSONValue] = [:]
         var first: Double?
         for field in fields {
-            var member = value(of: field.type, named: field.name, day: day, dates: &dates)
-            if field.type.required == .date, case .string(let text) = member, let date = ISO8601.parse(text) {
-                if let first, pick(10) > 0 {
-                    let following = first + Self.spans[pick(Self.spans.count)] * 60
-                    dates[dates.count - 1] = following
-                    member = .string(ISO8601.format(following))
-                } else if first == nil {
-                    first = date
-                }
+            guard field.type.required == .date else {
+                let member = value(of: field.type, named: field.name, day: day, dates: &dates)
+                if member != .null { members[field.name] = member }
+                continue
             }
-            if member != .null { members[field.name] = member }
+            if field.type.isOptional, pick(10) < 3 { continue }
+            var date = self.date(on: day)
+            if let first, pick(10) > 0 {
+                date = first + Self.spans[pick(Self.spans.count)] * 60
+            } else if first == nil {
+                first = date
+            }
+            dates.append(date)
+            members[field.name] = .number(date)
         }
         return .object(members)
-    }
-
-    /// `state` with each string member named like `meetingId` (an id of another item) set, most
-    /// of the time, to one of the `id`s the state holds.
-    private mutating func linkingIds(in state: JSONValue) -> JSONValue {
-        var ids: [String] = []
-        collectIds(state, into: &ids)
-        guard !ids.isEmpty else { return state }
-        return relinked(state, ids: ids)
-    }
-
-    private func collectIds(_ value: JSONValue, into ids: inout [String]) {
-        switch value {
-        case .object(let members):
-            if case .string(let id)? = members["id"] { ids.append(id) }
-            for member in members.values { collectIds(member, into: &ids) }
-        case .array(let elements):
-            for element in elements { collectIds(element, into: &ids) }
-        default:
-            break
-        }
-    }
-
-    private mutating func relinked(_ value: JSONValue, ids: [String]) -> JSONValue {
-        switch value {
-        case .object(let members):
-            var changed: [String: JSONValue] = [:]
-            for (key, member) in members {
-                if key != "id", key.hasSuffix("Id"), case .string = member, pick(5) > 0 {
-                    changed[key] = .string(ids[pick(ids.count)])
-                } else {
-                    changed[key] = relinked(member, ids: ids)
-                }
-            }
-            return .object(changed)
-        case .array(let elements):
-            return .array(elements.map { relinked($0, ids: ids) })
-        default:
-            return value
-        }
     }
 }

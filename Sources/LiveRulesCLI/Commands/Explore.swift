@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import LiveRules
+import LiveRulesTooling
 
 /// `liverules explore <packs…>`: generates states from each pack's schema and checks every
 /// promise on each, the host's and the pack's own (`promises.lua`); shrinks what breaks one.
@@ -37,7 +38,7 @@ struct Explore: ParsableCommand {
     var write = false
 
     func validate() throws {
-        guard count > 0 else { throw ValidationError("--count must be at least 1") }
+        try OptionRange.states("--count", allowingNone: false).check(count)
     }
 
     func run() throws {
@@ -55,11 +56,15 @@ struct Explore: ParsableCommand {
                 report(error.diagnostics())
                 throw ExitStatus.ruleFailed.exitCode
             }
-            let findings = explorer.explore(seed: seed, count: count)
+            let outcome = explorer.explore(seed: seed, count: count)
+            let findings = outcome.findings
             print("\(named.display): \(count) states explored (seed \(seed)): "
                   + (findings.isEmpty ? "every promise held" : "\(findings.count) promise\(findings.count == 1 ? "" : "s") broken"))
             for (number, finding) in findings.enumerated() {
                 try show(finding, number: number + 1, in: pack)
+            }
+            if let file = outcome.promisesFile {
+                report(PackExploration.neverApplied(outcome.neverApplied, in: file, states: count))
             }
             broken = broken || !findings.isEmpty
         }
@@ -69,9 +74,8 @@ struct Explore: ParsableCommand {
     /// Prints `finding` and, with --write, writes its state as a fixture of `pack`.
     private func show(_ finding: Explorer.Finding, number: Int, in pack: RulePack) throws {
         let failure = finding.failure
-        let place = failure.file.map { "\($0):\(failure.line ?? 1): " } ?? ""
-        let said = "\(place)\(failure.property)\(failure.placement.map { " in \($0)" } ?? ""): \(failure.message)"
-        print("  " + TerminalText.escaped(said))
+        print("  " + TerminalText.escaped(PackExploration.headline(of: finding)))
+        for line in finding.why { print("    why: " + TerminalText.escaped(line)) }
         var fixture = finding.fixture
         if case .object(var members) = fixture {
             members["description"] = .string("Explored (seed \(seed), state \(finding.index)): breaks \(failure.property)"

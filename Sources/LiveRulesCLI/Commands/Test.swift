@@ -18,7 +18,10 @@ struct Test: ParsableCommand {
             summary of what is pending review; recording exits 0 unless a case could not be \
             recorded (its error is shown). With CI set in the environment nothing is ever \
             written, and orphan goldens and pending .new files fail the run. --coverage reports \
-            the lines of each rule file no fixture ran. Exit status: 0 nothing failed (with \
+            the lines of each rule file no fixture ran. --explore N then explores N states of \
+            each pack, as `liverules explore` does (CI should give 10000): a promise broken on an \
+            explored state fails the run, with why and the smallest state that breaks it. Exit \
+            status: 0 nothing failed (with \
             --record: everything was recorded); 1 a case failed or coverage is below \
             --min-coverage; 2 bad usage, or a pack file or folder that leads outside its pack \
             (nothing is read or written outside a pack).
@@ -51,8 +54,15 @@ struct Test: ParsableCommand {
         discussion: "A case it stops is UNDECIDED, not a verdict on the rules: the machine's speed decided it. Raise it under a tool that slows every instruction many times over; the counted budgets apply whatever it is."))
     var deadline = Int(LuaLimits.backstop.inMillisecondsRoundedUp)
 
+    @Option(help: "After the goldens, explore this many states of each pack and check every promise on each (CI should give 10000).")
+    var explore = 0
+
+    @Option(help: "The seed of the explored states (the same seed, the same states).")
+    var exploreSeed: UInt64 = 1
+
     func validate() throws {
         try OptionRange.threads("--jobs").check(jobs)
+        try OptionRange.states("--explore", allowingNone: true).check(explore)
         try OptionRange(name: "--min-coverage", range: 0...100, unit: "percent").check(minCoverage)
         try OptionRange.deadline(allowingNone: false).check(deadline)
     }
@@ -91,8 +101,11 @@ struct Test: ParsableCommand {
         }
         // Only recording writes pending files: otherwise those found at the start still stand.
         let pendingCases = (mode == .record ? GoldenSuite.discover(paths) : suite).pending
+        let states = mode == .record ? 0 : explore
+        let explored = states == 0 ? nil : PackExploration.run(packs.keys.sorted().map { (packs[$0]!, $0) }, count: states,
+                                                               seed: exploreSeed, workers: jobs ?? ProcessInfo.processInfo.activeProcessorCount)
         let outcome = GoldenReport(results: results, orphans: suite.orphans, pending: pendingCases.map(\.pendingPath), mode: mode,
-                                   coverage: files, minimumCoverage: minCoverage)
+                                   coverage: files, minimumCoverage: minCoverage, explored: explored)
         if mode == .record {
             if format == .text {
                 // A case that passes loses the pending file it had.

@@ -26,6 +26,10 @@ extension OptionRange<Int> {
     static func deadline(allowingNone: Bool) -> OptionRange {
         OptionRange(name: "--deadline", range: (allowingNone ? 0 : 1)...3_600_000, unit: "milliseconds")
     }
+    /// States to explore per pack, up to ten million; `allowingNone` admits 0, none.
+    static func states(_ name: String, allowingNone: Bool) -> OptionRange {
+        OptionRange(name: name, range: (allowingNone ? 0 : 1)...10_000_000, unit: "states")
+    }
     /// A push's timestamp in Unix seconds: not before 1970, within the dates presentations may
     /// hold (``OutputLimits/maximumSeconds``, about 3,000 years).
     static let timestamp = OptionRange(name: "--previous-timestamp", range: 0...Int(OutputLimits.maximumSeconds), unit: "Unix seconds")

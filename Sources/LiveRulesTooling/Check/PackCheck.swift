@@ -75,13 +75,34 @@ package enum PackCheck {
             diagnostics.append(atManifest("fields[\(index)]", .warning, "no fixture shows field '\(field)'"))
         }
         let severity: Diagnostic.Severity = pack.manifest.checks == .strict ? .error : .warning
+        let promises: PackPromises?
+        do { promises = try PackPromises(pack) } catch {
+            promises = nil
+            diagnostics += error.diagnostics()
+        }
         for name in sweep.names {
             // Every fixture presented without error in the sweep, so neither step throws here.
             guard let fixture = try? Fixture.load("fixtures/\(name)", in: pack.folder, manifest: pack.manifest),
-                  let (_, findings) = try? presenter.presentChecking(fixture) else { continue }
+                  let (presentation, findings) = try? presenter.presentChecking(fixture) else { continue }
             let file = pack.folder.display("fixtures/\(name)")
             diagnostics += findings.map { Diagnostic(file: file, severity: severity, message: "\($0)") }
+            diagnostics += brokenPromises(promises, by: presentation, of: fixture, file: file)
         }
         return diagnostics
+    }
+
+    /// The pack's promises a fixture's presentation breaks, each an error at the fixture naming
+    /// the promise's row; a promise that fails is an error at its own line.
+    private static func brokenPromises(_ promises: PackPromises?, by presentation: Presentation, of fixture: Fixture,
+                                       file: String) -> [Diagnostic] {
+        guard let promises else { return [] }
+        do {
+            return try promises.check(presentation, of: fixture).broken.map { broken in
+                let line = promises.rowLines.indices.contains(broken.row - 1) ? promises.rowLines[broken.row - 1] : 1
+                return Diagnostic(file: file, message: "breaks the promise at \(promises.chunkName):\(line) in \(broken.placement): \(broken.message)")
+            }
+        } catch {
+            return error.diagnostics()
+        }
     }
 }

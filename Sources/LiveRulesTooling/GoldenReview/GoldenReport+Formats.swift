@@ -40,7 +40,33 @@ extension GoldenReport {
                 ])
             })
         }
+        if let explored { report["explored"] = .array(explored.map(Self.json)) }
         return try JSONWriter.canonical(.object(report))
+    }
+
+    /// One explored pack: its states and seed, each broken promise (the promise, placement,
+    /// message, where it was decided, why, the explored state's index and the smallest state),
+    /// the errors that kept it from being explored, and the warnings.
+    private static func json(_ pack: PackExploration) -> JSONValue {
+        func diagnostics(_ list: [Diagnostic]) -> JSONValue {
+            .array(list.map { .object(["file": .string($0.file), "line": .integer(Int64($0.line)), "column": .integer(Int64($0.column)),
+                                       "severity": .string($0.severity.rawValue), "message": .string($0.message)]) })
+        }
+        return .object([
+            "pack": .string(pack.pack), "states": .integer(Int64(pack.count)), "seed": .integer(Int64(bitPattern: pack.seed)),
+            "findings": .array(pack.findings.map { finding in
+                let failure = finding.failure
+                var entry: [String: JSONValue] = [
+                    "property": .string(failure.property), "message": .string(failure.message), "state": .integer(Int64(finding.index)),
+                    "fixture": finding.fixture, "why": .array(finding.why.map(JSONValue.string)),
+                ]
+                entry["placement"] = failure.placement.map(JSONValue.string)
+                entry["file"] = finding.file.map(JSONValue.string)
+                entry["line"] = finding.line.map { .integer(Int64($0)) }
+                return .object(entry)
+            }),
+            "errors": diagnostics(pack.errors), "warnings": diagnostics(pack.warnings),
+        ])
     }
 
     /// What went wrong with one case, as structured values: each problem of a case that could
@@ -128,8 +154,36 @@ extension GoldenReport {
             for file in pending { xml.append("    <testcase name=\"\(escape(file))\"><failure message=\"pending change: run liverules review\"/></testcase>") }
             xml.append("  </testsuite>")
         }
+        for pack in explored ?? [] { xml += junit(pack) }
         xml.append("</testsuites>")
         return xml.joined(separator: "\n") + "\n"
+    }
+
+    /// An explored pack as a test suite: a failed case per broken promise, an error case when
+    /// it could not be explored, and one passed case when every promise held.
+    private func junit(_ pack: PackExploration) -> [String] {
+        let name = escape("explore \(pack.pack)")
+        var xml = ["  <testsuite name=\"\(name)\" tests=\"\(max(pack.findings.count, 1))\" failures=\"\(pack.findings.count)\" "
+                   + "errors=\"\(pack.errors.isEmpty ? 0 : 1)\">"]
+        if let error = pack.errors.first {
+            xml.append("    <testcase classname=\"\(name)\" name=\"set up\" file=\"\(escape(error.file))\">")
+            xml.append("      <error message=\"\(escape(error.message))\" file=\"\(escape(error.file))\" line=\"\(error.line)\">"
+                       + "\(escape(pack.errors.map(\.description).joined(separator: "\n")))</error>")
+            xml.append("    </testcase>")
+        } else if pack.findings.isEmpty {
+            xml.append("    <testcase classname=\"\(name)\" name=\"\(pack.count) states (seed \(pack.seed))\"/>")
+        }
+        for finding in pack.findings {
+            let failure = finding.failure, headline = PackExploration.headline(of: finding)
+            let file = finding.file ?? pack.pack
+            let details = [headline] + finding.why.map { "why: " + $0 } + ["smallest state: " + ((try? JSONWriter.compact(finding.fixture)) ?? "")]
+            xml.append("    <testcase classname=\"\(name)\" name=\"\(escape(failure.property + (failure.placement.map { " in " + $0 } ?? "")))\" file=\"\(escape(file))\">")
+            xml.append("      <failure message=\"\(escape(headline))\" file=\"\(escape(file))\" line=\"\(finding.line ?? 1)\">"
+                       + "\(escape(details.joined(separator: "\n")))</failure>")
+            xml.append("    </testcase>")
+        }
+        xml.append("  </testsuite>")
+        return xml
     }
 
     /// The JUnit element for a failed case and where it points: `error` at the first problem
@@ -172,6 +226,20 @@ extension GoldenReport {
         let severity = mode == .ci ? "error" : "warning"
         for orphan in orphans { lines.append(Self.annotation(severity, file: orphan, line: 1, message: "orphan golden: no fixture has this name")) }
         for file in pending { lines.append(Self.annotation(severity, file: file, line: 1, message: "pending change: run `liverules review`")) }
+        for pack in explored ?? [] {
+            for error in pack.errors {
+                lines.append(Self.annotation("error", file: error.file, line: error.line, column: error.column, title: "explore \(pack.pack)", message: error.message))
+            }
+            for finding in pack.findings {
+                let failure = finding.failure
+                let details = [failure.message] + finding.why.map { "why: " + $0 } + ["smallest state: " + ((try? JSONWriter.compact(finding.fixture)) ?? "")]
+                lines.append(Self.annotation("error", file: finding.file ?? pack.pack, line: finding.line ?? 1,
+                                             title: "\(failure.property)\(failure.placement.map { " in " + $0 } ?? "")", message: details.joined(separator: "\n")))
+            }
+            for warning in pack.warnings {
+                lines.append(Self.annotation("warning", file: warning.file, line: warning.line, message: warning.message))
+            }
+        }
         lines.append(summary)
         return lines.joined(separator: "\n") + "\n"
     }

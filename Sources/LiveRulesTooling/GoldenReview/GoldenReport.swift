@@ -13,15 +13,18 @@ package struct GoldenReport: Sendable {
     package var coverage: [RuleCoverage]?
     /// Files below this percentage fail the run.
     package var minimumCoverage: Double?
+    /// The packs explored after the goldens, when exploring ran: a broken promise fails the run.
+    package var explored: [PackExploration]?
 
     package init(results: [GoldenResult], orphans: [String], pending: [String], mode: GoldenMode,
-                coverage: [RuleCoverage]? = nil, minimumCoverage: Double? = nil) {
+                coverage: [RuleCoverage]? = nil, minimumCoverage: Double? = nil, explored: [PackExploration]? = nil) {
         self.results = results
         self.orphans = orphans
         self.pending = pending
         self.mode = mode
         self.coverage = coverage
         self.minimumCoverage = minimumCoverage
+        self.explored = explored
     }
 
     /// Rule files below the minimum coverage.
@@ -30,8 +33,12 @@ package struct GoldenReport: Sendable {
         return coverage.filter { $0.percent < minimumCoverage }
     }
 
-    /// Whether the run failed: a failed case, a stray file in CI, or too little coverage.
-    package var isFailure: Bool { failed > 0 || !belowMinimum.isEmpty }
+    /// Whether the run failed: a failed case, a stray file in CI, too little coverage, or a
+    /// promise broken on an explored state.
+    package var isFailure: Bool { failed > 0 || !belowMinimum.isEmpty || (explored ?? []).contains(where: \.isFailure) }
+
+    /// Promises broken on explored states, and packs that could not be explored.
+    package var broken: Int { (explored ?? []).reduce(0) { $0 + $1.findings.count + ($1.errors.isEmpty ? 0 : 1) } }
 
     package var passed: Int { results.filter(\.outcome.isPassed).count }
     package var failed: Int { results.count - passed + (mode == .ci ? orphans.count + pending.count : 0) }
@@ -42,8 +49,13 @@ package struct GoldenReport: Sendable {
         results.filter { if case .undecided = $0.outcome { true } else { false } }.count
     }
 
-    /// `N passed, N failed`: the last line of the text report.
-    package var summary: String { "\(passed) passed, \(failed) failed" }
+    /// `N passed, N failed`, then when packs were explored `; N states explored, N promises
+    /// broken`: the last line of the text report.
+    package var summary: String {
+        guard let explored else { return "\(passed) passed, \(failed) failed" }
+        let states = explored.filter(\.errors.isEmpty).reduce(0) { $0 + $1.count }
+        return "\(passed) passed, \(failed) failed; \(states) states explored, \(broken) promise\(broken == 1 ? "" : "s") broken"
+    }
 
     /// What went wrong with one case, as lines: the field paths that changed, then a unified diff
     /// (golden → `newName`); or the missing golden; or the problems. Lines are raw: text
@@ -77,9 +89,29 @@ package struct GoldenReport: Sendable {
         for orphan in orphans { lines.append("\(TerminalText.escaped(orphan)): \(severity): orphan golden: no fixture has this name") }
         for file in pending { lines.append("\(TerminalText.escaped(file)): \(severity): pending change: run `liverules review`") }
         if !orphans.isEmpty || !pending.isEmpty { lines.append("") }
-        lines += coverageLines(colour: colour) + undecidedLines(colour: colour)
+        lines += coverageLines(colour: colour) + undecidedLines(colour: colour) + exploredLines(colour: colour)
         lines.append(Self.paint(summary, isFailure ? "1;31" : "32", colour))
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// Each promise an explored state broke, with why and its smallest state; each pack that
+    /// could not be explored; each promise that never applied; then an empty line. None when
+    /// nothing was explored or everything held.
+    func exploredLines(colour: Bool) -> [String] {
+        var lines: [String] = []
+        for pack in explored ?? [] {
+            for error in pack.errors { lines.append(Self.paint("EXPLORE \(TerminalText.escaped(pack.pack))", "1;31", colour) + ": " + TerminalText.escaped(error.description)) }
+            for finding in pack.findings {
+                lines.append(Self.paint("BROKEN \(TerminalText.escaped(pack.pack))", "1;31", colour)
+                             + " (explored state \(finding.index), seed \(pack.seed))")
+                lines.append("  " + TerminalText.escaped(PackExploration.headline(of: finding)))
+                for why in finding.why { lines.append("    why: " + TerminalText.escaped(why)) }
+                lines.append("    smallest state: " + TerminalText.escaped((try? JSONWriter.compact(finding.fixture)) ?? ""))
+            }
+            for warning in pack.warnings { lines.append(TerminalText.escaped(warning.description)) }
+        }
+        if !lines.isEmpty { lines.append("") }
+        return lines
     }
 
     /// The coverage of each rule file and those below the minimum, then an empty line; none

@@ -54,6 +54,14 @@ enum HostTypes {
             LuaCATS.class("liverules.LiveForm", "A field's live form, the device keeps it current: exactly one of timer and progress.", fields: [
                 ("timer", "liverules.LiveTimer", true, ""), ("progress", "liverules.LiveProgress", true, ""),
             ]),
+            LuaCATS.class("liverules.PromiseRow", "A row of `promise.cases`: for every placement it names, while `when` matches the facts.", fields: [
+                ("when", "table", true, "conditions on the facts, as `liverules.decide`'s rows; none: always"),
+                ("placements", "liverules.PlacementId|liverules.PlacementId[]", false, "where the row holds"),
+                ("shows", "string|string[]", true, "field ids each shown"),
+                ("showsOneOf", "string[]", true, "field ids of which one at least is shown"),
+                ("hides", "string|string[]", true, "field ids none of which is shown"),
+                ("shortensFirst", "string|string[]", true, "field ids that read shortened (…) while the placement drops a field"),
+            ]),
             LuaCATS.comment("An author note for `liverules eval --explain`: its arguments, as tostring shows them. Does nothing otherwise.")
                 + "\n---@param ... any\nfunction note(...) end",
         ].joined(separator: "\n\n") + "\n"

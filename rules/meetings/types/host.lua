@@ -70,6 +70,14 @@
 ---@field timer? liverules.LiveTimer
 ---@field progress? liverules.LiveProgress
 
+---A row of `promise.cases`: for every placement it names, while `when` matches the facts.
+---@class liverules.PromiseRow
+---@field when? table conditions on the facts, as `liverules.decide`'s rows; none: always
+---@field placements liverules.PlacementId|liverules.PlacementId[] where the row holds
+---@field shows? string|string[] field ids each shown
+---@field showsOneOf? string[] field ids of which one at least is shown
+---@field hides? string|string[] field ids none of which is shown
+
 ---An author note for `liverules eval --explain`: its arguments, as tostring shows them. Does nothing otherwise.
 ---@param ... any
 function note(...) end

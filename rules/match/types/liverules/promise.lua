@@ -4,10 +4,10 @@
 ---@class liverules.promise
 local promise = {}
 
---- promise.cases(facts, rows) -> check(input, shown) -> broken promises (see above).
+--- promise.cases(facts, rows) -> { rows = checked rows, check = check(input, shown) } (see above).
 ---@param facts fun(input: table): table
----@param rows table[]
----@return fun(input: table, shown: table<string, string[]>): { row: integer, placement: string, message: string }[]
+---@param rows liverules.PromiseRow[]
+---@return { rows: table[], check: fun(input: table, shown: table<string, string[]>): { broken: { row: integer, placement: string, message: string }[], applied: integer[] } }
 function promise.cases(facts, rows) end
 
 return promise
