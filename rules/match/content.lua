@@ -29,6 +29,9 @@
 --               "Starting any moment" ("0m" at a glance) once the kick-off time has passed
 --               without word from the feed
 --   lastUpdate  when outdated: "Last update 14:30"
+-- A team code is short: one wider than the compact island ("Quarterly", "  padded  " read as
+-- "padded", a name standing in for a blank code) is cut there with "…" ("Quar…", "padd…"), and
+-- shown so everywhere (a code is what is left when a name does not fit).
 -- The minimal island has 28.67 pt of text: "2–1" (25.5 pt) fits, "10–0" (29.25 pt) and "12–11"
 -- (30 pt) fit as "10:0" and "12:11", the scoreboard's narrower colon; "123:45" fits neither way,
 -- and the minimal view shows the clock's ring, the frozen minute ("67'"), "HT" or "FT" instead.
@@ -36,6 +39,7 @@
 
 local text = require "liverules.text"
 local time = require "liverules.time"
+local placements = require "liverules.placements"
 local badges = require "badges"
 
 local DASH = "–"
@@ -59,6 +63,8 @@ local HALVES = {
 }
 -- The minimal island's countdown ring fills over this last stretch before the kick-off.
 local COUNTDOWN_RING = 60 * 60
+-- Where a team code must fit: the compact island.
+local CODE_ROOM = placements.islandCompactLeading
 
 local M = {}
 
@@ -111,10 +117,12 @@ local function describeEvent(event, teams)
   return options
 end
 
--- A team's name and code as one line each; a blank one stands in for the other.
+-- A team's name and code as one line each; a blank one stands in for the other. The code is
+-- cut with "…" to fit the compact island.
 local function teamOf(team)
   local name, code = text.line(team.name), text.line(team.code)
-  return { name = name or code or "?", code = code or name or "?" }
+  code = code or name or "?"
+  return { name = name or code, code = text.truncate(code, CODE_ROOM.width, CODE_ROOM.fontSize) }
 end
 
 -- content.of(input) -> fields, glance: { [fieldId] = renderings or live field } for the rule input.
