@@ -5,8 +5,10 @@
 --   teams       before kick-off: "Arsenal v Chelsea", then "ARS v CHE"
 --   score       once the match is on: "Arsenal 2–1 Chelsea", "ARS 2–1 CHE", "2–1"; at a glance
 --               "2–1", or "10:0" when the dash does not fit; a score that fits neither way is
---               never cut (a cut score reads as another score): the minimal view then shows the
---               clock or "FT" (the layout adds the live dot as a glyph)
+--               never cut (a cut score reads as another score): it shows as the home side's
+--               lead, "+78" at 123–45, "−1" at 45–46, "±0" at 46–46, and, where not even the
+--               lead fits (a feed's impossible score, 1000–46), as its sign ("+"); so the
+--               minimal view always has the score (the layout adds the live dot as a glyph)
 --   home, away  the compact island, home team beside the camera's left, away team right:
 --               "ARS 2" and "1 CHE" (just the goals when a code is too wide); the codes alone
 --               before kick-off
@@ -34,8 +36,8 @@
 -- shown so everywhere (a code is what is left when a name does not fit).
 -- The minimal island has 28.67 pt of text: "2–1" (25.5 pt) fits, "10–0" (29.25 pt) and "12–11"
 -- (30 pt) fit as "10:0" and "12:11", the scoreboard's narrower colon; "123:45" fits neither way,
--- and the minimal view shows the clock's ring, the frozen minute ("67'"), "HT" or "FT" instead.
--- No clock fits it: a timer is measured on its widest reading, "00:00" (37.5 pt).
+-- and the minimal view shows the lead ("+78"). No clock fits it: a timer is measured on its
+-- widest reading, "00:00" (37.5 pt).
 
 local text = require "liverules.text"
 local time = require "liverules.time"
@@ -43,6 +45,7 @@ local placements = require "liverules.placements"
 local badges = require "badges"
 
 local DASH = "–"
+local MINUS = "−"
 local GOALS = {
   goal = "",
   penaltyGoal = " (pen.)",
@@ -125,6 +128,14 @@ local function teamOf(team)
   return { name = name or code, code = text.truncate(code, CODE_ROOM.width, CODE_ROOM.fontSize) }
 end
 
+-- The score at a glance, most preferred first: "2–1", "10:0", the home side's lead ("+78",
+-- "−1", "±0"), its sign alone.
+local function glanceScore(score)
+  local h, a, lead = tostring(score.home), tostring(score.away), score.home - score.away
+  local sign = lead > 0 and "+" or (lead < 0 and MINUS or "±")
+  return { h .. DASH .. a, h .. ":" .. a, sign .. math.abs(lead), sign }
+end
+
 -- content.of(input) -> fields, glance: { [fieldId] = renderings or live field } for the rule input.
 function M.of(input)
   local attributes, state, now, phase = input.attributes, input.state, input.now, input.phase
@@ -149,12 +160,7 @@ function M.of(input)
     local score = h .. DASH .. a
     fields.score = { home.name .. " " .. score .. " " .. away.name,
                      home.code .. " " .. score .. " " .. away.code, score }
-    for _, form in ipairs({ score, h .. ":" .. a }) do
-      if text.fits(form, "islandMinimal") then
-        glance.score = { form }
-        break
-      end
-    end
+    glance.score = glanceScore(state.score)
     fields.home, fields.away = { home.code .. " " .. h, h }, { a .. " " .. away.code, a }
   end
 
