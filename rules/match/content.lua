@@ -18,8 +18,10 @@
 --               minute on the clock reads hours ("1:07:20"), the only clock devices draw live.
 --               At a glance a ring filling over the half (45 minutes, 15 in extra time), full in
 --               stoppage time. "Half time" ("HT") at half time. A feed that sends the minute but
---               not when the half started keeps the frozen minute "67'" (see clockOf); nothing
---               when the feed has neither (the "Live" badge says enough)
+--               not when the half started keeps the frozen minute "67'" (see clockOf), as does
+--               one whose half would still be running 3 hours after it started when this update
+--               goes out of date (timing.lua): no half lasts that long, so that start is wrong;
+--               nothing when the feed has neither (the "Live" badge says enough)
 --   event       the latest event: "⚽ 64' Goal, Arsenal · Saka", "🟥 71' Red card · Xhaka
 --               (Chelsea)", shorter with team codes and the player's name shortened ("Granit
 --               X.", "Granit") before it goes; an empty or blank player is no player. Team names
@@ -43,6 +45,7 @@ local text = require "liverules.text"
 local time = require "liverules.time"
 local placements = require "liverules.placements"
 local badges = require "badges"
+local timing = require "timing"
 
 local DASH = "–"
 local MINUS = "−"
@@ -66,6 +69,8 @@ local HALVES = {
 }
 -- The minimal island's countdown ring fills over this last stretch before the kick-off.
 local COUNTDOWN_RING = 60 * 60
+-- No half runs this long after its start, stoppage time and a long interruption included.
+local LONGEST_HALF = 3 * 60 * 60
 -- Where a team code must fit: the compact island.
 local CODE_ROOM = placements.islandCompactLeading
 
@@ -75,10 +80,13 @@ local M = {}
 -- clock counting up from the half's start, "45:00" at the second half's restart, and a ring
 -- filling over the half; with only the feed's minute, the frozen "67'" for both, as a clock
 -- started from a minute could be up to a minute wrong and a feed that sends only minutes
--- sends an update for each anyway; nil when the feed has neither.
-local function clockOf(state, now)
+-- sends an update for each anyway; nil when the feed has neither. A half that would still be
+-- running LONGEST_HALF after its start when this update goes out of date (timing.lua) started
+-- at a wrong time: the feed's minute stands in, if it sent one.
+local function clockOf(input)
+  local state, now = input.state, input.now
   local period = state.period
-  if period ~= nil then
+  if period ~= nil and timing(input).stale - period.startedAt < LONGEST_HALF then
     local half = HALVES[period.half]
     return time.elapsed(period.startedAt - half.from, now),
       time.progress_field(period.startedAt, period.startedAt + half.length, now)
@@ -168,7 +176,7 @@ function M.of(input)
     if state.status == "halfTime" then
       fields.clock = { "Half time", "HT" }
     else
-      fields.clock, glance.clock = clockOf(state, now)
+      fields.clock, glance.clock = clockOf(input)
     end
   end
 
