@@ -1,10 +1,11 @@
 -- What each field of the delivery pack would say now, or nil when the field has nothing to
 -- show: renderings (most preferred first), or a live field ({ text, live }, from
 -- liverules.time) that the device keeps current between pushes. A live field has one text, its
--- reading now, where renderings offer several, so it comes in up to three forms: `fields`
+-- reading now, where renderings offer several, so it comes in up to four forms: `fields`
 -- (full), `brief` for the narrower places the layout rule names, `glance` for the compact and
--- minimal island and Android's status-bar chip; a field without a brief or glance form shows
--- its full one. The layout rule decides where fields go, and which form each placement shows.
+-- minimal island and Android's status-bar chip, `chip` where the chip's wider room says more
+-- than a glance; a field without a brief, glance or chip form shows the one before it. The
+-- layout rule decides where fields go, and which form each placement shows.
 --   title     the store's name as one line, "Fresh Market"; none when it is empty or blank
 --   step      what is happening: "Packing your groceries", "Sam Lee is on the way", then with
 --             the name shortened ("Sam L. is on the way", "Sam is on the way") before it goes
@@ -13,9 +14,11 @@
 --   progress  the bar over the four steps: "25%" placed, "50%" picking, "75%" delivering,
 --             "100%" arrived (it moves with the steps, not with time)
 --   eta       until arrival, a live countdown to the ETA: "Arrives in 12:00", brief "in 12:00",
---             at a glance the clock alone, "12:00" ("1:05:00" an hour or more ahead, too wide
---             for the compact island, which then shows the promise); without an ETA the
---             promised time stands in, said as "Due in 12:00". "Arriving any minute" ("Now")
+--             at a glance the clock alone, "12:00"; an hour or more ahead, where the clock
+--             ("1:05:00") is too wide for the compact island, the time it arrives at, "19:35",
+--             which needs no push (Android's chip keeps the clock, which fits it); without an
+--             ETA the promised time stands in, said as "Due in 12:00" (at a glance its time,
+--             "18:30"). "Arriving any minute" ("Now")
 --             once the time has come; past the promised time without an ETA there is nothing to
 --             count down to: "Waiting for a new arrival time" ("No ETA", "Late", "!" at a
 --             glance); not shown once arrived
@@ -33,6 +36,8 @@ local text = require "liverules.text"
 local badges = require "badges"
 
 local STEPS = 4
+-- From this many minutes ahead the ETA's clock reads hours ("1:05:00"), too wide for a glance.
+local AN_HOUR = 60
 local GLYPHS = { placed = "🧾", picking = "🧺", delivering = "🛵", arrived = "🏠" }
 
 local M = {}
@@ -53,36 +58,39 @@ local function stepText(phase, courier)
   return options
 end
 
--- The ETA's forms while it counts down, full, brief and at a glance: "Arrives in 12:00" ("Due in
--- 12:00" when the promised time stands in), "in 12:00", "12:00"; all live.
-local function countdowns(facts, now)
+-- The ETA's forms while it counts down, full, brief, at a glance and in the chip: "Arrives in
+-- 12:00" ("Due in 12:00" when the promised time stands in), "in 12:00", "12:00", "12:00", all
+-- live; at a glance an hour or more ahead the time it arrives at instead, "19:35".
+local function countdowns(facts, now, timeZone)
   local lead = facts.etaKnown and "Arrives in %s" or "Due in %s"
-  return time.countdown(facts.eta, now, lead), time.countdown(facts.eta, now, "in %s"), time.countdown(facts.eta, now)
+  local clock = time.countdown(facts.eta, now)
+  local glance = time.minutes(now, facts.eta) >= AN_HOUR and { time.clock(facts.eta, timeZone) } or clock
+  return time.countdown(facts.eta, now, lead), time.countdown(facts.eta, now, "in %s"), glance, clock
 end
 
--- content.of(input) -> fields, brief, glance: { [fieldId] = renderings or live field } for the
--- rule input.
+-- content.of(input) -> fields, brief, glance, chip: { [fieldId] = renderings or live field } for
+-- the rule input.
 function M.of(input)
   local attributes, facts, phase, now = input.attributes, input.facts, input.phase, input.now
   local case = badges.of(input)
-  local fields, brief = { badge = { case.text, case.short } }, {}
+  local fields, brief, chip = { badge = { case.text, case.short } }, {}, {}
   local glance = { badge = { case.short or case.text } }
   if phase == "none" then
     -- At a glance, the order glyph and the hours until the promised time ("8h"): "Scheduled"
     -- fits no island view.
     glance.badge = { case.text, (time.minutes(now, attributes.promisedAt) // 60) .. "h" }
     glance.step = { GLYPHS.placed }
-    return fields, brief, glance
+    return fields, brief, glance, chip
   end
 
   local store = text.line(attributes.storeName)
   if store then fields.title = { store } end
   fields.step, glance.step = stepText(phase, facts.courier), { GLYPHS[phase] }
   fields.progress = { (facts.step * 100 // STEPS) .. "%" }
-  if phase == "arrived" then return fields, brief, glance end
+  if phase == "arrived" then return fields, brief, glance, chip end
 
   if time.minutes(now, facts.eta) > 0 then
-    fields.eta, brief.eta, glance.eta = countdowns(facts, now)
+    fields.eta, brief.eta, glance.eta, chip.eta = countdowns(facts, now, attributes.timeZone)
     local placedAt = attributes.placedAt
     if placedAt ~= nil and placedAt < facts.eta then
       glance.arrival = time.progress_field(placedAt, facts.eta, now)
@@ -101,7 +109,7 @@ function M.of(input)
   else
     fields.promise, glance.promise = { "Promised by " .. clock, "by " .. clock }, { clock }
   end
-  return fields, brief, glance
+  return fields, brief, glance, chip
 end
 
 return M

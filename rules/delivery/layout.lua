@@ -3,16 +3,17 @@
 --   placed, picking, delivering
 --              the step, the live ETA countdown ("Arrives in 12:00"), the step progress bar and
 --              the promise; compact: the step's glyph and the ETA clock ("12:00"), or the
---              promised time ("18:30") when the ETA is an hour or more away and its clock too
---              wide; minimal: a live ring filling until the ETA, or without the order's
+--              time it arrives at ("19:35") when the ETA is an hour or more away and its clock
+--              too wide; minimal: a live ring filling until the ETA, or without the order's
 --              `placedAt` what the ETA says at a glance when it fits ("0m", "!"), else the
 --              step's glyph
 --   arrived    the step ("Sam is at your door") and the full progress bar; compact and minimal:
 --              the door glyph and "✓"
 --   none       no activity: the badge only; compact: the order glyph and the hours until the
 --              promised time ("8h"); minimal: the hours
--- Android puts the store on its title line and the ETA in the status-bar chip ("12:00").
--- Which form of a field each placement shows is in GLANCES and BRIEF (see content.lua).
+-- Android puts the store on its title line and the ETA in the status-bar chip ("12:00",
+-- "1:05:00"). Which form of a field each placement shows is in GLANCES and BRIEF, and the chip's
+-- (see content.lua).
 
 local layout = require "liverules.layout"
 local content = require "content"
@@ -49,8 +50,9 @@ local SLOT = {
 local BODY_SLOT = { lockScreen = "body", standBy = "body", androidOngoing = "text" }
 -- Where a placement shows a field's brief or glance form rather than its full one (content.lua):
 -- every field at a glance in the compact and minimal island, and the ETA in Android's
--- status-bar chip; the brief ETA in the expanded island, where "Arrives in 1:05:00" does not fit,
--- and the brief lateness there and on the watch, where "7:00 late · promised 18:30" does not.
+-- status-bar chip (its chip form, else its glance); the brief ETA in the expanded island, where
+-- "Arrives in 1:05:00" does not fit, and the brief lateness there and on the watch, where "7:00
+-- late · promised 18:30" does not.
 local GLANCES = { islandCompactLeading = true, islandCompactTrailing = true, islandMinimal = true }
 local BRIEF = { watchSmartStack = { promise = true }, islandExpanded = { eta = true, promise = true } }
 -- The store name is shortened with "…" (keeping at least 6 characters) before shorter renderings.
@@ -64,15 +66,16 @@ end
 
 ---@param input delivery.Input
 return function(input)
-  local fields, brief, glance = content.of(input)
+  local fields, brief, glance, chip = content.of(input)
   return layout.each(function(placement)
     local function slotOf(id)
       return (SLOT[placement] and SLOT[placement][id]) or BODY_SLOT[placement]
     end
-    -- What the field says in this placement: its glance or brief form where the placement shows
-    -- one and the field has it, else its full form.
+    -- What the field says in this placement: its chip, glance or brief form where the placement
+    -- shows one and the field has it, else the form before it.
     local function valueOf(id)
-      if GLANCES[placement] or slotOf(id) == "chip" then return glance[id] or fields[id] end
+      if slotOf(id) == "chip" then return chip[id] or glance[id] or fields[id] end
+      if GLANCES[placement] then return glance[id] or fields[id] end
       if BRIEF[placement] and BRIEF[placement][id] then return brief[id] or fields[id] end
       return fields[id]
     end

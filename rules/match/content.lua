@@ -5,8 +5,10 @@
 --   teams       before kick-off: "Arsenal v Chelsea", then "ARS v CHE"
 --   score       once the match is on: "Arsenal 2–1 Chelsea", "ARS 2–1 CHE", "2–1"; at a glance
 --               "2–1", or "10:0" when the dash does not fit; a score that fits neither way is
---               never cut (a cut score reads as another score): the minimal view then shows the
---               clock or "FT" (the layout adds the live dot as a glyph)
+--               never cut (a cut score reads as another score): it shows as the home side's
+--               lead, "+78" at 123–45, "−1" at 45–46, "±0" at 46–46, and, where not even the
+--               lead fits (a feed's impossible score, 1000–46), as its sign ("+"); so the
+--               minimal view always has the score (the layout adds the live dot as a glyph)
 --   home, away  the compact island, home team beside the camera's left, away team right:
 --               "ARS 2" and "1 CHE" (just the goals when a code is too wide); the codes alone
 --               before kick-off
@@ -16,8 +18,10 @@
 --               minute on the clock reads hours ("1:07:20"), the only clock devices draw live.
 --               At a glance a ring filling over the half (45 minutes, 15 in extra time), full in
 --               stoppage time. "Half time" ("HT") at half time. A feed that sends the minute but
---               not when the half started keeps the frozen minute "67'" (see clockOf); nothing
---               when the feed has neither (the "Live" badge says enough)
+--               not when the half started keeps the frozen minute "67'" (see clockOf), as does
+--               one whose half would still be running 3 hours after it started when this update
+--               goes out of date (timing.lua): no half lasts that long, so that start is wrong;
+--               nothing when the feed has neither (the "Live" badge says enough)
 --   event       the latest event: "⚽ 64' Goal, Arsenal · Saka", "🟥 71' Red card · Xhaka
 --               (Chelsea)", shorter with team codes and the player's name shortened ("Granit
 --               X.", "Granit") before it goes; an empty or blank player is no player. Team names
@@ -29,16 +33,22 @@
 --               "Starting any moment" ("0m" at a glance) once the kick-off time has passed
 --               without word from the feed
 --   lastUpdate  when outdated: "Last update 14:30"
+-- A team code is short: one wider than the compact island ("Quarterly", "  padded  " read as
+-- "padded", a name standing in for a blank code) is cut there with "…" ("Quar…", "padd…"), and
+-- shown so everywhere (a code is what is left when a name does not fit).
 -- The minimal island has 28.67 pt of text: "2–1" (25.5 pt) fits, "10–0" (29.25 pt) and "12–11"
 -- (30 pt) fit as "10:0" and "12:11", the scoreboard's narrower colon; "123:45" fits neither way,
--- and the minimal view shows the clock's ring, the frozen minute ("67'"), "HT" or "FT" instead.
--- No clock fits it: a timer is measured on its widest reading, "00:00" (37.5 pt).
+-- and the minimal view shows the lead ("+78"). No clock fits it: a timer is measured on its
+-- widest reading, "00:00" (37.5 pt).
 
 local text = require "liverules.text"
 local time = require "liverules.time"
+local placements = require "liverules.placements"
 local badges = require "badges"
+local timing = require "timing"
 
 local DASH = "–"
+local MINUS = "−"
 local GOALS = {
   goal = "",
   penaltyGoal = " (pen.)",
@@ -59,6 +69,10 @@ local HALVES = {
 }
 -- The minimal island's countdown ring fills over this last stretch before the kick-off.
 local COUNTDOWN_RING = 60 * 60
+-- No half runs this long after its start, stoppage time and a long interruption included.
+local LONGEST_HALF = 3 * 60 * 60
+-- Where a team code must fit: the compact island.
+local CODE_ROOM = placements.islandCompactLeading
 
 local M = {}
 
@@ -66,10 +80,13 @@ local M = {}
 -- clock counting up from the half's start, "45:00" at the second half's restart, and a ring
 -- filling over the half; with only the feed's minute, the frozen "67'" for both, as a clock
 -- started from a minute could be up to a minute wrong and a feed that sends only minutes
--- sends an update for each anyway; nil when the feed has neither.
-local function clockOf(state, now)
+-- sends an update for each anyway; nil when the feed has neither. A half that would still be
+-- running LONGEST_HALF after its start when this update goes out of date (timing.lua) started
+-- at a wrong time: the feed's minute stands in, if it sent one.
+local function clockOf(input)
+  local state, now = input.state, input.now
   local period = state.period
-  if period ~= nil then
+  if period ~= nil and timing(input).stale - period.startedAt < LONGEST_HALF then
     local half = HALVES[period.half]
     return time.elapsed(period.startedAt - half.from, now),
       time.progress_field(period.startedAt, period.startedAt + half.length, now)
@@ -111,10 +128,20 @@ local function describeEvent(event, teams)
   return options
 end
 
--- A team's name and code as one line each; a blank one stands in for the other.
+-- A team's name and code as one line each; a blank one stands in for the other. The code is
+-- cut with "…" to fit the compact island.
 local function teamOf(team)
   local name, code = text.line(team.name), text.line(team.code)
-  return { name = name or code or "?", code = code or name or "?" }
+  code = code or name or "?"
+  return { name = name or code, code = text.truncate(code, CODE_ROOM.width, CODE_ROOM.fontSize) }
+end
+
+-- The score at a glance, most preferred first: "2–1", "10:0", the home side's lead ("+78",
+-- "−1", "±0"), its sign alone.
+local function glanceScore(score)
+  local h, a, lead = tostring(score.home), tostring(score.away), score.home - score.away
+  local sign = lead > 0 and "+" or (lead < 0 and MINUS or "±")
+  return { h .. DASH .. a, h .. ":" .. a, sign .. math.abs(lead), sign }
 end
 
 -- content.of(input) -> fields, glance: { [fieldId] = renderings or live field } for the rule input.
@@ -141,12 +168,7 @@ function M.of(input)
     local score = h .. DASH .. a
     fields.score = { home.name .. " " .. score .. " " .. away.name,
                      home.code .. " " .. score .. " " .. away.code, score }
-    for _, form in ipairs({ score, h .. ":" .. a }) do
-      if text.fits(form, "islandMinimal") then
-        glance.score = { form }
-        break
-      end
-    end
+    glance.score = glanceScore(state.score)
     fields.home, fields.away = { home.code .. " " .. h, h }, { a .. " " .. away.code, a }
   end
 
@@ -154,7 +176,7 @@ function M.of(input)
     if state.status == "halfTime" then
       fields.clock = { "Half time", "HT" }
     else
-      fields.clock, glance.clock = clockOf(state, now)
+      fields.clock, glance.clock = clockOf(input)
     end
   end
 

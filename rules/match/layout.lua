@@ -5,13 +5,13 @@
 --             team codes; minimal: the countdown's ring
 --   live      the score, the live match clock ("1:07:20") and the latest event; compact:
 --             "ARS 2" | "1 CHE"; minimal: the score with the live dot, a green glyph beside it
---             ("● 2–1"), or the clock's ring with the dot (the frozen "● 67'" from a feed without
---             the half's start, "● HT") when no form of the score fits
+--             ("● 2–1"; "● +78", the home side's lead, where no form of the score fits), so
+--             the clock listed after it is reported as dropped there
 --   halfTime  as live; the lock screen and StandBy show "Half time" once, in the badge
 --   stale     the last known score (or, when the kick-off went unreported, the teams, kick-off
 --             time and "0m" in the minimal view), "Last update 14:30" and the latest event; the
 --             badge says "Outdated"; no match clock and no live dot
---   after     the final score, "Full time" and the latest event; minimal: the score, or "FT"
+--   after     the final score, "Full time" and the latest event; minimal: the score
 -- The lock screen, StandBy and Android put the score or the teams on their title line.
 
 local layout = require "liverules.layout"
