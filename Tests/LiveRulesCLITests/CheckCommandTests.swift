@@ -42,7 +42,10 @@ import Testing
             """])
         let typo = try CLI.run(["check", "rules/meetings"], in: misspelt)
         #expect(typo.status == 1)
-        #expect(typo.errors.contains("rules/meetings/promises.lua:3:1: error: row 1: unknown field 'nextCountdwn' — did you mean nextCountdown?"), "\(typo.errors)")
+        // Lint knows the pack's field ids in every file, so it says it at the column; the row's
+        // own check (which explore and test run) says it once more only when lint did not.
+        let said = typo.errors.split(separator: "\n").filter { $0.contains("nextCountdwn") }
+        #expect(said == ["rules/meetings/promises.lua:3:68: error: unknown field id 'nextCountdwn' — did you mean nextCountdown?"], "\(typo.errors)")
 
         let strict = try CLI.copyOfPack("meetings", files: ["promises.lua": """
             local promise = require "liverules.promise"

@@ -9,7 +9,8 @@ import Testing
     static let folder = Paths.rules.appendingPathComponent("match")
 
     /// The match fixtures as batch lines (compact JSON, one per fixture), with a previous
-    /// timestamp on every third and an id on every fifth of `count` lines.
+    /// timestamp (a minute before the fixture's now) on every third and an id on every fifth of
+    /// `count` lines.
     static func lines(_ count: Int) throws -> [PushBatch.Line] {
         let names = try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("fixtures").path).filter { $0.hasSuffix(".json") }.sorted()
         let fixtures = try names.map { name in
@@ -19,7 +20,9 @@ import Testing
         }
         return (0..<count).map { index in
             var members = fixtures[index % fixtures.count]
-            if index % 3 == 0 { members["previousTimestamp"] = .integer(1_778_900_000) }
+            if index % 3 == 0, case .string(let now)? = members["now"], let seconds = ISO8601.parse(now) {
+                members["previousTimestamp"] = .integer(Int64(seconds) - 60)
+            }
             if index % 5 == 0 { members["id"] = .string("device-\(index)") }
             return PushBatch.Line(number: index + 1, bytes: Array(try! JSONWriter.compact(.object(members)).utf8))
         }

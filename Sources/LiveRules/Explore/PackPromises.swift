@@ -24,8 +24,6 @@ package final class PackPromises {
         package var shows: [String]
         package var showsOneOf: [String]?
         package var hides: [String]
-        /// Field ids that must read shortened (end with `…`) while the placement drops a field.
-        package var shortensFirst: [String]
         /// The phases its `when` names; nil when it names none.
         package var phases: [String]?
     }
@@ -94,7 +92,7 @@ package final class PackPromises {
             }
         }
         check(row.placements, "placement", among: Placement.allCases.map(\.rawValue))
-        check(row.shows + (row.showsOneOf ?? []) + row.hides + row.shortensFirst, "field", among: manifest.fields)
+        check(row.shows + (row.showsOneOf ?? []) + row.hides, "field", among: manifest.fields)
         check(row.phases ?? [], "phase", among: manifest.phases)
         return mistakes.map { (row.index, $0) }
     }
@@ -112,17 +110,12 @@ package final class PackPromises {
             "attributes": fixture.attributes, "state": fixture.state, "now": .number(fixture.now),
             "phase": .string(presentation.phase),
         ])
-        var laid: [String: JSONValue] = [:]
+        var shown: [String: JSONValue] = [:]
         for (placement, layout) in presentation.layout {
-            var texts: [String: JSONValue] = [:]
-            for field in layout.fields where field.live == nil { texts[field.id] = .string(field.text) }
-            laid[placement.rawValue] = .object([
-                "shown": .array(layout.fields.map { .string($0.id) }), "texts": .object(texts),
-                "dropped": .array(layout.dropped.map(JSONValue.string)),
-            ])
+            shown[placement.rawValue] = .array(layout.fields.map { .string($0.id) })
         }
         do {
-            let outcome = try lua.call(check, input, JSONValue.object(laid), returning: Outcome.self)
+            let outcome = try lua.call(check, input, JSONValue.object(shown), returning: Outcome.self)
             return (outcome.broken, outcome.applied)
         } catch {
             throw .rule(error)

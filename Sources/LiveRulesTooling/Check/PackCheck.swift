@@ -75,8 +75,10 @@ package enum PackCheck {
             diagnostics.append(atManifest("fields[\(index)]", .warning, "no fixture shows field '\(field)'"))
         }
         let severity: Diagnostic.Severity = pack.manifest.checks == .strict ? .error : .warning
+        // The promises are checked on the fixtures only when nothing else is wrong: a mistake in
+        // the rules would otherwise also be reported as every promise it breaks.
         let promises: PackPromises?
-        do { promises = try PackPromises(pack) } catch {
+        do { promises = diagnostics.contains { $0.severity == .error } ? nil : try PackPromises(pack) } catch {
             promises = nil
             diagnostics += error.diagnostics()
         }

@@ -60,7 +60,6 @@ enum HostTypes {
                 ("shows", "string|string[]", true, "field ids each shown"),
                 ("showsOneOf", "string[]", true, "field ids of which one at least is shown"),
                 ("hides", "string|string[]", true, "field ids none of which is shown"),
-                ("shortensFirst", "string|string[]", true, "field ids that read shortened (…) while the placement drops a field"),
             ]),
             LuaCATS.comment("An author note for `liverules eval --explain`: its arguments, as tostring shows them. Does nothing otherwise.")
                 + "\n---@param ... any\nfunction note(...) end",

@@ -11,16 +11,14 @@
 -- `facts(input)` gives the subject the rows' `when` match, as liverules.decide's rows do (input
 -- is the rules' input: attributes, state, now, and the presentation's phase). A row applies to
 -- every placement it names: each field of `shows` (an id or a list of ids) must be shown there,
--- one at least of `showsOneOf`, and none of `hides`; while the placement drops a field, each of
--- `shortensFirst` that it shows must read shortened (end with "…"): a text is shortened before
--- a field is dropped. Every row that matches applies, not only the first.
+-- one at least of `showsOneOf`, and none of `hides`. Every row that matches applies, not only
+-- the first.
 -- promise.cases returns what the host reads: `rows`, the rows as checked (each with its
--- `index`, `placements`, `shows`, `showsOneOf`, `hides`, `shortensFirst`, and `phases`, the
--- phases its `when` names, which the host checks against the pack's), and
--- `check(input, layout)` ->
+-- `index`, `placements`, `shows`, `showsOneOf`, `hides`, and `phases`, the phases its `when`
+-- names, which the host checks against the pack's), and `check(input, shown)` ->
 -- { broken = { { row = index, placement = id, message = text }, ... }, applied = { index, ... } }
--- where layout[placement] = { shown = { id, ... }, texts = { [id] = text }, dropped = { id, ... } }
--- says what the placement shows and drops, and `applied` lists the rows that matched.
+-- where shown[placement] lists the field ids the placement shows and `applied` the rows that
+-- matched.
 
 local decide = require "liverules.decide"
 local support = require "liverules.support"
@@ -50,24 +48,8 @@ local function holds(list, id)
   return false
 end
 
--- Whether `text` ends with "…".
-local function shortened(text)
-  return type(text) == "string" and text:sub(-3) == "…"
-end
-
--- The row's promises broken by what `placement` shows (`laid`: shown, texts, dropped), appended
--- to `broken`.
-local function breaks(row, index, placement, laid, broken)
-  local shown = laid.shown or {}
-  if #(laid.dropped or {}) > 0 then
-    for _, id in ipairs(row.shortensFirst) do
-      local text = (laid.texts or {})[id]
-      if text ~= nil and not shortened(text) then
-        broken[#broken + 1] = { row = index, placement = placement,
-                                message = id .. " is not shortened while " .. table.concat(laid.dropped, ", ") .. " is dropped" }
-      end
-    end
-  end
+-- The row's promises broken by what `placement` shows, appended to `broken`.
+local function breaks(row, index, placement, shown, broken)
   for _, id in ipairs(row.shows) do
     if not holds(shown, id) then
       broken[#broken + 1] = { row = index, placement = placement, message = id .. " is not shown" }
@@ -103,15 +85,15 @@ end
 -- promise.cases(facts, rows) -> { rows = checked rows, check = check(input, shown) } (see above).
 ---@param facts fun(input: table): table
 ---@param rows liverules.PromiseRow[]
----@return { rows: table[], check: fun(input: table, layout: table<string, table>): { broken: { row: integer, placement: string, message: string }[], applied: integer[] } }
+---@return { rows: table[], check: fun(input: table, shown: table<string, string[]>): { broken: { row: integer, placement: string, message: string }[], applied: integer[] } }
 function M.cases(facts, rows)
   if type(facts) ~= "function" then error("promise.cases: facts must be a function, got " .. describe(facts), 2) end
   if type(rows) ~= "table" then error("promise.cases: rows must be a list of tables, got " .. describe(rows), 2) end
   local checked = {}
   for i, row in ipairs(rows) do
     if type(row) ~= "table" then error("promise.cases: row " .. i .. ": must be a table, got " .. describe(row), 2) end
-    if row.shows == nil and row.showsOneOf == nil and row.hides == nil and row.shortensFirst == nil then
-      error("promise.cases: row " .. i .. ": promises nothing (give 'shows', 'showsOneOf', 'hides' or 'shortensFirst')", 2)
+    if row.shows == nil and row.showsOneOf == nil and row.hides == nil then
+      error("promise.cases: row " .. i .. ": promises nothing (give 'shows', 'showsOneOf' or 'hides')", 2)
     end
     checked[i] = {
       index = i,
@@ -120,17 +102,16 @@ function M.cases(facts, rows)
       shows = row.shows ~= nil and ids(row.shows, "shows", i) or {},
       showsOneOf = row.showsOneOf ~= nil and ids(row.showsOneOf, "showsOneOf", i) or nil,
       hides = row.hides ~= nil and ids(row.hides, "hides", i) or {},
-      shortensFirst = row.shortensFirst ~= nil and ids(row.shortensFirst, "shortensFirst", i) or {},
       phases = phases(row.when),
     }
   end
   local matching = decide.collect(checked)
-  local function check(input, layout)
+  local function check(input, shown)
     local broken, applied = {}, {}
     for _, row in ipairs(matching(facts(input))) do
       applied[#applied + 1] = row.index
       for _, placement in ipairs(row.placements) do
-        breaks(row, row.index, placement, layout[placement] or {}, broken)
+        breaks(row, row.index, placement, shown[placement] or {}, broken)
       end
     end
     return { broken = broken, applied = applied }

@@ -14,15 +14,8 @@ local STATED = promise.cases(same, {
   { placements = "islandMinimal", shows = { "progress" } },
 })
 
--- What placements lay out, from the ids each shows.
-local function laid(shown)
-  local layout = {}
-  for placement, ids in pairs(shown) do layout[placement] = { shown = ids, texts = {}, dropped = {} } end
-  return layout
-end
-
 -- The broken promises for `input` and what placements show.
-local function CASES(input, shown) return STATED.check(input, laid(shown)).broken end
+local function CASES(input, shown) return STATED.check(input, shown).broken end
 
 -- The broken promises as "row placement message" lines, in order.
 local function said(broken)
@@ -70,22 +63,8 @@ return {
       { when = { late = true }, placements = "lockScreen", shows = "badge" },
     })
     eq(#cases.check({ minutes = 5 }, {}).broken, 0)
-    eq(said(cases.check({ minutes = 11 }, laid({ lockScreen = { "title" } })).broken), "1 lockScreen badge is not shown")
+    eq(said(cases.check({ minutes = 11 }, { lockScreen = { "title" } }).broken), "1 lockScreen badge is not shown")
     eq(said(cases.check({ minutes = 11 }, {}).broken), "1 lockScreen badge is not shown")
-  end,
-  ["cases: shortensFirst wants its shown texts shortened while the placement drops a field"] = function()
-    local cases = promise.cases(same, { { placements = "lockScreen", shortensFirst = { "title", "nextTitle" } } })
-    local function lockScreen(texts, dropped)
-      local shown = {}
-      for id in pairs(texts) do shown[#shown + 1] = id end
-      return cases.check({}, { lockScreen = { shown = shown, texts = texts, dropped = dropped } }).broken
-    end
-    eq(#lockScreen({ title = "Customer interview 24 with the onboarding team" }, {}), 0)
-    eq(said(lockScreen({ title = "Customer interview 24 with the onboarding team" }, { "location", "nextCountdown" })),
-       "1 lockScreen title is not shortened while location, nextCountdown is dropped")
-    eq(#lockScreen({ title = "Customer interview 24 with…" }, { "location" }), 0)
-    -- A field it does not show, or shows as a live form (no text), has nothing to shorten.
-    eq(#lockScreen({}, { "location" }), 0)
   end,
   ["cases: check says which rows applied"] = function()
     eq(table.concat(STATED.check({ phase = "combo", early = true }, {}).applied, " "), "1 2 3 4")
@@ -111,7 +90,6 @@ return {
     raises(function() promise.cases(same, { { placements = 3, shows = "x" } }) end, "row 1: 'placements' must be an id")
     raises(function() promise.cases(same, { { placements = "a", shows = { 1 } } }) end, "row 1: 'shows' holds 1")
     raises(function() promise.cases(same, { { placements = "a", shows = {} } }) end, "'shows' must be an id or a list")
-    raises(function() promise.cases(same, { { placements = "a", shortensFirst = 4 } }) end, "'shortensFirst' must be an id or a list")
   end,
   ["cases: facts must be a function and rows a list of tables"] = function()
     raises(function() promise.cases({}, {}) end, "facts must be a function")
