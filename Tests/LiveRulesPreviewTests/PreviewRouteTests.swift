@@ -60,6 +60,30 @@ import Testing
         #expect((try await running.api("GET", "/api/studio?pack=nowhere").json["packs"] as? [Any])?.count == 0)
     }
 
+    /// A promise broken on an explored state shows as a case of its own, `explored`: its smallest
+    /// state as the fixture, drawn on every surface, with the promise and why as its problems.
+    @Test func servesPromisesBrokenOnExploredStatesAsCases() async throws {
+        let running = try await RunningStudio(edits: ["meetings/promises.lua": { text in
+            text.replacingOccurrences(of: "placements = \"islandMinimal\", shows = \"startTime\" },",
+                                      with: "placements = \"islandMinimal\", shows = \"badge\" },")
+        }])
+        defer { running.stop() }
+        let cases = ((try await running.api("GET", "/api/studio")).json["packs"] as? [[String: Any]])?.first?["cases"] as? [[String: Any]] ?? []
+        let explored = try #require(cases.first { $0["status"] as? String == "explored" }, "\(cases.map { $0["status"] ?? "" })")
+        #expect(explored["id"] as? String == "meetings/explored-promise-1" && explored["golden"] == nil)
+        let problems = explored["problems"] as? [String] ?? []
+        // Files are named as the studio names the pack (here by the absolute path it was given).
+        #expect(problems.first?.hasPrefix(running.rules.path + "/meetings/promises.lua:") == true
+                && problems.first?.hasSuffix("promise in islandMinimal: badge is not shown") == true, "\(problems)")
+        #expect(problems.contains { $0.hasPrefix("why: " + running.rules.path + "/meetings/layout.lua:") }, "\(problems)")
+        #expect(((explored["presentation"] as? [String: Any])?["phase"] as? String) == "upcoming")
+        let fixture = try JSONSerialization.jsonObject(with: Data((explored["fixture"] as? String ?? "").utf8)) as? [String: Any]
+        #expect((fixture?["description"] as? String)?.contains("breaks promise in islandMinimal") == true, "\(fixture ?? [:])")
+        // The fixtures' own cases are all still there, unchanged.
+        let fixtures = try FileManager.default.contentsOfDirectory(atPath: running.rules.path + "/meetings/fixtures")
+        #expect(cases.filter { $0["status"] as? String == "unchanged" }.count == fixtures.count)
+    }
+
     @Test func refusesStateChangesWithoutTheToken() async throws {
         let running = try await RunningStudio()
         defer { running.stop() }

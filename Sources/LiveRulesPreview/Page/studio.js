@@ -136,7 +136,7 @@ function fillFilterChoices() {
 function applyFilters() {
   const pack = $("filter-pack").value, phase = $("filter-phase").value, status = $("filter-status").value;
   const text = $("filter-text").value.trim().toLowerCase();
-  const counts = { cases: 0, unchanged: 0, changed: 0, new: 0, error: 0 };
+  const counts = { cases: 0, unchanged: 0, changed: 0, new: 0, error: 0, explored: 0 };
   for (const section of document.querySelectorAll("section.pack")) {
     section.hidden = pack !== "" && section.dataset.pack !== pack;
     for (const node of section.querySelectorAll("article.case")) {
@@ -146,7 +146,8 @@ function applyFilters() {
     }
   }
   filterSurfaces(document);
-  $("counts").textContent = `${counts.cases} cases · ${counts.unchanged} unchanged · ${counts.changed} changed · ${counts.new} new · ${counts.error} error`;
+  $("counts").textContent = `${counts.cases} cases · ${counts.unchanged} unchanged · ${counts.changed} changed · ${counts.new} new · ${counts.error} error`
+    + (counts.explored > 0 ? ` · ${counts.explored} explored` : "");
 }
 
 /** Shows only the surfaces and appearances the filters choose, under `root`. */
@@ -252,7 +253,7 @@ function drawCase(pack, item, later = null) {
       node.append(surfaces());
     }
   }
-  if (item.status === "error") node.append(el("pre", { class: "problems" }, item.problems.join("\n")));
+  if (item.status === "error" || item.status === "explored") node.append(el("pre", { class: "problems" }, item.problems.join("\n")));
   if (item.status === "changed") node.append(drawChange(item));
   if (item.findings.length > 0) node.append(el("p", { class: "dropped" }, "Output checks: " + item.findings.join(" · ")));
   node.append(el("details", { class: "more" }, el("summary", {}, "Presentation and fixture"),

@@ -63,6 +63,9 @@ package enum GoldenStatus: String, Sendable, Hashable, Codable, CaseIterable {
     case new
     /// The fixture could not be read or presented.
     case error
+    /// Not a fixture: a state `liverules explore` generated that breaks a promise, shrunk (no
+    /// golden; `liverules explore --write` writes it as a fixture).
+    case explored
 
     /// The status of a golden run's outcome.
     init(_ outcome: GoldenOutcome) {

@@ -45,8 +45,39 @@ extension StudioPack {
                 shared.store(StudioCase(cases[index], pack: pack, presenter: presenter), at: index)
             }
         }
-        rendered.cases = shared.results
+        rendered.cases = shared.results + explored(pack, path: path)
         return rendered
+    }
+
+    /// States explored after the cases when the studio renders a pack: few, so that a save
+    /// shows its broken promises at once (`liverules test --explore` runs the thousands).
+    static let exploredStates = 300
+
+    /// The pack's promises broken on ``exploredStates`` explored states (seed 1), each as a case
+    /// of its smallest state: what it broke and why as its problems. None when the pack cannot be
+    /// set up (its cases say why).
+    static func explored(_ pack: RulePack, path: String) -> [StudioCase] {
+        guard let explorer = try? Explorer(pack: pack), let presenter = try? Presenter(pack: pack, recordsCoverage: false)
+        else { return [] }
+        return explorer.explore(seed: 1, count: exploredStates).findings.enumerated().map { number, finding in
+            let name = "explored-\(finding.failure.property)-\(number + 1)"
+            let fixture = Explorer.fixture(finding.fixture, manifest: pack.manifest)
+            let placed = fixture.flatMap { try? presenter.presentChecking($0) }
+            let headline = PackExploration.headline(of: finding)
+            var written = finding.fixture
+            if case .object(var members) = written {
+                members["description"] = .string("Explored (seed 1, state \(finding.index)): breaks \(finding.failure.property)"
+                    + (finding.failure.placement.map { " in \($0)" } ?? "") + ": \(finding.failure.message)")
+                written = .object(members)
+            }
+            return StudioCase(
+                id: "\(pack.manifest.name)/\(name)", name: name, status: .explored, fixtureFile: "\(path)/fixtures/\(name).json",
+                fixture: try? JSONWriter.canonical(written), goldenFile: "\(path)/golden/\(name).json", golden: nil,
+                current: try? placed?.0.canonicalJSON(), presentation: placed?.0, now: fixture?.now,
+                measures: placed.flatMap { placed in fixture.map { StudioCase.measures(of: placed.0, now: $0.now) } } ?? [:],
+                problems: [headline] + finding.why.map { "why: " + $0 }, diff: nil,
+                findings: placed?.1.map(\.description) ?? [], stale: nil)
+        }
     }
 }
 
