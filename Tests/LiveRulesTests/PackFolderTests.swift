@@ -223,4 +223,27 @@ import Testing
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: scratch.url("golden").path).filter { $0.hasPrefix(".") }
         #expect(leftovers.isEmpty, "no temporary file is left: \(leftovers)")
     }
+
+    /// `create` writes a file only where there is none: a file or a link already at the name is
+    /// left as it is, and of many threads creating one name exactly one succeeds, with its bytes
+    /// whole.
+    @Test func createNeverReplacesWhatIsThere() throws {
+        let scratch = try Scratch()
+        let original = try scratch.pack.read("fixtures/countdown-middle.json")
+        #expect(try !scratch.folder.create("fixtures/countdown-middle.json", Data("{}\n".utf8)))
+        #expect(try scratch.pack.read("fixtures/countdown-middle.json") == original)
+        try scratch.link("fixtures/alias.json", to: "countdown-middle.json")
+        #expect(try !scratch.folder.create("fixtures/alias.json", Data("{}\n".utf8)))
+        #expect(try scratch.pack.read("fixtures/countdown-middle.json") == original, "the link's target is untouched")
+        #expect(refusal { _ = try scratch.folder.create("../outside/secret.json", Data("x".utf8)) }.isOutsidePack)
+        let folder = scratch.folder
+        let created = IndexedWork<Bool>(count: 16)
+        DispatchQueue.concurrentPerform(iterations: 16) { index in
+            created.store((try? folder.create("fixtures/explored-race.json", Data("{\"writer\": \(index)}\n".utf8))) ?? false, at: index)
+        }
+        #expect(created.results.filter { $0 }.count == 1)
+        #expect(try scratch.pack.read("fixtures/explored-race.json").hasPrefix("{\"writer\": "))
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: scratch.url("fixtures").path).filter { $0.hasPrefix(".") }
+        #expect(leftovers.isEmpty, "no temporary file is left: \(leftovers)")
+    }
 }

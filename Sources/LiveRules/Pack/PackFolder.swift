@@ -159,6 +159,29 @@ package struct PackFolder: Sendable, Hashable {
     /// the bytes go to a temporary file in the target's real folder, which then replaces the
     /// target in one rename.
     package func write(_ relative: String, _ data: Data) throws(DiagnosticError) {
+        let (temporary, target) = try staged(relative, data)
+        guard rename(temporary, target) == 0 else {
+            let reason = Self.errorText()
+            unlink(temporary)
+            throw failure(relative, "cannot write the file: \(reason)")
+        }
+    }
+
+    /// Writes `data` to the file `relative` only if there is none: whole or not at all, and
+    /// never over a file another process made meanwhile. False when the name is taken.
+    package func create(_ relative: String, _ data: Data) throws(DiagnosticError) -> Bool {
+        let (temporary, target) = try staged(relative, data)
+        defer { unlink(temporary) }
+        guard link(temporary, target) == 0 else {
+            if errno == EEXIST { return false }
+            throw failure(relative, "cannot write the file: \(Self.errorText())")
+        }
+        return true
+    }
+
+    /// `data` in a new temporary file beside the file `relative` (its folders made as needed),
+    /// and where that file is; the caller moves it into place or removes it.
+    private func staged(_ relative: String, _ data: Data) throws(DiagnosticError) -> (temporary: String, target: String) {
         let (parent, name) = try split(relative)
         let folder = try makeFolders(parent)
         let target = folder + "/" + name
@@ -176,11 +199,7 @@ package struct PackFolder: Sendable, Hashable {
             unlink(temporary)
             throw failure(relative, "cannot write the file: \(error.localizedDescription)")
         }
-        guard rename(temporary, target) == 0 else {
-            let reason = Self.errorText()
-            unlink(temporary)
-            throw failure(relative, "cannot write the file: \(reason)")
-        }
+        return (temporary, target)
     }
 
     /// Deletes the file `relative` (a link there is removed, not what it leads to).

@@ -19,7 +19,8 @@ struct Explore: ParsableCommand {
             the pack's own promises (promises.lua, built with liverules.promise) hold. The first \
             state that breaks each promise (at each placement) is shrunk to a smallest one that \
             still breaks it (fewer items, fewer optional fields, shorter texts, rounder times) \
-            and printed; with --write it is written as fixtures/explored-<promise>-<n>.json, \
+            and printed; with --write it is written as fixtures/explored-<promise>-<n>.json (n the \
+            first number free: a fixture is never replaced), \
             ready to become a golden case once fixed. The same seed and count give the same \
             states and findings on every machine. Exit status: 0 every promise held; 1 one broke; \
             2 bad usage or input.
@@ -34,7 +35,7 @@ struct Explore: ParsableCommand {
     @Option(help: "How many states to explore per pack.")
     var count = 1000
 
-    @Flag(help: "Write each shrunk state as a fixture of the pack (fixtures/explored-<promise>-<n>.json).")
+    @Flag(help: "Write each shrunk state as a fixture of the pack (fixtures/explored-<promise>-<n>.json, never over a fixture already there).")
     var write = false
 
     func validate() throws {
@@ -86,14 +87,16 @@ struct Explore: ParsableCommand {
             print("    smallest state: " + TerminalText.escaped(try JSONWriter.compact(finding.fixture)))
             return
         }
-        let name = "fixtures/explored-\(failure.property)-\(number).json"
-        let text = try JSONWriter.canonical(fixture)
+        // A fixture already there (one written before, perhaps a golden case now) is never
+        // replaced: the first free number is taken, even against another process writing.
+        let text = Data(try JSONWriter.canonical(fixture).utf8)
+        var suffix = number
         do {
-            try pack.folder.write(name, Data(text.utf8))
+            while !(try pack.folder.create("fixtures/explored-\(failure.property)-\(suffix).json", text)) { suffix += 1 }
         } catch {
             report(error.diagnostics)
             throw ExitStatus.badInput.exitCode
         }
-        print("    written to \(pack.folder.display(name))")
+        print("    written to \(pack.folder.display("fixtures/explored-\(failure.property)-\(suffix).json"))")
     }
 }
