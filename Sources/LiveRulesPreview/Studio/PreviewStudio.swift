@@ -17,6 +17,13 @@ package final class PreviewStudio: @unchecked Sendable {
     private var currentRevision = 0
     private var listeners: [UUID: AsyncStream<StudioChange>.Continuation] = [:]
     private var reloader: Reloader?
+    /// The hash of the version each pack's rendering comes from.
+    private var rendered: [String: String] = [:]
+    /// Per pack, the explored cases of a version (by its hash): a rendering of that version
+    /// shows them at once; a new version's are explored off the render path.
+    private var explored: [String: (hash: String, cases: [StudioCase])] = [:]
+    /// Explores one version at a time, after its cases are on the page.
+    private let exploring = DispatchQueue(label: "liverules.preview.explore", qos: .utility)
 
     /// Renders every pack under `paths` (pack folders, or folders of packs) and, when `watches`,
     /// keeps them current as files are saved. With `readOnlyReason`, golden decisions are
@@ -87,14 +94,10 @@ package final class PreviewStudio: @unchecked Sendable {
         switch event {
         case .activated(let name, let path, _, _, _, let warnings):
             guard let version = engine.version(named: name) else { return }
-            var pack = StudioPack.rendering(version, path: path)
-            pack.warnings = warnings.map(\.description)
-            publish(pack)
+            render(version, path: path, warnings: warnings.map(\.description))
         case .unchanged(let name, let path, _):
             guard let version = engine.version(named: name) else { return }
-            var pack = StudioPack.rendering(version, path: path)
-            pack.warnings = lock.withLock { packs[path]?.warnings } ?? []
-            publish(pack)
+            render(version, path: path, warnings: lock.withLock { packs[path]?.warnings } ?? [])
         case .rejected(let path, _, let problems, _):
             var pack = lock.withLock { packs[path] } ?? StudioPack(name: "", path: path, phases: [], cases: [], banner: [], warnings: [])
             pack.banner = problems.map(\.description)
@@ -105,9 +108,32 @@ package final class PreviewStudio: @unchecked Sendable {
     /// Renders the pack at `path` again from its active version (after a golden was written).
     func refresh(_ path: String) {
         guard let old = lock.withLock({ packs[path] }), let version = engine.version(named: old.name) else { return }
+        render(version, path: path, warnings: old.warnings)
+    }
+
+    /// Publishes `version`'s cases, with its explored cases when they are known; otherwise
+    /// explores it afterwards and publishes them once found (if the pack still shows it).
+    private func render(_ version: PackVersion, path: String, warnings: [String]) {
         var pack = StudioPack.rendering(version, path: path)
-        pack.warnings = old.warnings
+        pack.warnings = warnings
+        let known = lock.withLock { () -> [StudioCase]? in
+            rendered[path] = version.hash
+            return explored[path].flatMap { $0.hash == version.hash ? $0.cases : nil }
+        }
+        pack.cases += known ?? []
         publish(pack)
+        guard known == nil else { return }
+        exploring.async { [weak self] in
+            guard let self, self.lock.withLock({ self.rendered[path] == version.hash }) else { return }
+            let cases = StudioPack.explored(version.pack, path: path)
+            let shown = self.lock.withLock { () -> StudioPack? in
+                self.explored[path] = (version.hash, cases)
+                guard !cases.isEmpty, self.rendered[path] == version.hash, var current = self.packs[path] else { return nil }
+                current.cases += cases
+                return current
+            }
+            if let shown { self.publish(shown) }
+        }
     }
 
     /// Stores `pack`, bumps the revision and tells the listeners.

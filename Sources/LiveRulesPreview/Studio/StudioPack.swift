@@ -45,12 +45,13 @@ extension StudioPack {
                 shared.store(StudioCase(cases[index], pack: pack, presenter: presenter), at: index)
             }
         }
-        rendered.cases = shared.results + explored(pack, path: path)
+        rendered.cases = shared.results
         return rendered
     }
 
-    /// States explored after the cases when the studio renders a pack: few, so that a save
-    /// shows its broken promises at once (`liverules test --explore` runs the thousands).
+    /// States the studio explores of each version of a pack, after its cases are on the page:
+    /// few, so that a save shows its broken promises soon (`liverules test --explore` runs the
+    /// thousands).
     static let exploredStates = 300
 
     /// The pack's promises broken on ``exploredStates`` explored states (seed 1), each as a case
