@@ -240,7 +240,8 @@ class PreviewInBrowserTests(BrowserTestCase):
         self.studio.save(last_golden, last_original.replace('"score": 50', '"score": 51'))
         page.wait_for_selector('article.case[data-case="meetings/upcoming-first"][data-status="changed"]')
         last = case(page, "meetings/upcoming-first")
-        self.assertEqual(page.evaluate("[...document.querySelectorAll('article.case')].pop().dataset.case"), "meetings/upcoming-first")
+        self.assertEqual(page.evaluate("[...document.querySelectorAll(`article.case:not([data-status='explored'])`)].pop().dataset.case"),
+                         "meetings/upcoming-first")
         last.evaluate("n => { window.scrollTo(0, document.documentElement.scrollHeight); n.focus({ preventScroll: true }); }")
         top = settled_top(page, "meetings/upcoming-first")
         page.keyboard.press("a")
@@ -362,6 +363,13 @@ class StudioBoundsInBrowserTests(BrowserTestCase):
             page.fill(f'#timeline input[name="{name}"]', value)
         page.click('#timeline button[type="submit"]')
 
+    def test_a_rule_failing_on_explored_states_shows_as_an_explored_case(self):
+        page = self.open(FAILING)
+        explored = page.wait_for_selector('article.case[data-status="explored"]')
+        self.assertEqual(explored.query_selector(".status").text_content(), "explored")
+        self.assertIn("rules-never-fail", explored.query_selector("pre.problems").text_content())
+        self.assertIn("explored", page.text_content("#counts"))
+
     def test_a_timeline_failing_at_every_step_stops_and_says_so(self):
         page = self.open(FAILING)
         self.step_through(page, {"from": "2026-03-10T00:00:00Z", "to": "2026-03-10T08:00:00Z", "step": "60"})
@@ -438,7 +446,7 @@ class ExportInBrowserTests(unittest.TestCase):
             page.on("request", lambda request: requests.append(request.url))
             page.goto(pathlib.Path(folder, "index.html").as_uri())
             total = fixture_count(ROOT / "rules")
-            page.wait_for_function("n => document.querySelectorAll('article.case').length === n", arg=total)
+            page.wait_for_function("n => document.querySelectorAll(`article.case:not([data-status='explored'])`).length === n", arg=total)
             self.assertEqual(page.locator("#live").text_content(), "static copy")
             self.assertEqual(page.locator('button[data-act="accept"]').count(), 0)
             self.assertTrue(all(url.startswith("file:") for url in requests), requests)
