@@ -50,4 +50,21 @@ struct CLI {
         }
         return temporary
     }
+
+    /// A copy of meetings (as ``copyOfPack(_:files:)``) whose combo drops the next meeting's
+    /// countdown when its title is one long Latin word: a bug no golden sees (no fixture has
+    /// such a title) and explore finds.
+    static func meetingsDroppingTheCountdown() throws -> URL {
+        let layout = try String(contentsOf: Paths.root.appendingPathComponent("rules/meetings/layout.lua"), encoding: .utf8)
+        let planted = layout.replacingOccurrences(of: "  local texts, glance = content.of(input)\n", with: """
+              local texts, glance = content.of(input)
+              local following = input.facts["next"]
+              if input.phase == "combo" and following and following.title:match("^%a+$") and #following.title > 30 then
+                texts.nextCountdown = nil
+              end
+
+            """)
+        guard planted != layout else { throw CocoaError(.fileReadCorruptFile) }
+        return try copyOfPack("meetings", files: ["layout.lua": planted])
+    }
 }

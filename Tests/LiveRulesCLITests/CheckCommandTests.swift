@@ -32,14 +32,13 @@ import Testing
     /// the row with the closest name; once they load, a fixture whose presentation breaks one is
     /// an error at the fixture naming the promise's row.
     @Test func promisesAreCheckedAtTheirRowsAndOnEveryFixture() throws {
-        let misspelt = try CLI.copyOfPack("meetings", files: ["promises.lua": """
-            local promise = require "liverules.promise"
-            local promises = promise.cases(function(input) return { phase = input.phase } end, {
-              { when = { phase = "combo" }, placements = "lockScreen", shows = "nextCountdwn" },
-            })
-            return promises
-
-            """])
+        /// A promises file of the one `row` (on line 3), its facts the phase.
+        func promises(_ row: String) -> String {
+            "local promise = require \"liverules.promise\"\n"
+                + "local promises = promise.cases(function(input) return { phase = input.phase } end, {\n  \(row),\n})\nreturn promises\n"
+        }
+        let misspelt = try CLI.copyOfPack("meetings", files: ["promises.lua": promises(
+            #"{ when = { phase = "combo" }, placements = "lockScreen", shows = "nextCountdwn" }"#)])
         let typo = try CLI.run(["check", "rules/meetings"], in: misspelt)
         #expect(typo.status == 1)
         // Lint knows the pack's field ids in every file, so it says it at the column; the row's
@@ -47,14 +46,8 @@ import Testing
         let said = typo.errors.split(separator: "\n").filter { $0.contains("nextCountdwn") }
         #expect(said == ["rules/meetings/promises.lua:3:68: error: unknown field id 'nextCountdwn' — did you mean nextCountdown?"], "\(typo.errors)")
 
-        let strict = try CLI.copyOfPack("meetings", files: ["promises.lua": """
-            local promise = require "liverules.promise"
-            local promises = promise.cases(function(input) return { phase = input.phase } end, {
-              { when = { phase = "countdown" }, placements = "islandMinimal", shows = "countdown" },
-            })
-            return promises
-
-            """])
+        let strict = try CLI.copyOfPack("meetings", files: ["promises.lua": promises(
+            #"{ when = { phase = "countdown" }, placements = "islandMinimal", shows = "countdown" }"#)])
         let broken = try CLI.run(["check", "rules/meetings"], in: strict)
         #expect(broken.status == 1)
         #expect(broken.errors.contains(

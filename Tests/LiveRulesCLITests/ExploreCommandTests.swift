@@ -3,30 +3,11 @@ import Testing
 
 /// `liverules explore`, run as a user runs it.
 @Suite struct ExploreCommandTests {
-    /// A copy of meetings whose combo drops the next meeting's countdown when its title is one
-    /// long Latin word.
-    private func plantedPack() throws -> URL {
-        let root = try CLI.copyOfPack("meetings")
-        let layout = root.appendingPathComponent("rules/meetings/layout.lua")
-        let text = try String(contentsOf: layout, encoding: .utf8)
-        let planted = text.replacingOccurrences(of: "  local texts, glance = content.of(input)\n", with: """
-              local texts, glance = content.of(input)
-              local following = input.facts["next"]
-              if input.phase == "combo" and following and following.title:match("^%a+$") and #following.title > 30 then
-                texts.nextCountdown = nil
-              end
-
-            """)
-        #expect(planted != text)
-        try planted.write(to: layout, atomically: true, encoding: .utf8)
-        return root
-    }
-
     /// --write writes each smallest state as a fixture `test` then runs; a second run never
     /// replaces the first run's files (they may be golden cases by then): it takes the next
     /// free numbers.
     @Test func writtenStatesNeverReplaceFixtures() throws {
-        let root = try plantedPack()
+        let root = try CLI.meetingsDroppingTheCountdown()
         let fixtures = root.appendingPathComponent("rules/meetings/fixtures")
         let first = try CLI.run(["explore", "rules/meetings", "--count", "1000", "--write"], in: root)
         #expect(first.status == 1, "\(first.output)\(first.errors)")

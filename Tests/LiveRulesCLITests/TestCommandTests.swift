@@ -58,19 +58,8 @@ enum GoldenFiles {
     /// report says where (the pack's promise), why (the rule line) and the smallest state,
     /// which is a fixture `eval` reads.
     @Test func exploringAfterTheGoldensFailsOnABrokenPromise() throws {
-        let root = try CLI.copyOfPack("meetings")
+        let root = try CLI.meetingsDroppingTheCountdown()
         let pack = root.appendingPathComponent("rules/meetings")
-        let layout = try String(contentsOf: pack.appendingPathComponent("layout.lua"), encoding: .utf8)
-        let planted = layout.replacingOccurrences(of: "  local texts, glance = content.of(input)\n", with: """
-              local texts, glance = content.of(input)
-              local following = input.facts["next"]
-              if input.phase == "combo" and following and following.title:match("^%a+$") and #following.title > 30 then
-                texts.nextCountdown = nil
-              end
-
-            """)
-        #expect(planted != layout)
-        try planted.write(to: pack.appendingPathComponent("layout.lua"), atomically: true, encoding: .utf8)
         let promises = try String(contentsOf: pack.appendingPathComponent("promises.lua"), encoding: .utf8)
         let line = try #require(promises.split(separator: "\n", omittingEmptySubsequences: false)
             .firstIndex { $0.contains("shows = \"nextCountdown\"") }) + 1

@@ -11,6 +11,18 @@ import Testing
         try RulePack.load(from: TemporaryPack(files: files).directory, displayPath: "rules/meetings")
     }
 
+    /// What setting up explore on meetings with `promises` as its promises file reports (none
+    /// when the file is taken).
+    private func setupProblems(promises: String) throws -> [Diagnostic] {
+        let pack = try meetings(["promises.lua": promises])
+        do {
+            _ = try Explorer(pack: pack)
+            return []
+        } catch {
+            return error.diagnostics()
+        }
+    }
+
     /// The same seed gives the same states and the same findings; another seed other states.
     @Test func aSeedGivesTheSameStatesEverywhere() throws {
         let schema = try meetings().manifest.schema
@@ -136,28 +148,16 @@ import Testing
     /// A promises file that is wrong is an error at its line when explore sets the pack up.
     @Test func aBrokenPromisesFileIsAnErrorAtItsLine() throws {
         let broken = "local promise = require 'liverules.promise'\nlocal promises = promise.cases(function(input) return input end, {\n  { placements = 'lockScreen' },\n})\nreturn promises\n"
-        let pack = try meetings(["promises.lua": broken])
-        do {
-            _ = try Explorer(pack: pack)
-            Issue.record("the promises were taken")
-        } catch {
-            let problem = try #require(error.diagnostics().first)
-            #expect(problem.file == "rules/meetings/promises.lua" && problem.line == 3 && problem.message.contains("row 1: promises nothing"), "\(problem)")
-        }
+        let problem = try #require(try setupProblems(promises: broken).first, "the promises were taken")
+        #expect(problem.file == "rules/meetings/promises.lua" && problem.line == 3 && problem.message.contains("row 1: promises nothing"), "\(problem)")
     }
 
     /// A row's mistake is reported at the row, whether the file returns the cases through a
     /// local or as a tail call (which leaves no line of the file on Lua's stack).
     @Test func aRowsMistakeIsAtTheRowEvenFromATailCall() throws {
         let tail = "local promise = require 'liverules.promise'\nreturn promise.cases(function(input) return input end, {\n  { placements = 'lockScreen', shows = 'title' },\n  { placements = 'lockScreen', shows = {} },\n})\n"
-        let pack = try meetings(["promises.lua": tail])
-        do {
-            _ = try Explorer(pack: pack)
-            Issue.record("the promises were taken")
-        } catch {
-            let problem = try #require(error.diagnostics().first)
-            #expect(problem.file == "rules/meetings/promises.lua" && problem.line == 4 && problem.message.contains("row 2:"), "\(problem)")
-        }
+        let problem = try #require(try setupProblems(promises: tail).first, "the promises were taken")
+        #expect(problem.file == "rules/meetings/promises.lua" && problem.line == 4 && problem.message.contains("row 2:"), "\(problem)")
     }
 
     /// A row naming a placement, a field or a phase the pack does not have is an error at its
@@ -173,20 +173,14 @@ import Testing
             return promises
 
             """
-        let pack = try meetings(["promises.lua": promises])
-        do {
-            _ = try Explorer(pack: pack)
-            Issue.record("the promises were taken")
-        } catch {
-            let problems = error.diagnostics().map { "\($0.line): \($0.message)" }
-            #expect(problems == [
-                "4: row 2: unknown placement 'lockScren' — did you mean lockScreen?",
-                "4: row 2: unknown field 'nextCountdwn' — did you mean nextCountdown?",
-                "4: row 2: unknown phase 'comb' — did you mean combo?",
-                "5: row 3: unknown field 'titel' — did you mean title?",
-                "5: row 3: unknown phase 'upcomming' — did you mean upcoming?",
-            ], "\(problems)")
-        }
+        let problems = try setupProblems(promises: promises).map { "\($0.line): \($0.message)" }
+        #expect(problems == [
+            "4: row 2: unknown placement 'lockScren' — did you mean lockScreen?",
+            "4: row 2: unknown field 'nextCountdwn' — did you mean nextCountdown?",
+            "4: row 2: unknown phase 'comb' — did you mean combo?",
+            "5: row 3: unknown field 'titel' — did you mean title?",
+            "5: row 3: unknown phase 'upcomming' — did you mean upcoming?",
+        ], "\(problems)")
     }
 
     /// A row whose `when` matches none of the explored states is reported with its line: a

@@ -81,6 +81,9 @@ package final class Explorer {
 
     private let pack: RulePack
     private let presenter: Presenter
+    /// The presenter that says why a finding's placement came out as it did; set up at the
+    /// first finding.
+    private lazy var explaining = Result { () throws(PresentationError) in try Presenter(pack: pack, explains: true) }
     private let promises: PackPromises?
     /// The fixture file's type: `now`, the attributes and the state.
     private let fixtureType: SchemaType
@@ -197,24 +200,18 @@ package final class Explorer {
         }
     }
 
-    /// The fixture file's form as rules receive it, checked against the schema as a fixture file
-    /// is; nil when it does not match.
+    /// The fixture file's form as rules receive it, read and checked as a fixture file is; nil
+    /// when it does not match the schema.
     package static func fixture(_ value: JSONValue, manifest: PackManifest) -> Fixture? {
-        guard case .object(let members) = value, case .string(let text)? = members["now"], let now = ISO8601.parse(text)
-        else { return nil }
-        var mismatches: [SchemaMismatch] = []
-        let attributes = manifest.schema.attributes.lower(members["attributes"] ?? .null, at: "attributes", into: &mismatches)
-        let state = manifest.schema.state.lower(members["state"] ?? .null, at: "state", into: &mismatches)
-        guard mismatches.isEmpty else { return nil }
-        return Fixture(file: "explored.json", now: now, attributes: attributes, state: state)
+        guard let text = try? JSONWriter.compact(value) else { return nil }
+        return try? Fixture.read(Data(text.utf8), displayPath: "explored.json", manifest: manifest)
     }
 
     /// The explanation of `failure`'s placement on `fixture`: the rule lines that placed and
     /// dropped its fields. Empty for a failure without a placement.
     private func explanation(of failure: Failure, on state: JSONValue) -> [ExplanationEntry] {
         guard let placement = failure.placement, let read = Self.state(state),
-              let explaining = try? Presenter(pack: pack, explains: true),
-              let (_, explanation) = try? explaining.explain(read)
+              let (_, explanation) = try? explaining.get().explain(read)
         else { return [] }
         return explanation.entries.filter { $0.output == "layout." + placement && ($0.kind == .placed || $0.kind == .dropped) }
     }

@@ -9,6 +9,8 @@ import Foundation
 package struct StateGenerator {
     private let schema: Schema
     private var random: SplitMix64
+    /// What each member name of the schema holds, read once from the names.
+    private let kinds: [String: StringKind]
     /// The ids of the state being generated, so far.
     private var heldIds: [String] = []
 
@@ -45,6 +47,21 @@ package struct StateGenerator {
     package init(schema: Schema, seed: UInt64) {
         self.schema = schema
         random = SplitMix64(seed: seed)
+        var kinds: [String: StringKind] = [:]
+        func note(_ type: SchemaType) {
+            switch type.required {
+            case .array(let element): note(element)
+            case .object(_, let fields):
+                for field in fields {
+                    if kinds[field.name] == nil { kinds[field.name] = Self.kind(named: field.name) }
+                    note(field.type)
+                }
+            default: break
+            }
+        }
+        note(schema.attributes)
+        note(schema.state)
+        self.kinds = kinds
     }
 
     /// The next fixture, in rule form.
@@ -121,7 +138,7 @@ package struct StateGenerator {
         case .optional(let wrapped):
             return pick(10) < 3 ? .null : value(of: wrapped, named: name, day: day, dates: &dates)
         case .string:
-            switch Self.kind(named: name) {
+            switch kinds[name] ?? Self.kind(named: name) {
             case .zone:
                 return .string(Self.zones[pick(Self.zones.count)])
             case .id:
