@@ -226,6 +226,11 @@ if development {
             path: "Benchmarks/ExploreBenchmarks"
         ),
         .executableTarget(
+            name: "NextUpdateBenchmarks",
+            dependencies: ["LiveRules"],
+            path: "Benchmarks/NextUpdateBenchmarks"
+        ),
+        .executableTarget(
             name: "PresentationBenchmarks",
             dependencies: ["LiveRules", "LiveRulesExamples", "BenchmarkSupport"],
             path: "Benchmarks/PresentationBenchmarks"

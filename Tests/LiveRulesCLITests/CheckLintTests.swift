@@ -71,7 +71,25 @@ import TestPacks
                                with: #"body = time.formatlong(time.minutes(now, meeting["end"]))"#, in: "timing.lua").lines.first
                 == "rules/meetings/timing.lua:22:17: error: liverules.time has no member 'formatlong' — did you mean format_long?")
         #expect(try Self.check("match", replacing: #"return "after", facts"#, with: #"return "aftre", facts"#, in: "phase.lua").lines.first
-                == "rules/match/phase.lua:31:39: error: unknown phase 'aftre': the pack's phases are before, live, stale, after — did you mean after?")
+                == "rules/match/phase.lua:32:39: error: unknown phase 'aftre': the pack's phases are before, live, stale, after — did you mean after?")
+    }
+
+    /// `now` compared with `<` or `>=` hides the moment the answer changes from the host: a
+    /// warning at the operator, naming the helpers that tell it; comparing two other dates, or
+    /// judging in promises.lua, is fine.
+    @Test func nowComparedWithAnOperatorIsAWarning() throws {
+        let (lines, status) = try Self.check("meetings", replacing: "actionTime = not time.reached(now, meeting.start + LOCATION_WINDOW)",
+                                             with: "actionTime = now - meeting.start < LOCATION_WINDOW", in: "content.lua")
+        #expect(status == 0, "a warning")
+        #expect(lines.first == "rules/meetings/content.lua:58:38: warning: now compared with '<': the host cannot tell when this answer "
+                + "changes, so the push it calls for comes late (nextUpdate, timeline); write time.reached(now, moment) (now >= moment) "
+                + "or time.passed(now, moment) (now > moment)")
+        let (called, _) = try Self.check("match", replacing: "if not time.reached(now, attributes.kickoff) then",
+                                         with: "if time.minutes(input.now, attributes.kickoff) > 0 then", in: "content.lua")
+        #expect(called.first?.hasPrefix("rules/match/content.lua:160:52: warning: now compared with '>'") == true, "\(called)")
+        let (dates, _) = try Self.check("meetings", replacing: "actionTime = not time.reached(now, meeting.start + LOCATION_WINDOW)",
+                                        with: "actionTime = meeting.start < meeting[\"end\"]", in: "content.lua")
+        #expect(!dates.contains { $0.contains("now compared") }, "\(dates)")
     }
 
     @Test func aGlyphTypoReturnedByAFunction() throws {
@@ -82,7 +100,7 @@ import TestPacks
 
     @Test func anEnumValueTypo() throws {
         let (lines, _) = try Self.check("match", replacing: #"if status == "finished" then"#, with: #"if status == "finshed" then"#, in: "phase.lua")
-        #expect(lines.first == "rules/match/phase.lua:31:16: error: unknown MatchStatus value 'finshed' — did you mean finished?")
+        #expect(lines.first == "rules/match/phase.lua:32:16: error: unknown MatchStatus value 'finshed' — did you mean finished?")
     }
 
     @Test func theHostsPlumbingIsNotForRules() throws {

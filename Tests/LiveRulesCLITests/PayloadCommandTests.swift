@@ -98,7 +98,7 @@ import TestPacks
         #expect(warned.errors.contains("warning: [unknown-key]"), "\(warned.errors)")
     }
 
-    private static let lines = [
+    static let lines = [
         #"{"now":"2026-05-16T15:08:35Z","attributes":{"home":{"name":"Arsenal","code":"ARS"},"away":{"name":"Chelsea","code":"CHE"},"kickoff":"2026-05-16T14:00:00Z","timeZone":"Europe/London"},"state":{"status":"live","score":{"home":2,"away":1},"updatedAt":"2026-05-16T15:08:30Z"},"id":"a"}"#,
         #"{"now":"2026-05-16T15:08:35Z","attributes":{"#,
         #"{"now":"2026-05-16T15:08:35Z","attributes":{"home":{"name":"Arsenal","code":"ARS"},"away":{"name":"Chelsea","code":"CHE"},"kickoff":"2026-05-16T14:00:00Z","timeZone":"Europe/London"},"state":{"status":"live","score":{"home":2,"away":1},"updatedAt":"2026-05-16T15:08:30Z"},"id":"b"}"#,

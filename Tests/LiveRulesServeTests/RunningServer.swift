@@ -120,9 +120,9 @@ enum ServeCLI {
     }
 
     /// What `liverules eval` prints (or reports) for `pack` and the content state `body`, the
-    /// file named `body` as the server names a request body.
-    static func eval(_ pack: URL, _ body: String) throws -> (status: Int32, output: String, errors: String) {
-        try run(["eval", pack.path, "body"], files: ["body": body])
+    /// file named `body` as the server names a request body, with `options`.
+    static func eval(_ pack: URL, _ body: String, options: [String] = []) throws -> (status: Int32, output: String, errors: String) {
+        try run(["eval", pack.path, "body"] + options, files: ["body": body])
     }
 
     /// What `liverules payload --batch` writes for `pack` and the lines `body`, read from the

@@ -113,9 +113,11 @@ import Testing
         switch (method, status) {
         case ("get", "200"): return try await server.request("GET", path)
         case ("get", "503"): return try await limited.request("GET", path)
+        // With nextUpdate, so the answers show every member and header the document lists.
         case ("post", "200") where operation == "batch":
-            return try await server.post(target, good + "\n{\n" + (try ServeFixtures.line("match", "glyph-live-0-0", ["id": "x"])) + "\n")
-        case ("post", "200"): return try await server.post(target, good)
+            return try await server.post(target + "?nextUpdate=true",
+                                         good + "\n{\n" + (try ServeFixtures.line("match", "glyph-live-0-0", ["id": "x"])) + "\n")
+        case ("post", "200"): return try await server.post(target + "?nextUpdate=true", good)
         case ("post", "400") where operation == "batch": return try await server.post(target + "?since=1", good)
         case ("post", "400"): return try await server.post(target, "{")
         case ("post", "404"): return try await server.post(path.replacingOccurrences(of: "{pack}", with: "nope"), good)

@@ -38,6 +38,32 @@ import Testing
         }
     }
 
+    /// `?nextUpdate=true`: `present` answers what `eval --next-update` prints and `payload` the
+    /// line `payload --batch --next-update` writes, each with the moment in `LiveRules-Next-Update`.
+    @Test func nextUpdateIsAnsweredAsTheCommandLinePrintsItWithItsHeader() async throws {
+        let server = try await RunningServer()
+        for pack in ServeFixtures.packs {
+            for name in try ServeFixtures.names(pack).prefix(3) {
+                let body = try ServeFixtures.fixture(pack, name)
+                let answer = try await server.post("/v1/\(pack)/present?nextUpdate=true", body)
+                let printed = try ServeCLI.eval(server.rules.appendingPathComponent(pack), body, options: ["--next-update"])
+                #expect(answer.status == 200 && answer.body == printed.output, "\(pack)/\(name): \(answer.body)")
+                let next = try #require(answer.json["nextUpdate"])
+                let header = (next as? [String: Any])?["timestamp"].map { "\($0)" } ?? "none"
+                #expect(answer.headers["liverules-next-update"] == header, "\(pack)/\(name)")
+                let line = try ServeFixtures.line(pack, name)
+                let pushed = try await server.post("/v1/\(pack)/payload?nextUpdate=true", line)
+                let written = try ServeCLI.batch(server.rules.appendingPathComponent(pack), line + "\n", options: ["--next-update"])
+                #expect(pushed.status == 200 && pushed.body == written.output, "\(pack)/\(name)")
+                #expect(pushed.headers["liverules-next-update"] == header, "\(pack)/\(name): the same moment")
+            }
+        }
+        let plain = try await server.post("/v1/match/present", try ServeFixtures.fixture("match", try ServeFixtures.names("match")[0]))
+        #expect(plain.headers["liverules-next-update"] == nil)
+        let wrong = try await server.post("/v1/match/present?nextUpdate=yes", try ServeFixtures.fixture("match", try ServeFixtures.names("match")[0]))
+        #expect(wrong.status == 400 && wrong.body.contains("'nextUpdate' must be true or false, got 'yes'"), "\(wrong.body)")
+    }
+
     @Test func batchAnswersWhatTheBatchWritesLineForLine() async throws {
         let server = try await RunningServer(packs: ["match"])
         var lines = try ServeFixtures.names("match").map { try ServeFixtures.line("match", $0, ["id": $0]) }

@@ -38,7 +38,7 @@ import Testing
     /// The host's lint of `source`, read as the meetings pack's badge rule.
     static func lint(_ source: String) throws -> RuleLint {
         let pack = try RulePack.load(from: Paths.rules.appendingPathComponent("meetings"), displayPath: "rules/meetings")
-        return RuleLint(source: source, file: "rules/meetings/badge.lua", vocabulary: PackVocabulary(pack: pack), isPhaseRule: false)
+        return RuleLint(source: source, file: "rules/meetings/badge.lua", vocabulary: PackVocabulary(pack: pack), isPhaseRule: false, isPromises: false)
     }
 
     @Test func loopsInARuleNestAlikeForEachReader() throws {

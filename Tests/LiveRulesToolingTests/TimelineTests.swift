@@ -21,7 +21,7 @@ struct TimelineTests {
         #expect(Timeline.time(range.from) == "2026-03-02T08:00:00Z")
         #expect(Timeline.time(range.to) == "2026-03-02T14:30:00Z")
         #expect(range.count == 391)
-        let timeline = Timeline(fixture, range: range) { fixture throws(PresentationError) in try presenter.present(fixture) }
+        let timeline = Timeline(fixture, range: range) { fixture throws(PresentationError) in try presenter.presentNoting(fixture) }
         let phases = timeline.moments.compactMap { moment -> String? in
             guard moment.changes.contains(.phase), case .success(let presentation) = moment.outcome else { return nil }
             return "\(Timeline.time(moment.now).dropFirst(11).prefix(5)) \(presentation.phase)"
@@ -68,7 +68,7 @@ struct TimelineTests {
         var range = TimelineRange.span(of: fixture, schema: pack.manifest.schema)
         range.to = range.from + 600
         range.step = 300
-        let timeline = Timeline(fixture, range: range) { fixture throws(PresentationError) in try presenter.present(fixture) }
+        let timeline = Timeline(fixture, range: range) { fixture throws(PresentationError) in try presenter.presentNoting(fixture) }
         #expect(timeline.moments.first?.changes.contains(.phase) == true, "the first moment is the whole presentation")
         for moment in timeline.moments.dropFirst() {
             #expect(!moment.changes.isEmpty)
@@ -89,7 +89,7 @@ struct TimelineTests {
         for file in try FileManager.default.contentsOfDirectory(atPath: folder.path).filter({ $0.hasSuffix(".json") }).sorted() {
             let fixture = try Fixture.load(from: folder.appendingPathComponent(file), displayPath: file, manifest: pack.manifest)
             let timeline = Timeline(fixture, range: TimelineRange.span(of: fixture, schema: pack.manifest.schema)) { fixture throws(PresentationError) in
-                try presenter.present(fixture)
+                try presenter.presentNoting(fixture)
             }
             #expect(timeline.mismatches.isEmpty, "\(name)/\(file): \(timeline.mismatches)")
             #expect(timeline.pushes >= 1 && timeline.pushes <= timeline.updates, "\(name)/\(file)")
@@ -116,26 +116,29 @@ struct TimelineTests {
                         live: .timer(date: start, counts: .down, prefix: "in "))
         }
         let pushed = presentation([LayoutField(id: "title", text: "Review"), countdown(0)])
-        #expect(PushReason.reasons(from: pushed, to: presentation([LayoutField(id: "title", text: "Review"), countdown(60)]), at: 60) == ([], []))
+        #expect(PushReason.reasons(from: pushed, to: presentation([LayoutField(id: "title", text: "Review"), countdown(60)])).isEmpty)
+        #expect(TimelineMismatch.readings(of: pushed, against: presentation([LayoutField(id: "title", text: "Review"), countdown(60)]), at: 60).isEmpty)
         let moved = LayoutField(id: "countdown", text: "in 10:00", live: .timer(date: start.addingTimeInterval(60), counts: .down, prefix: "in "))
-        let (reasons, wrong) = PushReason.reasons(from: pushed, to: presentation([LayoutField(id: "title", text: "Review!"), moved]), at: 60)
+        let reasons = PushReason.reasons(from: pushed, to: presentation([LayoutField(id: "title", text: "Review!"), moved]))
         #expect(reasons == [.text("title", [.lockScreen]), .live("countdown", [.lockScreen])])
-        #expect(wrong.isEmpty)
-        #expect(PushReason.reasons(from: pushed, to: presentation([countdown(60)]), at: 60).0 == [.gone("title", [.lockScreen])])
-        #expect(PushReason.reasons(from: pushed, to: presentation([countdown(60), LayoutField(id: "title", text: "Review")]), at: 60).0
+        #expect(TimelineMismatch.readings(of: pushed, against: presentation([LayoutField(id: "title", text: "Review!"), moved]), at: 60).isEmpty,
+                "a field whose form changed is pushed, not drawn from the old form")
+        #expect(PushReason.reasons(from: pushed, to: presentation([countdown(60)])) == [.gone("title", [.lockScreen])])
+        #expect(PushReason.reasons(from: pushed, to: presentation([countdown(60), LayoutField(id: "title", text: "Review")]))
                     == [.reordered([.lockScreen])])
         // An alert is news once: the rules alerting again over what the device shows and alerted
         // about need no push; over a push that did not alert, or with a change, they do.
         let alerted = presentation([LayoutField(id: "title", text: "Review"), countdown(0)], alert: true)
         let again = presentation([LayoutField(id: "title", text: "Review"), countdown(60)], alert: true)
-        #expect(PushReason.reasons(from: alerted, to: again, at: 60).0.isEmpty)
-        #expect(PushReason.reasons(from: pushed, to: again, at: 60).0 == [.alert])
-        #expect(PushReason.reasons(from: alerted, to: presentation([LayoutField(id: "title", text: "Goal"), countdown(60)], alert: true), at: 60).0
+        #expect(PushReason.reasons(from: alerted, to: again).isEmpty)
+        #expect(PushReason.reasons(from: pushed, to: again) == [.alert])
+        #expect(PushReason.reasons(from: alerted, to: presentation([LayoutField(id: "title", text: "Goal"), countdown(60)], alert: true))
                     == [.alert, .text("title", [.lockScreen])])
         // The rules giving a text the form does not read: the device would draw another time.
-        let (none, mismatches) = PushReason.reasons(from: pushed, to: presentation([LayoutField(id: "title", text: "Review"),
-            LayoutField(id: "countdown", text: "in 10 min", live: .timer(date: start, counts: .down, prefix: "in "))]), at: 60)
-        #expect(none.isEmpty)
+        let wrongText = presentation([LayoutField(id: "title", text: "Review"),
+            LayoutField(id: "countdown", text: "in 10 min", live: .timer(date: start, counts: .down, prefix: "in "))])
+        #expect(PushReason.reasons(from: pushed, to: wrongText).isEmpty)
+        let mismatches = TimelineMismatch.readings(of: pushed, against: wrongText, at: 60)
         #expect(mismatches.map(\.description) == [#"1970-01-01T00:01:00Z lockScreen.countdown: the device draws "in 9:00", the rules give "in 10 min""#])
     }
 
@@ -146,13 +149,13 @@ struct TimelineTests {
         let presenter = try Presenter(pack: pack)
         let range = TimelineRange(from: fixture.now, to: fixture.now + 180, step: 60)
         let timeline = Timeline(fixture, range: range) { fixture throws(PresentationError) in
-            var presentation = try presenter.present(fixture)
+            var (presentation, soonest) = try presenter.presentNoting(fixture)
             if fixture.now == range.from + 120, var card = presentation.layout[.lockScreen],
                let index = card.fields.firstIndex(where: { $0.id == "countdown" }) {
                 card.fields[index].text = "in 8 min"
                 presentation.layout[.lockScreen] = card
             }
-            return presentation
+            return (presentation, soonest)
         }
         #expect(timeline.mismatches.map(\.description) == [#"2026-03-02T09:22:00Z lockScreen.countdown: the device draws "in 8:00", the rules give "in 8 min""#])
         #expect(timeline.lines.contains("error: " + timeline.mismatches[0].description))
@@ -166,7 +169,7 @@ struct TimelineTests {
         let timeline = Timeline(fixture, range: range) { fixture throws(PresentationError) in
             calls += 1
             if calls == 2 { throw PresentationError.output(file: "rules/meetings/badge.lua", line: 1, column: 1, path: "badge", message: "broken") }
-            return try Presenter(pack: pack).present(fixture)
+            return try Presenter(pack: pack).presentNoting(fixture)
         }
         #expect(timeline.moments.count == 3, "a failure and the recovery after it are both changes")
         guard case .failure(let failure) = timeline.moments[1].outcome else { Issue.record("no failure"); return }
@@ -185,7 +188,7 @@ struct TimelineTests {
         let timeline = Timeline(fixture, range: range, stopping: stopping) { fixture throws(PresentationError) in
             calls += 1
             if fails(calls - 1) { throw PresentationError.output(file: "rules/meetings/badge.lua", line: 1, column: 1, path: "badge", message: "broken") }
-            return try presenter.present(fixture)
+            return try presenter.presentNoting(fixture)
         }
         return (timeline, calls)
     }

@@ -15,8 +15,6 @@
 
 local decide = require "liverules.decide"
 
-local VERY_LATE = 10 * 60
-
 local cases = decide.first {
   { when = { phase = "none" },        text = "Scheduled",                  tone = "neutral" },
   { when = { phase = "arrived" },     text = "Arrived",      short = "✓",  tone = "green" },
@@ -34,8 +32,8 @@ return {
     local facts = input.facts
     return cases {
       phase = input.phase,
-      veryLate = facts.lateBy > VERY_LATE,
-      late = facts.lateBy > 0,
+      veryLate = facts.veryLate,
+      late = facts.late,
       lateExpected = facts.lateExpected,
     }
   end,

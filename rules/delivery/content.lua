@@ -64,7 +64,8 @@ end
 local function countdowns(facts, now, timeZone)
   local lead = facts.etaKnown and "Arrives in %s" or "Due in %s"
   local clock = time.countdown(facts.eta, now)
-  local glance = time.minutes(now, facts.eta) >= AN_HOUR and { time.clock(facts.eta, timeZone) } or clock
+  -- An hour or more ahead as a countdown counts minutes (59:01 left is 60 started minutes).
+  local glance = not time.reached(now, facts.eta - (AN_HOUR - 1) * 60) and { time.clock(facts.eta, timeZone) } or clock
   return time.countdown(facts.eta, now, lead), time.countdown(facts.eta, now, "in %s"), glance, clock
 end
 
@@ -78,7 +79,10 @@ function M.of(input)
   if phase == "none" then
     -- At a glance, the order glyph and the hours until the promised time ("8h"): "Scheduled"
     -- fits no island view.
-    glance.badge = { case.text, (time.minutes(now, attributes.promisedAt) // 60) .. "h" }
+    local hours = time.minutes(now, attributes.promisedAt) // 60
+    glance.badge = { case.text, hours .. "h" }
+    -- "9h" turns "8h" once fewer than 9 hours of started minutes are left: tell the host when.
+    time.reached(now, attributes.promisedAt - (hours * 60 - 1) * 60)
     glance.step = { GLYPHS.placed }
     return fields, brief, glance, chip
   end
@@ -89,13 +93,13 @@ function M.of(input)
   fields.progress = { (facts.step * 100 // STEPS) .. "%" }
   if phase == "arrived" then return fields, brief, glance, chip end
 
-  if time.minutes(now, facts.eta) > 0 then
+  if not time.reached(now, facts.eta) then
     fields.eta, brief.eta, glance.eta, chip.eta = countdowns(facts, now, attributes.timeZone)
     local placedAt = attributes.placedAt
     if placedAt ~= nil and placedAt < facts.eta then
       glance.arrival = time.progress_field(placedAt, facts.eta, now)
     end
-  elseif facts.etaKnown or facts.lateBy <= 0 then
+  elseif facts.etaKnown or not facts.late then
     fields.eta, glance.eta = { "Arriving any minute", "Any minute", "Now" }, { "Now", "0m" }
   else
     fields.eta = { "Waiting for a new arrival time", "No new ETA yet", "No ETA" }
@@ -103,7 +107,7 @@ function M.of(input)
   end
 
   local clock = time.clock(attributes.promisedAt, attributes.timeZone)
-  if facts.lateBy > 0 then
+  if facts.late then
     fields.promise = time.elapsed(attributes.promisedAt, now, "%s late · promised " .. clock)
     brief.promise = time.elapsed(attributes.promisedAt, now, "%s late")
   else

@@ -10,10 +10,14 @@
 --   no `eta`          the promised time stands in for it (and is labelled as the promise)
 --   no `courierName`  "Your courier" (an empty or blank name is no name)
 -- Facts for the other rules: `step` (1...4), `eta` (a date, never nil), `etaKnown`,
--- `courier` (the name as one line, nil when missing or blank), `lateBy` (seconds past the promised time; 0 or less when not late) and
+-- `courier` (the name as one line, nil when missing or blank), `late` (past the promised time:
+-- late starts the second after it), `veryLate` (more than 10 minutes past it) and
 -- `lateExpected` (the ETA is after the promised time).
 
 local text = require "liverules.text"
+local time = require "liverules.time"
+
+local VERY_LATE = 10 * 60
 
 local MAX_ACTIVITY = 8 * 60 * 60
 local STEPS = { placed = 1, picking = 2, delivering = 3, arrived = 4 }
@@ -26,9 +30,10 @@ return function(input)
     eta = eta,
     etaKnown = state.eta ~= nil,
     courier = text.line(state.courierName),
-    lateBy = now - promisedAt,
+    late = time.passed(now, promisedAt),
+    veryLate = time.passed(now, promisedAt + VERY_LATE),
     lateExpected = eta > promisedAt,
   }
-  if promisedAt - now > MAX_ACTIVITY then return "none", facts end
+  if not time.reached(now, promisedAt - MAX_ACTIVITY) then return "none", facts end
   return state.step, facts
 end

@@ -10,7 +10,7 @@ local ALERTS = { delivering = true, arrived = true }
 ---@param input delivery.Input
 return function(input)
   local score = SCORE[input.phase]
-  local late = input.facts.lateBy > 0 or input.facts.lateExpected
+  local late = input.facts.late or input.facts.lateExpected
   if late and input.phase ~= "none" and input.phase ~= "arrived" then
     score = math.min(100, score + LATE_BONUS)
   end

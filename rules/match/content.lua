@@ -157,7 +157,7 @@ function M.of(input)
     fields.home, fields.away = { home.code }, { away.code }
     local clock = time.clock(attributes.kickoff, attributes.timeZone)
     fields.kickoff = { "Kick-off " .. clock, clock }
-    if time.minutes(now, attributes.kickoff) > 0 then
+    if not time.reached(now, attributes.kickoff) then
       fields.countdown = time.countdown(attributes.kickoff, now, "in %s")
       glance.countdown = time.progress_field(attributes.kickoff - COUNTDOWN_RING, attributes.kickoff, now)
     else

@@ -16,6 +16,7 @@
 -- "new", however often updates arrive — a time window after the goal could not promise that.
 -- Facts for the other rules: `status` and `newGoal`.
 
+local time = require "liverules.time"
 local STALE_AFTER = 3 * 60
 local GOALS = { goal = true, penaltyGoal = true, ownGoal = true }
 local PLAYING = { live = true, halfTime = true }
@@ -33,10 +34,10 @@ return function(input)
   local heardFrom
   if PLAYING[status] then
     heardFrom = state.updatedAt
-  elseif now >= kickoff then
+  elseif time.reached(now, kickoff) then
     heardFrom = math.max(state.updatedAt, kickoff)
   end
-  if heardFrom ~= nil and now - heardFrom >= STALE_AFTER then return "stale", facts end
+  if heardFrom ~= nil and time.reached(now, heardFrom + STALE_AFTER) then return "stale", facts end
 
   return PLAYING[status] and "live" or "before", facts
 end

@@ -55,7 +55,7 @@ function M.of(input)
     fields.remaining = time.countdown(meeting["end"], now, "%s left")
     if meeting["end"] - meeting.start < HOUR then glance.remaining = time.countdown(meeting["end"], now) end
     fields.progress = time.progress_field(meeting.start, meeting["end"], now)
-    actionTime = now - meeting.start < LOCATION_WINDOW
+    actionTime = not time.reached(now, meeting.start + LOCATION_WINDOW)
   else
     fields.countdown, glance.countdown = time.countdown(meeting.start, now, "in %s"), time.countdown(meeting.start, now)
     if phase == "countdown" then
@@ -74,7 +74,7 @@ function M.of(input)
     local notice = noticeFor(meeting, input.state.lateNotice)
     if notice == nil then
       fields.runningLate = { "Running late?", "Late?" }
-    elseif now - notice.sentAt < CONFIRMATION_TIME then
+    elseif not time.reached(now, notice.sentAt + CONFIRMATION_TIME) then
       local channel = text.line(notice.channel)
       local named = channel ~= nil and text.width(channel, 1) <= CHANNEL_EMS
       fields.lateConfirmation = named and { "Sent via " .. channel, "Sent" } or { "Sent" }

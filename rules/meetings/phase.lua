@@ -16,6 +16,8 @@
 -- other meeting has started by now and ends no later than it) and while a meeting is in
 -- progress the `next` one (the first to start after now).
 
+local time = require "liverules.time"
+
 local COUNTDOWN_WINDOW = 15 * 60
 local BACK_TO_BACK_GAP = 5 * 60
 
@@ -38,7 +40,7 @@ end
 -- `now` and ends no later than it.
 local function isLast(meetings, meeting, now)
   for _, other in ipairs(meetings) do
-    if other ~= meeting and (other.start > now or other["end"] > meeting["end"]) then return false end
+    if other ~= meeting and (not time.reached(now, other.start) or other["end"] > meeting["end"]) then return false end
   end
   return true
 end
@@ -52,9 +54,9 @@ return function(input)
   local meetings, now = inStartOrder(input.state.meetings), input.now
   local current, currentIndex, following, followingIndex
   for i, meeting in ipairs(meetings) do
-    if meeting.start <= now and now < meeting["end"] then
+    if time.reached(now, meeting.start) and not time.reached(now, meeting["end"]) then
       if current == nil or meeting.start > current.start then current, currentIndex = meeting, i end
-    elseif meeting.start > now and following == nil then
+    elseif not time.reached(now, meeting.start) and following == nil then
       following, followingIndex = meeting, i
     end
   end
@@ -62,11 +64,11 @@ return function(input)
   if current then
     local gap = following ~= nil and following.start - current["end"]
     local backToBack = gap and gap >= 0 and gap <= BACK_TO_BACK_GAP
-    local nextSoon = following ~= nil and following.start - now <= COUNTDOWN_WINDOW
+    local nextSoon = following ~= nil and time.reached(now, following.start - COUNTDOWN_WINDOW)
     local phase = (backToBack and nextSoon) and "combo" or "progress"
     return phase, factsAbout(meetings, now, current, currentIndex, following)
   elseif following then
-    local phase = following.start - now <= COUNTDOWN_WINDOW and "countdown" or "upcoming"
+    local phase = time.reached(now, following.start - COUNTDOWN_WINDOW) and "countdown" or "upcoming"
     return phase, factsAbout(meetings, now, following, followingIndex)
   end
   return "done", { count = #meetings }

@@ -9,10 +9,11 @@
 -- pack's, since the other rules are written for those; rule errors propagate.
 --
 -- No presentation's outcome depends on the ones before it: the helpers' memos are emptied
--- first (support.forget), and once the inputs are checked (or a kept view reused) `rulesBegin`
+-- first (support.begin, which also starts noting when the rules' answers change), and once
+-- the inputs are checked (or a kept view reused) `rulesBegin`
 -- gives the rules the whole instruction and steps allowances.
 local check, rules, descriptors, phases, strict, rulesBegin = ...
-local forget = require("liverules.support").forget
+local begin = require("liverules.support").begin
 
 local phaseRule, badgeRule, relevanceRule, layoutRule, paletteRule, timingRule =
   rules.phase, rules.badge, rules.relevance, rules.layout, rules.palette, rules.timing
@@ -34,7 +35,7 @@ local function checked(kept, value, keep, descriptor, root, name)
 end
 
 return function(attributes, state, now, previous, keepAttributes, keepState)
-  forget()
+  begin(now)
   local a, path, problem = checked(keptAttributes, attributes, keepAttributes, attributesType, "attributes",
                                    "input.attributes")
   if a == nil then return { path = path, problem = problem } end

@@ -19,6 +19,8 @@ public final class Presenter {
     let lua: LuaState
     /// The driver's present function (driver.lua).
     let present: LuaRef
+    /// `support.soonest`: the soonest moment the last presentation's rules noted (time.reached).
+    let soonest: LuaRef
     /// The field ids the manifest declares.
     private let fields: Set<String>
     /// Reads good outputs in one pass; nil for a pack with more ids than it tells apart.
@@ -63,7 +65,7 @@ public final class Presenter {
             throw .setup([Diagnostic(file: pack.displayPath + "/" + RulePack.manifestFile, message: error.message)])
         }
         let (state, explainer) = (lua, recorder)
-        present = try state.withSharedBudget { () throws(PresentationError) in
+        (present, soonest) = try state.withSharedBudget { () throws(PresentationError) in
             try Self.setUp(pack, in: state, strict: strict, recorder: explainer)
         }
         do {
@@ -74,19 +76,21 @@ public final class Presenter {
     }
 
     /// Defines the global `note(...)` (see ``explain(_:)``), runs the rule files and loads the
-    /// driver; returns the driver's present function. With a recorder, the driver calls each rule
+    /// driver; returns the driver's present function and `support.soonest`. With a recorder, the driver calls each rule
     /// through ``explaining(_:in:recorder:)``. Runs under one budget (``LuaState/withSharedBudget(_:)``):
     /// once it is spent, the rule files after the one that spent it are not run.
     private static func setUp(_ pack: RulePack, in lua: LuaState, strict: Bool, recorder: ExplanationRecorder?)
-        throws(PresentationError) -> LuaRef {
+        throws(PresentationError) -> (present: LuaRef, soonest: LuaRef) {
         var rules: [String: LuaRef] = [:]
         var problems: [Diagnostic] = []
         let sources = RuleSources(pack)
-        let typeOf: LuaRef
+        let typeOf: LuaRef, soonest: LuaRef
         let present: LuaRef
         do {
             typeOf = try lua.run("note = require('liverules.explain').note\nreturn type", chunkName: "liverules/setup.lua",
                                  returning: LuaRef.self)
+            soonest = try lua.run("return require('liverules.support').soonest", chunkName: "liverules/setup.lua",
+                                  returning: LuaRef.self)
             try lua.guardGlobals()
         } catch {
             throw .setup([Diagnostic(luaError: error, file: "liverules/setup.lua")])
@@ -139,7 +143,7 @@ public final class Presenter {
         } catch {
             throw .setup([Diagnostic(luaError: error.restoringChunkName(in: pack), file: pack.displayPath + "/" + RulePack.manifestFile)])
         }
-        return present
+        return (present, soonest)
     }
 
     /// What a rule file returned instead of a Lua function written in the pack (its type, a

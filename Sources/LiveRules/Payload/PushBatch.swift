@@ -36,8 +36,11 @@ public struct PushBatch: Sendable {
     public struct Built: Sendable, Hashable {
         /// The payload alone: equal bytes are equal pushes (what ``PushCohorts`` groups).
         public var payloadBytes: [UInt8]
-        /// The output line: the payload with the request's `id` member when it had one.
+        /// The output line: the payload with the request's `id` member when it had one, and its
+        /// `nextUpdate` when the batch says when to push next.
         public var lineBytes: [UInt8]
+        /// When the activity next needs a push, when the batch says (``PushBatch/nextUpdate``).
+        public var nextUpdate: NextUpdate?
 
         /// The payload as text.
         public var payload: String { String(decoding: payloadBytes, as: UTF8.self) }
@@ -53,14 +56,19 @@ public struct PushBatch: Sendable {
     public let platform: Platform
     /// How diagnostics name the input (`states.jsonl`, `-` for standard input).
     public let file: String
+    /// Whether each line carries its activity's ``NextUpdate`` as `"nextUpdate"` (a
+    /// presentation more per line, or a few).
+    public let nextUpdate: Bool
 
     /// A batch of `builder`'s pack for `platform`; lines without an event are `event`s; `file`
-    /// names the input in diagnostics.
-    public init(builder: PushPayloadBuilder, event: PushEvent = .update, platform: Platform = .ios, file: String) {
+    /// names the input in diagnostics; with `nextUpdate`, each line says when to push next.
+    public init(builder: PushPayloadBuilder, event: PushEvent = .update, platform: Platform = .ios, file: String,
+                nextUpdate: Bool = false) {
         self.builder = builder
         self.event = event
         self.platform = platform
         self.file = file
+        self.nextUpdate = nextUpdate
     }
 
     /// Presents `line` with `presenter` and builds its payload.
@@ -78,8 +86,14 @@ public struct PushBatch: Sendable {
         let fixture = request.fixture
         let event = request.event ?? event
         var text = JSONText(indented: false, capacity: 4096)
+        var next: NextUpdate?
         do {
-            let presentation = try presenter.present(fixture)
+            let presentation: Presentation
+            if nextUpdate {
+                (presentation, next) = try presenter.presentWithNextUpdate(fixture)
+            } else {
+                presentation = try presenter.present(fixture)
+            }
             switch platform {
             case .ios:
                 text.beginObject()
@@ -97,15 +111,25 @@ public struct PushBatch: Sendable {
             throw DiagnosticError([Diagnostic(file: file, line: line, message: "\(error)")])
         }
         let payload = text.finishedBytes()
-        guard let id = request.id else { return Built(payloadBytes: payload, lineBytes: payload) }
-        // The member "id" in its sorted place: after "body" and "headers", before "message".
-        var member = Array(#""id":"#.utf8)
-        JSONText.appendQuoted(id, to: &member)
-        let line = switch platform {
-        case .ios: payload.dropLast() + [UInt8(ascii: ",")] + member + [UInt8(ascii: "}")]
-        case .android: [UInt8(ascii: "{")] + member + [UInt8(ascii: ",")] + payload.dropFirst()
+        guard request.id != nil || nextUpdate else { return Built(payloadBytes: payload, lineBytes: payload, nextUpdate: nil) }
+        // The members "id" and "nextUpdate" in their sorted places: after "body" and "headers";
+        // "id" before "message" and "nextUpdate" after it.
+        var id: [UInt8] = [], later: [UInt8] = []
+        if let requested = request.id {
+            id = Array(#""id":"#.utf8)
+            JSONText.appendQuoted(requested, to: &id)
         }
-        return Built(payloadBytes: payload, lineBytes: line)
+        if nextUpdate {
+            var member = JSONText(indented: false, capacity: 256)
+            NextUpdate.json(next).write(to: &member)
+            later = Array(#","nextUpdate":"#.utf8) + member.finishedBytes()
+        }
+        let (open, comma, close) = (UInt8(ascii: "{"), UInt8(ascii: ","), UInt8(ascii: "}"))
+        let line = switch platform {
+        case .ios: payload.dropLast() + (id.isEmpty ? [] : [comma] + id) + later + [close]
+        case .android: [open] + (id.isEmpty ? [] : id + [comma]) + payload.dropFirst().dropLast() + later + [close]
+        }
+        return Built(payloadBytes: payload, lineBytes: line, nextUpdate: next)
     }
 
     /// Runs the batch on `engine`'s active version of the pack, on `workers` threads: `next`

@@ -13,6 +13,10 @@ struct Eval: ParsableCommand {
             slot's, the colours that fell back with their contrast, and the rules' note(...)
             calls, each at its rule line (`--explain` alone is `--explain notes`). In JSON the
             output is then { "presentation": …, "explanation": { "entries": [ … ] } }.
+            With --next-update, also when the presentation next needs a push with the same
+            attributes and state, to the second, and why (see `liverules timeline`); in JSON
+            the output is then { "presentation": …, "nextUpdate": { "at", "timestamp", "why" }
+            or null }.
             Exit status: 0 success; 1 a rule failed; 2 bad usage or bad input.
             """)
 
@@ -30,7 +34,11 @@ struct Eval: ParsableCommand {
                                valueName: "notes|full"))
     var explain: ExplanationDetail?
 
+    @Flag(help: "Also print when the presentation next needs a push with this state, to the second, and why.")
+    var nextUpdate = false
+
     func validate() throws {
+        if nextUpdate && explain != nil { throw ValidationError("--next-update and --explain: choose one") }
         if let placement, Placement(rawValue: placement) == nil {
             let ids = Placement.allCases.map(\.rawValue)
             throw ValidationError("unknown placement '\(placement)'; placements: \(ids.joined(separator: ", "))")
@@ -42,8 +50,12 @@ struct Eval: ParsableCommand {
         let loaded = read.pack, fixture = read.fixture
         let presentation: Presentation
         let explanation: Explanation?
+        var next: NextUpdate?
         do {
-            if explain != nil {
+            if nextUpdate {
+                (presentation, next) = try Presenter(pack: loaded).presentWithNextUpdate(fixture)
+                explanation = nil
+            } else if explain != nil {
                 (presentation, explanation) = try Presenter(pack: loaded, explains: true).explain(fixture)
             } else {
                 (presentation, explanation) = (try Presenter(pack: loaded).present(fixture), nil)
@@ -57,9 +69,15 @@ struct Eval: ParsableCommand {
             try printExplained(presentation, Self.keeping(only, of: explanation), detail: explain, placement: only)
             return
         }
-        switch input.format {
-        case .json: print(try presentation.canonicalJSON(placement: only), terminator: "")
-        case .text: print(PresentationTable(presentation, placement: only).text, terminator: "")
+        switch (input.format, nextUpdate) {
+        case (.json, false): print(try presentation.canonicalJSON(placement: only), terminator: "")
+        case (.text, false): print(PresentationTable(presentation, placement: only).text, terminator: "")
+        case (.json, true):
+            let both = JSONValue.object(["presentation": presentation.json(placement: only), "nextUpdate": NextUpdate.json(next)])
+            print(try JSONWriter.canonical(both), terminator: "")
+        case (.text, true):
+            print(PresentationTable(presentation, placement: only).text, terminator: "")
+            print("\nnext update: " + TerminalText.escaped(next?.description ?? "none"))
         }
     }
 }

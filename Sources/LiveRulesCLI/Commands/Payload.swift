@@ -35,6 +35,11 @@ extension Payload {
                 in input order; a bad line prints {"error", "line"} and is reported on standard error.
                 --group prints instead each distinct payload once with its count.
 
+                With --next-update, each payload also says when the activity next needs a push
+                with the same attributes and state, to the second, and why: the member
+                "nextUpdate" ({"at", "timestamp", "why"}, or null for none) beside "body" and
+                "headers" (or "message"), or a `# next update:` line after a curl command.
+
                 Exit status: 0 success; 1 the rules or a line failed; 2 bad usage or bad input.
                 """)
 
@@ -55,11 +60,15 @@ extension Payload {
         @Flag(help: "With --batch: print each distinct payload once, with how many lines gave it.")
         var group = false
 
+        @Flag(help: "Also say when the activity next needs a push with the same state, to the second, and why.")
+        var nextUpdate = false
+
         @Option(help: "With --batch: worker threads (default: one per core).")
         var workers: Int = ProcessInfo.processInfo.activeProcessorCount
 
         func validate() throws {
             if group && !batch { throw ValidationError("--group needs --batch") }
+            if group && nextUpdate { throw ValidationError("--group prints each distinct payload once: leave out --next-update") }
             if batch && arguments.format != .json { throw ValidationError("--batch prints JSON lines: leave out --format") }
             try OptionRange.threads("--workers").check(workers)
             try OptionRange.timestamp.check(previousTimestamp)
@@ -84,21 +93,37 @@ extension Payload {
         private func runOne(_ loaded: RulePack, builder: PushPayloadBuilder) throws {
             let fixture = try PackAndFixture.fixture(arguments.fixture, of: loaded)
             let presentation: Presentation
+            var next: NextUpdate?
             do {
-                presentation = try Presenter(pack: loaded).present(fixture)
+                if nextUpdate {
+                    (presentation, next) = try Presenter(pack: loaded).presentWithNextUpdate(fixture)
+                } else {
+                    presentation = try Presenter(pack: loaded).present(fixture)
+                }
             } catch {
                 report(error.diagnostics(inputFile: fixture.file))
                 throw (error.isInputError ? ExitStatus.badInput : .ruleFailed).exitCode
             }
             do {
+                let (json, curl): (JSONValue, String)
                 switch platform.value {
                 case .ios:
                     let payload = try builder.build(event.value, presentation: presentation, attributes: fixture.attributes,
                                                     state: fixture.state, now: fixture.now, previousTimestamp: previousTimestamp)
-                    print(arguments.format == .curl ? payload.curl() : try JSONWriter.canonical(payload.json), terminator: "")
+                    (json, curl) = (payload.json, payload.curl())
                 case .android:
                     let message = try AndroidMessage(event.value, presentation: presentation, now: fixture.now)
-                    print(arguments.format == .curl ? message.curl : try JSONWriter.canonical(message.json), terminator: "")
+                    (json, curl) = (message.json, message.curl)
+                }
+                switch (arguments.format, nextUpdate) {
+                case (.curl, false): print(curl, terminator: "")
+                case (.json, false): print(try JSONWriter.canonical(json), terminator: "")
+                case (.curl, true):
+                    print(curl + "# next update: " + TerminalText.escaped(next?.description ?? "none"))
+                case (.json, true):
+                    guard case .object(var members) = json else { return }
+                    members["nextUpdate"] = NextUpdate.json(next)
+                    print(try JSONWriter.canonical(.object(members)), terminator: "")
                 }
             } catch let error as PayloadError {
                 report(error.diagnostics(file: fixture.file))
@@ -123,7 +148,7 @@ extension Payload {
                 throw ExitStatus.ruleFailed.exitCode
             }
             let lines = LineChunks(descriptor: descriptor, limit: InputLimits.fixtureBytes)
-            let run = PushBatch(builder: builder, event: event.value, platform: platform.value, file: input)
+            let run = PushBatch(builder: builder, event: event.value, platform: platform.value, file: input, nextUpdate: nextUpdate)
             var cohorts = PushCohorts()
             var failed = 0
             let output = FileHandle.standardOutput

@@ -66,13 +66,13 @@ struct TimelineCommand: ParsableCommand {
             throw ExitStatus.ruleFailed.exitCode
         }
         let timeline = LiveRulesTooling.Timeline(input.fixture, range: range) { fixture throws(PresentationError) in
-            try presenter.present(fixture)
+            try presenter.presentNoting(fixture)
         }
         switch arguments.format {
         case .text: print(timeline.lines.map(TerminalText.escaped).joined(separator: "\n"))
         case .json: print(try JSONWriter.canonical(timeline.json), terminator: "")
         }
-        if !timeline.mismatches.isEmpty || timeline.moments.contains(where: { if case .failure = $0.outcome { true } else { false } }) {
+        if !timeline.mismatches.isEmpty || !timeline.unannounced.isEmpty || timeline.moments.contains(where: { if case .failure = $0.outcome { true } else { false } }) {
             throw ExitStatus.ruleFailed.exitCode
         }
     }

@@ -38,8 +38,8 @@ extension PreviewStudio {
         // every machine, not in the serving engine's CPU-time deadline.
         let presenter = try? Presenter(pack: version.pack, recordsCoverage: false)
         return Timeline(fixture, range: range, stopping: stopping) { fixture throws(PresentationError) in
-            guard let presenter else { return try version.present(fixture) }
-            return try presenter.present(fixture)
+            guard let presenter else { return (try version.present(fixture), nil) }
+            return try presenter.presentNoting(fixture)
         }.json
     }
 }

@@ -22,8 +22,9 @@ package struct PackRequests: Sendable {
     }
 
     /// The presentation on `version` of the content state `body` (a fixture: `now`,
-    /// `attributes`, `state`, `previousPhase`) as `liverules eval` prints it: canonical JSON.
-    package func present(_ body: Data, on version: PackVersion) throws(ServeError) -> String {
+    /// `attributes`, `state`, `previousPhase`) as `liverules eval` prints it: canonical JSON;
+    /// with `nextUpdate`, as `eval --next-update` prints it, with the ``NextUpdate/header(_:)``.
+    package func present(_ body: Data, on version: PackVersion, nextUpdate: Bool = false) throws(ServeError) -> PackAnswer {
         let fixture: Fixture
         do {
             fixture = try Fixture.read(body, displayPath: ServeError.body, manifest: version.pack.manifest)
@@ -31,21 +32,31 @@ package struct PackRequests: Sendable {
             throw .unreadable(error)
         }
         let presentation: Presentation
+        var next: NextUpdate?
         do {
-            presentation = try version.present(fixture)
+            if nextUpdate {
+                (presentation, next) = try version.withPresenter { presenter throws(PresentationError) in
+                    try presenter.presentWithNextUpdate(fixture)
+                }
+            } else {
+                presentation = try version.present(fixture)
+            }
         } catch {
             throw .failed(error)
         }
         do {
-            return try presentation.canonicalJSON()
+            guard nextUpdate else { return PackAnswer(text: try presentation.canonicalJSON()) }
+            let both = JSONValue.object(["presentation": presentation.json(), "nextUpdate": NextUpdate.json(next)])
+            return PackAnswer(text: try JSONWriter.canonical(both), nextUpdate: NextUpdate.header(next))
         } catch {
             throw ServeError(.output, about: ServeError.body, "\(error)")
         }
     }
 
     /// The push payload on `version` of the activity `body` (a line of `liverules payload
-    /// --batch` input) as that batch writes it: one line of compact JSON.
-    package func payload(_ body: Data, on version: PackVersion, options: PushOptions) throws(ServeError) -> String {
+    /// --batch` input) as that batch writes it: one line of compact JSON, with the
+    /// ``NextUpdate/header(_:)`` when `options` ask for the next update.
+    package func payload(_ body: Data, on version: PackVersion, options: PushOptions) throws(ServeError) -> PackAnswer {
         let batch = try Self.batch(of: version, options: options)
         let line = PushBatch.Line(number: 1, bytes: Array(body))
         let outcome: PushBatch.Outcome
@@ -55,7 +66,7 @@ package struct PackRequests: Sendable {
             throw .failed(error)
         }
         switch outcome.result {
-        case .success(let built): return built.line + "\n"
+        case .success(let built): return PackAnswer(text: built.line + "\n", nextUpdate: options.nextUpdate ? NextUpdate.header(built.nextUpdate) : nil)
         case .failure(let error): throw Self.classified(error, line: line, manifest: version.pack.manifest)
         }
     }
@@ -65,7 +76,8 @@ package struct PackRequests: Sendable {
     package static func batch(of version: PackVersion, options: PushOptions) throws(ServeError) -> PushBatch {
         do {
             let builder = try PushPayloadBuilder(manifest: version.pack.manifest)
-            return PushBatch(builder: builder, event: options.event, platform: options.platform, file: ServeError.body)
+            return PushBatch(builder: builder, event: options.event, platform: options.platform, file: ServeError.body,
+                             nextUpdate: options.nextUpdate)
         } catch {
             throw ServeError(.payload, error.diagnostics(file: version.pack.displayPath + "/" + RulePack.manifestFile))
         }
@@ -81,6 +93,28 @@ package struct PackRequests: Sendable {
         }
         let inRules = error.diagnostics.contains { $0.file != ServeError.body }
         return ServeError(inRules ? .rule : .payload, error.diagnostics)
+    }
+}
+
+extension NextUpdate {
+    /// The `LiveRules-Next-Update` header's value for `next`: its Unix seconds, or `none`.
+    package static func header(_ next: NextUpdate?) -> String {
+        next.map { String(Int64($0.at.timeIntervalSince1970)) } ?? "none"
+    }
+}
+
+/// What a route that presents answers: the JSON text, and the value of its
+/// `LiveRules-Next-Update` header when it was asked for.
+package struct PackAnswer: Sendable {
+    /// The body.
+    package var text: String
+    /// The header's value, or nil for no header.
+    package var nextUpdate: String?
+
+    /// An answer of `text`, with a `LiveRules-Next-Update` header of `nextUpdate` when given.
+    package init(text: String, nextUpdate: String? = nil) {
+        self.text = text
+        self.nextUpdate = nextUpdate
     }
 }
 #endif

@@ -8,12 +8,14 @@ import NIOCore
 
 /// The HTTP server of `liverules serve`: the packs' rules as a service for backends in any
 /// language. The routes (documented in `openapi/liverules-serve.json`):
-/// - `POST /v1/{pack}/present`: a content state (the fixture form `liverules eval` reads) in,
-///   the presentation out, as `eval` prints it;
-/// - `POST /v1/{pack}/payload[?platform=ios|android&event=start|update|end]`: one activity (a
-///   line of `liverules payload --batch` input) in, its push out, as the batch writes it;
-/// - `POST /v1/{pack}/batch[?platform=…&event=…]`: JSON Lines in, JSON Lines out, streamed, in
-///   order, one output line per input line (a bad line's is `{"error", "line"}`);
+/// - `POST /v1/{pack}/present[?nextUpdate=true]`: a content state (the fixture form
+///   `liverules eval` reads) in, the presentation out, as `eval` prints it (`eval --next-update`);
+/// - `POST /v1/{pack}/payload[?platform=ios|android&event=start|update|end&nextUpdate=true]`:
+///   one activity (a line of `liverules payload --batch` input) in, its push out, as the batch
+///   writes it;
+/// - `POST /v1/{pack}/batch[?platform=…&event=…&nextUpdate=…]`: JSON Lines in, JSON Lines out,
+///   streamed, in order, one output line per input line (a bad line's is `{"error", "line"}`);
+/// with `nextUpdate=true`, `present` and `payload` answer the `LiveRules-Next-Update` header too;
 /// - `GET /health`: 200 when every pack has a good version served, else 503;
 /// - `GET /metrics`: the Prometheus exposition of ``ServeMetrics``.
 ///
@@ -75,14 +77,18 @@ package struct ServeServer: Sendable {
         let (requests, limits, admission, metrics) = (PackRequests(packs: packs), limits, admission, packs.metrics)
         router.post("/v1/:pack/present") { request, context in
             try await Self.answer(.present, request, context, admission: admission, metrics: metrics) { pack throws(ServeError) in
-                guard request.uri.queryParameters.isEmpty else {
-                    throw ServeError(.query, about: "query", "the present route takes no query parameters")
+                let query = Self.query(request)
+                if let name = query.keys.sorted().first(where: { $0 != "nextUpdate" }) {
+                    throw ServeError(.query, about: "query", "unknown parameter '\(name)': the present route takes nextUpdate")
                 }
+                let nextUpdate = try PushOptions.nextUpdate(in: query)
                 let version = try requests.version(pack)
                 let body = try await BodyReader.collect(request.body, length: Self.length(request), limit: limits.body,
                                                        timeout: limits.readTimeout)
-                let text = try await Self.offloaded { () throws(ServeError) in try requests.present(Data(buffer: body), on: version) }
-                return (text, version)
+                let answer = try await Self.offloaded { () throws(ServeError) in
+                    try requests.present(Data(buffer: body), on: version, nextUpdate: nextUpdate)
+                }
+                return (answer, version)
             }
         }
         router.post("/v1/:pack/payload") { request, context in
@@ -91,10 +97,10 @@ package struct ServeServer: Sendable {
                 let version = try requests.version(pack)
                 let body = try await BodyReader.collect(request.body, length: Self.length(request), limit: limits.body,
                                                        timeout: limits.readTimeout)
-                let text = try await Self.offloaded { () throws(ServeError) in
+                let answer = try await Self.offloaded { () throws(ServeError) in
                     try requests.payload(Data(buffer: body), on: version, options: options)
                 }
-                return (text, version)
+                return (answer, version)
             }
         }
         router.post("/v1/:pack/batch") { request, context in
@@ -135,7 +141,7 @@ package struct ServeServer: Sendable {
     /// time taken.
     private static func answer(
         _ route: ServeRoute, _ request: Request, _ context: HTTPRequestContext, admission: Admission, metrics: ServeMetrics,
-        _ work: (String) async throws(ServeError) -> (String, PackVersion)
+        _ work: (String) async throws(ServeError) -> (PackAnswer, PackVersion)
     ) async throws(ServeError) -> Response {
         let ticket = try admission.enter()
         let started = ContinuousClock.now
@@ -144,10 +150,11 @@ package struct ServeServer: Sendable {
             ticket.release()
         }
         let pack = context.parameters.get("pack") ?? ""
-        let (text, version) = try await work(pack)
+        let (answer, version) = try await work(pack)
         metrics.presented(pack, on: route)
-        var response = Response.text(text, type: "application/json")
+        var response = Response.text(answer.text, type: "application/json")
         response.headers.append(contentsOf: versionHeaders(version))
+        if let next = answer.nextUpdate { response.headers[ServeHeaders.nextUpdate] = next }
         return response
     }
 
@@ -195,5 +202,7 @@ enum ServeHeaders {
     static let packVersion = HTTPField.Name("LiveRules-Pack-Version")!
     /// The content hash of the pack version that answered.
     static let packHash = HTTPField.Name("LiveRules-Pack-Hash")!
+    /// When the activity next needs a push, in Unix seconds, or `none` (asked with `nextUpdate=true`).
+    static let nextUpdate = HTTPField.Name("LiveRules-Next-Update")!
 }
 #endif

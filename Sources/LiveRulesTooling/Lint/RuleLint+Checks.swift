@@ -25,9 +25,41 @@ extension RuleLint {
             guard last == index, let (member, _) = member(after: last), member.kind == .name,
                   let known = HelperModule.all[module]?.memberNames, !known.contains(member.text) else { return }
             report(member, "\(module) has no member '\(member.text)'" + Suggestion.hint(for: member.text, among: known))
-        case .phase:
+        case .phase, .now:
             break
         }
+    }
+
+    /// Warns when the comparison at `index` (`<`, `<=`, `>`, `>=`) has `now` in an operand:
+    /// the answer changes at a moment the host cannot see.
+    mutating func checkNowComparison(at index: Int) {
+        let operands = operand(from: index - 1, step: -1) + operand(from: index + 1, step: 1)
+        guard operands.contains(where: { held(at: $0)?.alias == .now }) else { return }
+        let operation = tokens[index].text
+        report(tokens[index], "now compared with '\(operation)': the host cannot tell when this answer changes, so the push "
+               + "it calls for comes late (nextUpdate, timeline); write time.reached(now, moment) (now >= moment) or "
+               + "time.passed(now, moment) (now > moment)", severity: .warning)
+    }
+
+    /// The indices of the operand beside a comparison, from `index` going by `step` (-1 left, 1
+    /// right): up to a keyword, a comma, an assignment or another comparison outside brackets.
+    private func operand(from index: Int, step: Int) -> [Int] {
+        let opening = step > 0 ? ["(", "[", "{"] : [")", "]", "}"], closing = step > 0 ? [")", "]", "}"] : ["(", "[", "{"]
+        let ends: Set<String> = [",", "=", "==", "~=", "<", "<=", ">", ">=", ";"]
+        var indices: [Int] = [], position = index, depth = 0
+        while let current = token(position) {
+            if current.kind == .symbol, opening.contains(current.text) {
+                depth += 1
+            } else if current.kind == .symbol, closing.contains(current.text) {
+                depth -= 1
+                if depth < 0 { break }
+            } else if depth == 0, current.kind == .keyword || (current.kind == .symbol && ends.contains(current.text)) {
+                break
+            }
+            indices.append(position)
+            position += step
+        }
+        return indices
     }
 
     /// The key read right after the token at `index`: `.name` or `["name"]`, with its index.

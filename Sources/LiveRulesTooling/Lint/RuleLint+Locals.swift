@@ -9,6 +9,7 @@ extension RuleLint {
            blocks.endsExpression(before: index + 3) {
             if member.is("facts") { return .facts }
             if member.is("phase") { return .phase }
+            if member.is("now") { return .now }
         }
         if first.text == "require", let name = token(index + 1), name.kind == .string, blocks.endsExpression(before: index + 2),
            HelperModule.all[name.value] != nil {
@@ -115,15 +116,17 @@ extension RuleLint {
         return nil
     }
 
-    /// What the variable at `index` holds, when the checks follow it: `input.facts` and
-    /// `input.phase` written out (returning the index of their last token), or a local.
+    /// What the variable at `index` holds, when the checks follow it: `input.facts`,
+    /// `input.phase` and `input.now` written out (returning the index of their last token), a
+    /// local, or a variable named `now`.
     func held(at index: Int) -> (alias: Alias, last: Int)? {
         guard let name = token(index), name.kind == .name, isVariable(index) else { return nil }
         if name.text == "input", token(index + 1)?.is(".") == true, let member = token(index + 2) {
             if member.is("facts") { return (.facts, index + 2) }
             if member.is("phase") { return (.phase, index + 2) }
+            if member.is("now") { return (.now, index + 2) }
         }
         if let alias = alias(of: name.text, at: index) { return (alias, index) }
-        return nil
+        return name.text == "now" ? (.now, index) : nil
     }
 }

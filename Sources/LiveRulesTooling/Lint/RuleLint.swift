@@ -13,7 +13,10 @@ import LiveRules
 ///   when its source says which it returns (``PhaseFacts``);
 /// - `require` of a module that neither the helper library nor the pack has, members a helper
 ///   module does not have (`time.formt`), and the host's `liverules_host_…` plumbing; a
-///   warning for `require` of the helper library's own modules (`liverules.support`).
+///   warning for `require` of the helper library's own modules (`liverules.support`);
+/// - a warning for `now` compared with `<`, `<=`, `>` or `>=` (`now - start < WINDOW`) outside
+///   the promises file: the host cannot see when such an answer changes, so the push it calls
+///   for comes late (`time.reached` and `time.passed` say when).
 package struct RuleLint {
     let tokens: [LuaToken]
     let blocks: LuaBlocks
@@ -23,6 +26,8 @@ package struct RuleLint {
     /// Whether the file is the phase rule (it returns the phase and the facts; it has no
     /// `input.phase` or `input.facts` of its own).
     let isPhaseRule: Bool
+    /// Whether the file states the pack's promises: it reads `now` to judge, not to present.
+    let isPromises: Bool
     /// The locals declared so far by name, in order: what each holds (nil: nothing the checks
     /// follow) and the index of the first token past its scope (``LuaBlocks/scopeEnd(at:)``).
     var scopes: [String: [(value: Alias?, end: Int)]] = [:]
@@ -34,6 +39,7 @@ package struct RuleLint {
     enum Alias: Equatable {
         case facts
         case phase
+        case now
         case helper(String)
     }
 
@@ -48,19 +54,20 @@ package struct RuleLint {
     package static func diagnostics(of source: String, at path: String, in pack: RulePack,
                                     vocabulary: PackVocabulary? = nil) -> [Diagnostic] {
         var lint = RuleLint(source: source, file: pack.folder.display(path), vocabulary: vocabulary ?? PackVocabulary(pack: pack),
-                            isPhaseRule: pack.manifest.rules[.phase] == path)
+                            isPhaseRule: pack.manifest.rules[.phase] == path, isPromises: path == PackPromises.file)
         lint.run()
         var found: [Diagnostic] = []
         for diagnostic in lint.found where !found.contains(diagnostic) { found.append(diagnostic) }
         return found
     }
 
-    init(source: String, file: String, vocabulary: PackVocabulary, isPhaseRule: Bool) {
+    init(source: String, file: String, vocabulary: PackVocabulary, isPhaseRule: Bool, isPromises: Bool) {
         blocks = LuaBlocks(LuaToken.tokens(of: source))
         tokens = blocks.tokens
         self.file = file
         self.vocabulary = vocabulary
         self.isPhaseRule = isPhaseRule
+        self.isPromises = isPromises
     }
 
     /// Reads the file once, front to back, keeping track of locals by scope.
@@ -82,6 +89,8 @@ package struct RuleLint {
                 checkString(at: index)
             case .symbol where token.text == "{":
                 checkKeys(at: index)
+            case .symbol where ["<", "<=", ">", ">="].contains(token.text) && !isPromises:
+                checkNowComparison(at: index)
             default:
                 break
             }

@@ -9,8 +9,8 @@ extension Timeline {
 
     /// The readable report, line by line: a header, one line per push (time, phase, badge and
     /// tone, score, `ALERT`, why it is needed) and per failing moment with its problems under
-    /// it, the ``stopNote`` when it stopped early, each ``TimelineMismatch`` as an error, then
-    /// `N pushes needed, N presentations differ, N alerts`.
+    /// it, the ``stopNote`` when it stopped early, each ``TimelineUnannounced`` and
+    /// ``TimelineMismatch`` as an error, then `N pushes needed, N presentations differ, N alerts`.
     package var lines: [String] {
         var lines = ["\(fixture): \(Self.time(range.from)) to \(Self.time(range.to)) every \(Self.duration(range.step)), \(range.count) steps"]
         for moment in moments {
@@ -27,6 +27,7 @@ extension Timeline {
             }
         }
         if let stopNote { lines.append(stopNote) }
+        lines += unannounced.map { "error: \(fixture): \($0)" }
         lines += mismatches.map { "error: \($0)" }
         lines.append("\(pushes) push\(pushes == 1 ? "" : "es") needed, \(updates) presentation\(updates == 1 ? " differs" : "s differ"), "
             + "\(alerts) alert\(alerts == 1 ? "" : "s")")
@@ -35,7 +36,7 @@ extension Timeline {
 
     /// The timeline as JSON: the range, the counts (`steps` in the range, `presented`, `updates`:
     /// presentations that differ, `pushes` needed, `alerts`), the ``stopNote`` as `stopped` (null
-    /// when every step was presented), the `mismatches`, and each moment with its time, what
+    /// when every step was presented), the `unannounced` pushes and the `mismatches`, and each moment with its time, what
     /// changed (`changes`, and `placements` whose fields changed), why it needs a push (`push`:
     /// `{ reason, placements }`, empty for none) and its `presentation` or `problems`.
     package var json: JSONValue {
@@ -45,6 +46,7 @@ extension Timeline {
             "stopped": stopNote.map(JSONValue.string) ?? .null,
             "updates": .integer(Int64(updates)), "pushes": .integer(Int64(pushes)), "alerts": .integer(Int64(alerts)),
             "mismatches": .array(mismatches.map { .string($0.description) }),
+            "unannounced": .array(unannounced.map { .string($0.description) }),
             "moments": .array(moments.map(\.json)),
         ])
     }

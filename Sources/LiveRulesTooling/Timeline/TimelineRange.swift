@@ -1,7 +1,6 @@
 import LiveRules
 
-/// The moments a timeline presents: `from`, then every `step` seconds up to `to` (included when
-/// a step lands on it).
+/// The moments a timeline steps through: `from`, then every `step` seconds before `to`, and `to`.
 package struct TimelineRange: Sendable, Hashable {
     /// The most steps one timeline presents (a week in minutes is 10,080).
     package static let maximumSteps = 20_000
@@ -28,8 +27,11 @@ package struct TimelineRange: Sendable, Hashable {
         return TimelineRange(from: from, to: to > from ? to : from + 3600, step: 60)
     }
 
-    /// How many moments the range holds.
-    package var count: Int { Int(((to - from) / step).rounded(.down)) + 1 }
+    /// How many moments the range holds, `to` included.
+    package var count: Int {
+        let steps = Int(((to - from) / step).rounded(.down))
+        return steps + (moment(steps) < to ? 2 : 1)
+    }
 
     /// Why the range cannot be stepped through, or nil when it can.
     package var problem: String? {
@@ -41,8 +43,8 @@ package struct TimelineRange: Sendable, Hashable {
         return nil
     }
 
-    /// The moment of step `index`.
-    package func moment(_ index: Int) -> Double { from + Double(index) * step }
+    /// The moment of step `index`: `to` for the last, whether or not a step lands on it.
+    package func moment(_ index: Int) -> Double { min(from + Double(index) * step, to) }
 }
 
 // MARK: - Dates in a value

@@ -35,9 +35,10 @@
 ---@field courier any
 ---@field eta any
 ---@field etaKnown any
----@field lateBy any
+---@field late any
 ---@field lateExpected any
 ---@field step any
+---@field veryLate any
 
 ---What the phase rule receives as `input`.
 ---@class delivery.PhaseInput

@@ -6,7 +6,10 @@
 --   support.readonly(path, data, ...)  a read-only view of a helper's own table
 --   support.host(name, what)           a host function (liverules_host_<name>)
 --   support.memo(), support.keep(...)  remembered results of a pure function of a string
---   support.forget()                   empties every memo (the driver, before each presentation)
+--   support.begin(now)                 starts a presentation at `now` (the driver, before each):
+--                                      empties every memo and every moment noted
+--   support.note(now, moment)          a comparison of `now` with a later `moment` (time.reached)
+--   support.soonest()                  the soonest moment noted since begin, or nil (the host)
 
 local M = {}
 
@@ -24,20 +27,35 @@ end
 -- since a presentation asks for the same few strings again and again; support.keep(memo, s,
 -- result) remembers `result` for `s` and returns it; memo.seen[s] reads it back. At most 1024
 -- results per memo, so memory stays bounded. A nil result is kept as false.
--- support.forget() empties every memo; the driver calls it before each presentation, so what
+-- support.begin(now) starts a presentation at `now`; the driver calls it before each, so what
 -- is remembered lasts one presentation: remembering makes calls cheaper within it, but never
 -- changes an outcome, which cannot depend on what the state presented before.
 local memos = {}
+local presentedAt, soonest
 function M.memo()
   local memo = { seen = {}, count = 0 }
   memos[#memos + 1] = memo
   return memo
 end
-function M.forget()
+function M.begin(now)
   for i = 1, #memos do
     local memo = memos[i]
     if memo.count > 0 then memo.seen, memo.count = {}, 0 end
   end
+  presentedAt, soonest = now, nil
+end
+
+-- support.note(now, moment): a rule's answer at `now` holds until `moment`, when it changes.
+-- Noted only when `now` is the presentation's own (a comparison of two other dates says nothing
+-- about when this presentation changes) and `moment` is later.
+function M.note(now, moment)
+  if now == presentedAt and moment > now and (soonest == nil or moment < soonest) then soonest = moment end
+end
+
+-- support.soonest() -> the soonest moment noted since the presentation began, or nil: the
+-- first moment any answer the rules compared with `now` changes.
+function M.soonest()
+  return soonest
 end
 function M.keep(memo, s, result)
   if memo.count == 1024 then memo.seen, memo.count = {}, 0 end

@@ -3,7 +3,8 @@
 -- Dates are Unix seconds (integers or floats).
 
 local support = require "liverules.support"
-local describe = support.describe
+local describe, note = support.describe, support.note
+local math_type = math.type
 
 local M = {}
 
@@ -32,6 +33,42 @@ local function check_date(fname, name, value, level)
   if type(value) ~= "number" or value ~= value or value == math.huge or value == -math.huge then
     error(fname .. ": " .. name .. " must be a date (Unix seconds), got " .. describe(value), level)
   end
+end
+
+-- time.reached(now, moment) -> whether `moment` has come at `now` (now >= moment). Compare
+-- `now` with a date through it, not with `<` or `>=`: the host then knows the moment the
+-- answer changes, and tells a backend exactly when to push next (nextUpdate):
+--   if time.reached(now, meeting.start) then …                 -- a meeting has begun
+--   if not time.reached(now, notice.sentAt + CONFIRMATION) then … -- still confirming
+---@param now liverules.Date
+---@param moment liverules.Date
+---@return boolean
+function M.reached(now, moment)
+  -- Rules call it often: the checks run in full only for what is not two finite numbers
+  -- (x - x is 0 for those alone).
+  if not math_type(now) or not math_type(moment) or now - now ~= 0 or moment - moment ~= 0 then
+    check_date("time.reached", "now", now, 3)
+    check_date("time.reached", "moment", moment, 3)
+  end
+  if now >= moment then return true end
+  note(now, moment)
+  return false
+end
+
+-- time.passed(now, moment) -> whether `moment` is over at `now` (now > moment): time.reached
+-- for a moment that itself still counts as before it ("late from the second after the promised
+-- time"). The host learns the first whole second past `moment`.
+---@param now liverules.Date
+---@param moment liverules.Date
+---@return boolean
+function M.passed(now, moment)
+  if not math_type(now) or not math_type(moment) or now - now ~= 0 or moment - moment ~= 0 then
+    check_date("time.passed", "now", now, 3)
+    check_date("time.passed", "moment", moment, 3)
+  end
+  if now > moment then return true end
+  note(now, math.floor(moment) + 1)
+  return false
 end
 
 -- Raises unless `value` is a whole number >= 0 (12 and 12.0 both qualify); returns it as an integer.

@@ -1,5 +1,6 @@
 -- Tests for liverules.time: each function raises on failure.
 local time = require "liverules.time"
+local support = require "liverules.support"
 local check = require "check"
 local eq, raises = check.same, check.raises("time.lua")
 
@@ -16,6 +17,34 @@ local function show(field)
 end
 
 return {
+  ["reached: from the moment on; passed: from the second after it"] = function()
+    eq(time.reached(99, 100), false)
+    eq(time.reached(100, 100), true)
+    eq(time.reached(101, 100), true)
+    eq(time.passed(100, 100), false)
+    eq(time.passed(100.5, 100), true)
+    eq(time.passed(101, 100), true)
+  end,
+  ["reached, passed: the soonest moment ahead of the presentation's now is noted"] = function()
+    support.begin(100)
+    eq(support.soonest(), nil)
+    time.reached(100, 160)
+    time.reached(100, 130)
+    time.reached(100, 50)     -- past: its answer never changes again
+    time.reached(90, 110)     -- another now: says nothing about this presentation
+    eq(support.soonest(), 130)
+    time.passed(100, 120.5)   -- true from the first whole second past it
+    eq(support.soonest(), 121)
+    time.passed(100, 100)
+    eq(support.soonest(), 101)
+    support.begin(200)
+    eq(support.soonest(), nil, "each presentation starts afresh")
+  end,
+  ["reached, passed: reject what is not a date"] = function()
+    raises(function() time.reached(100, "soon") end, 'time.reached: moment must be a date (Unix seconds), got "soon"')
+    raises(function() time.reached(0 / 0, 100) end, "time.reached: now must be a date (Unix seconds)")
+    raises(function() time.passed(100, nil) end, "time.passed: moment must be a date (Unix seconds), got nil")
+  end,
   ["minutes: a zero span is 0"] = function()
     eq(time.minutes(1000, 1000), 0)
   end,

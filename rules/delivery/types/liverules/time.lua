@@ -23,6 +23,24 @@ time.clock = nil
 ---@type fun(text: string, timeZone: string): liverules.Date
 time.at = nil
 
+--- time.reached(now, moment) -> whether `moment` has come at `now` (now >= moment). Compare
+--- `now` with a date through it, not with `<` or `>=`: the host then knows the moment the
+--- answer changes, and tells a backend exactly when to push next (nextUpdate):
+---   if time.reached(now, meeting.start) then …                 -- a meeting has begun
+---   if not time.reached(now, notice.sentAt + CONFIRMATION) then … -- still confirming
+---@param now liverules.Date
+---@param moment liverules.Date
+---@return boolean
+function time.reached(now, moment) end
+
+--- time.passed(now, moment) -> whether `moment` is over at `now` (now > moment): time.reached
+--- for a moment that itself still counts as before it ("late from the second after the promised
+--- time"). The host learns the first whole second past `moment`.
+---@param now liverules.Date
+---@param moment liverules.Date
+---@return boolean
+function time.passed(now, moment) end
+
 --- time.minutes(from, to) -> integer minutes from `from` to `to`, counted like a countdown:
 --- a partial minute counts as a whole one (0 s -> 0, 1 s -> 1, 60 s -> 1, 61 s -> 2).
 --- The span is first rounded to the millisecond, so float noise in dates never adds a minute.

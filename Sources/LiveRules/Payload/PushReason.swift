@@ -1,10 +1,7 @@
-import Foundation
-import LiveRules
-
-/// Why a device needs a push at a moment of a ``Timeline``: a change in what the rules present
-/// that the device cannot derive from the live fields of the last push. A live field whose form
+/// Why a device needs a push: a change in what the rules present that the device cannot derive
+/// from the live fields of the last push. A live field whose form
 /// is the same needs none, whatever its text: the device draws the form, and its clock moves.
-package enum PushReason: Sendable, Hashable, CustomStringConvertible {
+public enum PushReason: Sendable, Hashable, CustomStringConvertible {
     /// The first update: the activity starts.
     case start
     /// The phase.
@@ -35,7 +32,7 @@ package enum PushReason: Sendable, Hashable, CustomStringConvertible {
     case live(String, [Placement])
 
     /// `start`, `phase`, `location gone`, `title text`, `countdown live form`, `reordered`.
-    package var description: String {
+    public var description: String {
         switch self {
         case .start: "start"
         case .phase: "phase"
@@ -54,7 +51,7 @@ package enum PushReason: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The placements a field reason is about; empty for the others.
-    package var placements: [Placement] {
+    public var placements: [Placement] {
         switch self {
         case .shown(_, let placements), .gone(_, let placements), .reordered(let placements), .text(_, let placements),
              .glyph(_, let placements), .moved(_, let placements), .live(_, let placements):
@@ -64,17 +61,16 @@ package enum PushReason: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    /// Why `current`, what the rules present at `now`, needs a push when the device shows
-    /// `pushed` (empty: the device draws `current` from `pushed`'s live fields), and where the
-    /// device would draw a live field otherwise than the rules give it at `now`.
-    package static func reasons(from pushed: Presentation, to current: Presentation, at now: Double) -> ([PushReason], [TimelineMismatch]) {
+    /// Why `current`, what the rules present now, needs a push when the device shows `pushed`;
+    /// empty when the device draws `current` from `pushed`'s live fields.
+    public static func reasons(from pushed: Presentation, to current: Presentation) -> [PushReason] {
         var reasons: [PushReason] = []
         if pushed.phase != current.phase { reasons.append(.phase) }
         if pushed.badge != current.badge { reasons.append(.badge) }
         if pushed.relevance.score != current.relevance.score { reasons.append(.score) }
         if pushed.palette != current.palette { reasons.append(.palette) }
         // Field changes in the order met: one reason per change of a field, with every placement it is in.
-        var changes: [PushReason] = [], reordered: [Placement] = [], mismatches: [TimelineMismatch] = []
+        var changes: [PushReason] = [], reordered: [Placement] = []
         func note(_ change: PushReason) {
             if let index = changes.firstIndex(where: { $0.description == change.description }) {
                 changes[index] = changes[index].adding(change.placements)
@@ -82,7 +78,6 @@ package enum PushReason: Sendable, Hashable, CustomStringConvertible {
                 changes.append(change)
             }
         }
-        let moment = Date(timeIntervalSince1970: now)
         for placement in Placement.allCases {
             let old = pushed.layout[placement]?.fields ?? [], new = current.layout[placement]?.fields ?? []
             for field in new where !old.contains(where: { $0.id == field.id }) { note(.shown(field.id, [placement])) }
@@ -95,12 +90,7 @@ package enum PushReason: Sendable, Hashable, CustomStringConvertible {
                 if before.slot != field.slot || before.line != field.line { note(.moved(field.id, [placement])) }
                 if before.live != field.live {
                     note(.live(field.id, [placement]))
-                } else if let live = field.live {
-                    let drawn = live.reading(at: moment)
-                    if drawn != field.text {
-                        mismatches.append(TimelineMismatch(now: now, placement: placement, field: field.id, device: drawn, rules: field.text))
-                    }
-                } else if before.text != field.text {
+                } else if field.live == nil, before.text != field.text {
                     note(.text(field.id, [placement]))
                 }
             }
@@ -108,7 +98,7 @@ package enum PushReason: Sendable, Hashable, CustomStringConvertible {
         let fieldReasons = changes + (reordered.isEmpty ? [] : [.reordered(reordered)])
         // An alert is news: the rules alerting again over what the device shows, alerted, is not.
         if current.relevance.alert, !pushed.relevance.alert || !reasons.isEmpty || !fieldReasons.isEmpty { reasons.append(.alert) }
-        return (reasons + fieldReasons, mismatches)
+        return reasons + fieldReasons
     }
 
     /// The same field reason in `more` placements as well.

@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# Machine instructions to find a presentation's next update (Presenter.presentWithNextUpdate)
+# against those of the presentation alone, at the same moments of each bundled pack's fixtures,
+# counted by valgrind's callgrind on the release NextUpdateBenchmarks executable: exact figures
+# a loaded machine does not blur. Each mode runs at 200 and 1,200 moments; the difference
+# divided by 1,000 leaves out setup. The ratio is what the next update costs beyond the
+# presentation, in presentations.
+#   Benchmarks/scripts/count-next-update-instructions.sh [pack...]
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+if ! command -v valgrind >/dev/null; then
+  echo "count-next-update-instructions: valgrind is missing (Debian: apt-get install valgrind)" >&2
+  exit 1
+fi
+LIVERULES_DEVELOPMENT=1 swift build -c release --product NextUpdateBenchmarks >/dev/null
+scratch=$(mktemp -d)
+trap 'rm -rf "$scratch"' EXIT
+objcopy --strip-debug .build/release/NextUpdateBenchmarks "$scratch/bench"
+count() {  # mode, pack, moments -> instructions of the whole run
+  valgrind --tool=callgrind --callgrind-out-file="$scratch/out" "$scratch/bench" "$1" "$2" "$3" 2>&1 >/dev/null |
+    awk '/Collected/ { print $4 }'
+}
+packs=("$@")
+[ ${#packs[@]} -gt 0 ] || packs=(rules/meetings rules/match rules/delivery)
+for pack in "${packs[@]}"; do
+  both=$(( ($(count next "$pack" 1200) - $(count next "$pack" 200)) / 1000 ))
+  presented=$(( ($(count present "$pack" 1200) - $(count present "$pack" 200)) / 1000 ))
+  printf '%s: %d instructions per presentation, %d more for its next update: %s presentations\n' "$pack" "$presented" \
+    "$((both - presented))" "$(awk -v b="$both" -v p="$presented" 'BEGIN { printf "%.2f", (b - p) / p }')"
+done
