@@ -196,6 +196,24 @@ class GlyphsAndMarksTests(unittest.TestCase):
             text.append("\\u{1F6F5}"); }""")
         self.assertEqual(sorted(box[1] for box in page.evaluate(FIND_BOXES)), ["U+1F6F5", "U+378"])
 
+    def test_a_copy_keeps_the_emoji(self):
+        """An emoji drawn as a shape is copied as its characters: a JSON panel copies as its JSON."""
+        page = self.open(1440, "393")
+        copied, current = page.evaluate("""() => {
+          const node = document.querySelector('article.case[data-case="delivery/arrived"]');
+          node.querySelector("details.more").open = true;
+          const range = document.createRange();
+          range.selectNodeContents(node.querySelector("pre.presentation-json"));
+          getSelection().removeAllRanges();
+          getSelection().addRange(range);
+          const copy = new ClipboardEvent("copy", { clipboardData: new DataTransfer(), bubbles: true, cancelable: true });
+          document.dispatchEvent(copy);
+          const item = [...studio.packs.values()].flatMap((pack) => pack.cases).find((each) => each.id === "delivery/arrived");
+          return [copy.clipboardData.getData("text/plain"), item.current];
+        }""")
+        self.assertIn("\U0001F3E0", current)
+        self.assertEqual(copied, current)
+
     def test_the_page_draws_in_its_own_fonts(self):
         """The fonts are served from the binary with their licence, and the page's texts use them."""
         for name in ("Inter-Regular.woff2", "Inter-SemiBold.woff2", "NotoSansCJKjp-Regular.woff2"):

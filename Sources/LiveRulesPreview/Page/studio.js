@@ -125,6 +125,7 @@ function setUpControls() {
     resized = setTimeout(refit, 150);
   });
   document.addEventListener("keydown", onKey);
+  document.addEventListener("copy", copyWithEmoji);
   // Widths measured before a font arrived are the fallback's: fit again with the page's font.
   document.fonts.addEventListener("loadingdone", refit);
 }
@@ -564,6 +565,24 @@ function drawEmoji(cluster) {
       svgNode("path", { d: "M7.5 7.8h.01M12.5 7.8h.01", stroke: "currentColor", "stroke-width": "2" }));
   }
   return svg;
+}
+
+/** Copying keeps what the rules wrote: each emoji shape in the selection is copied as its
+ *  characters (its label), where the browser would leave the drawing out. */
+function copyWithEmoji(event) {
+  const selection = getSelection();
+  if (selection.rangeCount === 0 || selection.isCollapsed) return;
+  const range = selection.getRangeAt(0), fragment = range.cloneContents();
+  const shapes = fragment.querySelectorAll("svg.emoji");
+  if (shapes.length === 0) return;
+  for (const shape of shapes) shape.replaceWith(shape.getAttribute("aria-label"));
+  // Laid out off screen as the selection was (a JSON panel's lines kept), to read it as text.
+  const around = range.commonAncestorContainer instanceof Element ? range.commonAncestorContainer : range.commonAncestorContainer.parentElement;
+  const scratch = el("div", { class: "copying", style: { whiteSpace: getComputedStyle(around).whiteSpace } }, fragment);
+  document.body.append(scratch);
+  event.clipboardData.setData("text/plain", scratch.innerText);
+  scratch.remove();
+  event.preventDefault();
 }
 
 /** An SVG element with attributes (null ones left out) and text. */
