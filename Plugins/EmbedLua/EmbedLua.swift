@@ -5,7 +5,7 @@ import PackagePlugin
 /// `Helpers/**/*.lua` become `EmbeddedLua.driver` and `EmbeddedLua.modules` (keyed by the path
 /// under `Helpers`, e.g. `liverules/text.lua`). With a `Page` folder: every file in it becomes
 /// `EmbeddedPage.files` (keyed by the path under `Page`, e.g. `studio.js`), the preview
-/// studio's page. Each is a generated Swift file; the embedded files are the command's inputs,
+/// studio's page, or for a binary file (a font) `EmbeddedPage.binaries`, in base64. Each is a generated Swift file; the embedded files are the command's inputs,
 /// so editing one rebuilds the target. The target sits at `Sources/<name>` (the default layout;
 /// tools version 6.0 gives plugins no other warning-free way to find an excluded folder) and
 /// excludes those folders.

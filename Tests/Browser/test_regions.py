@@ -1,8 +1,8 @@
 """Every field of every case of the bundled packs, on every surface, drawn where its layout puts
 it, in headless Chromium at a phone's width (393 and 430) and a desktop's (1440): inside the
 region (slot) and on the line its layout names, never overlapping another field, never cut off
-(the text fits its box: the page condenses what this browser's font draws wider than the rules
-measure, and marks it), every region inside its frame and every frame inside the case's card,
+(the text fits its box: a box takes the text's width in the page's font where its slot has the
+room, and the page condenses, and marks, a line drawn wider than its slot), every region inside its frame and every frame inside the case's card,
 zoomed to fit where the card is narrower. Run by scripts/test.sh:
 
     python3 Tests/Browser/test_regions.py
@@ -105,6 +105,7 @@ class RegionsInBrowserTests(unittest.TestCase):
             if page.locator("#menu").is_visible():
                 page.click("#menu")
             page.select_option("#phone-class", phone)
+        page.evaluate("async () => { studio.fitAll(); await document.fonts.ready; }")
         result = page.evaluate(CHECK)
         print(f"{width} px wide, {phone}-pt class: {result['fields']} fields drawn, {result['condensed']} condensed "
               f"(at most {result['most']}%)", file=sys.stderr)
@@ -134,15 +135,19 @@ class RegionsInBrowserTests(unittest.TestCase):
         self.assertEqual(page.locator('article.case figure[data-surface="standBy"]').first.get_attribute("data-zoom"), "",
                          "a wide window draws StandBy at its size")
 
-    def test_a_field_the_browser_draws_wider_is_condensed_and_marked(self):
-        """The page trusts the rules' measure: a text wider in this browser's font is condensed to
-        its box, marked, and says by how much; with the condensing taken away it would be cut off."""
+    def test_a_line_drawn_wider_than_its_slot_is_condensed_and_marked(self):
+        """A text the page's font draws wider than the rules measure takes the room its slot has
+        (as on a device), unmarked; a line wider than its slot is condensed into it, marked, and
+        says by how much; with the condensing taken away it would be cut off."""
         page = self.open(1440)
-        page.evaluate("studio.fitAll()")
+        page.evaluate("async () => { studio.fitAll(); await document.fonts.ready; studio.fitAll(); }")
+        widened = page.evaluate("""() => [...document.querySelectorAll(".field[data-measure]:not([data-condensed])")]
+            .filter((n) => parseFloat(n.style.width) > Number(n.dataset.measure) + 1).length""")
+        self.assertGreater(widened, 100, "texts wider than their measure take the room their slot has")
         marked = page.locator(".field[data-condensed]")
-        self.assertGreater(marked.count(), 0, "some text is wider in this browser's font than the rules measure")
+        self.assertGreater(marked.count(), 0, "some lines are wider in the page's font than their slot")
         first = marked.first
-        self.assertRegex(first.get_attribute("title"), r"draws it \d+% wider than the rules measure")
+        self.assertRegex(first.get_attribute("title"), r"its line is \d+% wider than its slot")
         self.assertTrue(first.evaluate("n => n.querySelector('.text').style.transform.startsWith('scaleX(')"))
         cut = first.evaluate("n => { n.querySelector('.text').style.transform = ''; return n.querySelector('.text').getBoundingClientRect().right - n.getBoundingClientRect().right; }")
         self.assertGreater(cut, 0.5, "without condensing the text would run past its box")

@@ -17,7 +17,8 @@ const token = document.querySelector('meta[name="liverules-token"]').content;
 const embedded = document.getElementById("studio-data");
 const $ = (id) => document.getElementById(id);
 
-/** An element with attributes (`class`, `data-*`, …) and children (nodes or text). */
+/** An element with attributes (`class`, `data-*`, …) and children (nodes or text, drawn by
+ *  drawText: its emoji as shapes, except in an `option`, which holds text only). */
 function el(tag, attributes = {}, ...children) {
   const node = document.createElement(tag);
   for (const [name, value] of Object.entries(attributes)) {
@@ -27,7 +28,7 @@ function el(tag, attributes = {}, ...children) {
   }
   for (const child of children.flat()) {
     if (child === null || child === undefined || child === false) continue;
-    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+    node.append(child instanceof Node ? child : tag === "option" ? String(child) : drawText(String(child)));
   }
   return node;
 }
@@ -97,6 +98,10 @@ function listen() {
 // ---- Controls and filters -----------------------------------------------------------------
 
 function setUpControls() {
+  const style = getComputedStyle(document.documentElement);
+  for (const tone of ["green", "neutral", "warning", "critical"]) {
+    document.documentElement.style.setProperty(`--${tone}-night`, nightTint(style.getPropertyValue(`--${tone}`).trim()));
+  }
   for (const width of studio.meta.phoneClasses) $("phone-class").append(el("option", { value: String(width) }, `${width} pt`));
   for (const surface of studio.meta.surfaces) $("filter-surface").append(el("option", { value: surface.id }, surface.title));
   for (const appearance of studio.meta.appearances) $("filter-appearance").append(el("option", { value: appearance.id }, appearance.title));
@@ -120,6 +125,16 @@ function setUpControls() {
     resized = setTimeout(refit, 150);
   });
   document.addEventListener("keydown", onKey);
+  document.addEventListener("copy", copyWithEmoji);
+  // Widths measured before a font arrived are the fallback's: fit again with the page's font.
+  document.fonts.addEventListener("loadingdone", refit);
+}
+
+/** colour.night: a colour ("#rrggbb") as StandBy draws it at night, red of the same lightness,
+ *  R = round(0.2126 R + 0.7152 G + 0.0722 B) on the gamma-encoded channels. */
+function nightTint(hex) {
+  const [r, g, b] = [1, 3, 5].map((at) => parseInt(hex.slice(at, at + 2), 16));
+  return `#${Math.round(0.2126 * r + 0.7152 * g + 0.0722 * b).toString(16).padStart(2, "0")}0000`;
 }
 
 function fillFilterChoices() {
@@ -299,7 +314,7 @@ function drawAppearance(item, appearance) {
 function drawStale(item) {
   const stale = item.stale, at = new Date(stale.at * 1000).toISOString().replace(".000Z", "Z");
   const last = el("div", { class: "surfaces stale-content" }, studio.meta.surfaces.map((surface) =>
-    drawSurface(surface, item.presentation, item.measures, "dark", stale.at, true)));
+    drawSurface(surface, item.presentation, item.measures, "dark", stale.at, { stopped: true, stale: true })));
   const next = stale.presentation
     ? [el("h5", {}, `The next push (the rules at ${at}): ${stale.presentation.phase} · ${stale.presentation.badge.text}`),
        el("div", { class: "surfaces" }, studio.meta.surfaces.map((surface) => drawSurface(surface, stale.presentation, stale.measures, "dark", stale.at)))]
@@ -310,9 +325,11 @@ function drawStale(item) {
 
 /** One surface in one appearance, to scale: the frame from the server, each placement's slots
  *  as its regions, each field on the line of the slot its layout names, in a box as wide as the
- *  rules measured it (`measures`: per placement, each field's width on its line); live fields
- *  read at `now` (Unix seconds) and ticking on from there, or stopped when `stale`. */
-function drawSurface(surface, presentation, measures, appearance, now, stale = false) {
+ *  rules measured it (`measures`: per placement, each field's width on its line; fitCase widens
+ *  it where the page's font draws the text wider and the slot has the room); live fields read
+ *  at `now` (Unix seconds) and ticking on from there, or `stopped` there. A `stale` frame is
+ *  dimmed, and its caption says so: the mark is outside the frame, over nothing it shows. */
+function drawSurface(surface, presentation, measures, appearance, now, { stopped = false, stale = false } = {}) {
   const palette = presentation.palette[surface.palettes[appearance]];
   const width = surface.width[studio.phone];
   const frame = el("div", {
@@ -326,6 +343,7 @@ function drawSurface(surface, presentation, measures, appearance, now, stale = f
     },
   });
   frame.style.setProperty("--accent", palette.accent);
+  frame.style.setProperty("--background", palette.background);
   const dropped = [];
   surface.placements.forEach((placement, index) => {
     if (surface.id === "islandCompact" && index === 1) frame.append(el("div", { class: "sensor" }));
@@ -335,8 +353,8 @@ function drawSurface(surface, presentation, measures, appearance, now, stale = f
     if (placement.id === "androidOngoing") region.append(el("div", { class: "icon" }));
     if (placement.id === "islandExpanded") region.append(el("div", { class: "sensor" }));
     const areas = new Map(placement.slots.map((slot) => [slot.name, el("div", {
-      class: `slot slot-${slot.name}`, "data-slot": slot.name, "data-lines": String(slot.lines),
-      style: { width: `${slot.width[studio.phone]}px`, fontSize: `${slot.fontSize}px` },
+      class: `slot slot-${slot.name}`, "data-slot": slot.name, "data-lines": String(slot.lines), "data-width": String(slot.width[studio.phone]),
+      style: { width: `${slot.width[studio.phone]}px`, fontSize: `${slot.fontSize}px`, letterSpacing: `${tracking(slot.fontSize)}px` },
     })]));
     const widths = (measures && measures[placement.id]) || [];
     const lead = placement.slots.find((slot) => slot.lead);
@@ -347,7 +365,7 @@ function drawSurface(surface, presentation, measures, appearance, now, stale = f
       const name = areas.has(field.slot) ? field.slot : position === 0 && lead ? lead.name : placement.slots[0].name;
       const line = field.line || (last.get(name) || 0) + 1;
       last.set(name, Math.max(line, last.get(name) || 0));
-      lineOf(areas.get(name), line).append(drawField(field, presentation, now, stale, widths[position]));
+      lineOf(areas.get(name), line).append(drawField(field, presentation, now, stopped, widths[position]));
     });
     for (const area of areas.values()) if (area.childNodes.length > 0) region.append(area);
     frame.append(region);
@@ -355,9 +373,19 @@ function drawSurface(surface, presentation, measures, appearance, now, stale = f
   });
   const body = surface.scale === 1 ? frame : el("div", { class: "scaled", style: { zoom: String(surface.scale) } }, frame);
   return el("figure", { class: `surface surface-${surface.id}`, "data-surface": surface.id },
-    el("figcaption", {}, surface.title),
+    el("figcaption", {}, surface.title, stale && el("span", { class: "stale-mark" }, "stale")),
     el("div", { class: "fit" }, body),
     dropped.length > 0 && el("div", { class: "dropped" }, "dropped: " + dropped.join(", ")));
+}
+
+// The system font's tracking in points by size (Apple's typography guidelines), which a device
+// adds between the characters of a text at that size.
+const TRACKING = { 11: 0.06, 12: 0, 13: -0.08, 14: -0.15, 15: -0.24, 16: -0.31, 17: -0.43, 18: -0.44, 19: -0.45, 20: -0.45 };
+
+/** The tracking (points) a device gives text of `size` points: the table's, or its nearest size's. */
+function tracking(size) {
+  const sizes = Object.keys(TRACKING).map(Number);
+  return TRACKING[sizes.reduce((best, each) => Math.abs(each - size) < Math.abs(best - size) ? each : best)];
 }
 
 /** Line `number` of a slot's region, made (with the lines before it) when it has none yet. */
@@ -368,33 +396,36 @@ function lineOf(area, number) {
   return area.children[number - 1];
 }
 
-/** A field in a box `width` points wide (the rules' measure; its natural width when unknown): a
- *  badge as a pill, a progress as a bar (its percentage as its label), a timer as a clock that
- *  ticks with the page (see liveTick), a glyph as an icon before the text. */
-function drawField(field, presentation, now, stale, width) {
+/** A field in a box `width` points wide (the rules' measure, kept as its `data-measure`; its
+ *  natural width when unknown): a badge as a pill, a progress as a bar (its percentage as its
+ *  label), a timer as a clock that ticks with the page (see liveTick) unless `stopped`, a glyph
+ *  as an icon before the text. */
+function drawField(field, presentation, now, stopped, width) {
   const isBadge = field.id === "badge";
   const live = field.live || {};
   const node = el("span", {
     class: isBadge ? `field badge tone-${presentation.badge.tone}` : live.progress ? "field progress" : "field",
     "data-field": field.id, "data-slot": field.slot || "", "data-line": field.line ? String(field.line) : "", title: field.id,
-    style: { width: width != null ? `${width}px` : null },
+    "data-measure": width != null ? String(width) : null, style: { width: width != null ? `${width}px` : null },
   }, field.glyph && el("span", { class: "glyph-box" }, drawGlyph(field.glyph)));
   const text = el("span", { class: "text" });
   if (live.timer && now != null) {
+    // The words around the clock drawn once (their emoji as shapes), the reading between them.
     const clock = el("span", { class: "clock", "data-date": String(Date.parse(live.timer.date) / 1000), "data-counts": live.timer.counts,
-      "data-prefix": live.timer.prefix || "", "data-suffix": live.timer.suffix || "", "data-now": String(now) }, field.text);
-    if (!stale) clock.dataset.ticks = "";
+      "data-prefix": live.timer.prefix || "", "data-suffix": live.timer.suffix || "", "data-now": String(now) },
+      live.timer.prefix || "", el("span", { class: "reading" }), live.timer.suffix || "");
+    if (!stopped) clock.dataset.ticks = "";
     text.append(clock);
-    liveUpdate(clock, stale ? 0 : studio.clock());
+    liveUpdate(clock, stopped ? 0 : studio.clock());
   } else if (live.progress && now != null) {
     const bar = el("span", { class: "meter", "data-start": String(Date.parse(live.progress.start) / 1000),
       "data-finish": String(Date.parse(live.progress.finish) / 1000), "data-now": String(now), role: "progressbar" },
       el("span", { class: "fill" }), el("span", { class: "label" }, field.text));
-    if (!stale) bar.dataset.ticks = "";
+    if (!stopped) bar.dataset.ticks = "";
     text.append(bar);
-    liveUpdate(bar, stale ? 0 : studio.clock());
+    liveUpdate(bar, stopped ? 0 : studio.clock());
   } else {
-    text.append(field.text);
+    text.append(drawText(field.text));
   }
   node.append(text);
   return node;
@@ -422,29 +453,157 @@ function drawGlyph(spelling) {
     return el("i", { class: `glyph dot tone-${tone}`, "aria-label": spelling });
   }
   const name = spelling.slice(5), path = ICONS[name];
-  const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
-  svg.setAttribute("viewBox", "0 0 16 16");
-  svg.setAttribute("class", path ? "glyph icon" : "glyph icon unknown");
-  svg.setAttribute("aria-label", spelling);
-  if (path) {
-    const shape = document.createElementNS("http://www.w3.org/2000/svg", "path");
-    shape.setAttribute("d", path);
-    svg.append(shape);
+  const svg = svgNode("svg", { viewBox: "0 0 16 16", class: path ? "glyph icon" : "glyph icon unknown", "aria-label": spelling });
+  svg.append(path ? svgNode("path", { d: path })
+    : svgNode("text", { x: "8", y: "12", "text-anchor": "middle", "font-size": "11" }, name.slice(0, 1).toUpperCase()));
+  return svg;
+}
+
+// ---- Text and emoji ------------------------------------------------------------------------
+
+// An emoji is a grapheme cluster the host measures as one wide character (HostFunctions.units):
+// one with an emoji-presentation scalar, a skin-tone modifier or the emoji variation selector.
+const EMOJI_SCALAR = /\p{Emoji_Presentation}|\p{Emoji_Modifier}|\u{FE0F}/u;
+const graphemes = new Intl.Segmenter("en", { granularity: "grapheme" });
+
+/** `text` as nodes: each emoji a shape the page ships (drawEmoji, 1 em wide as the host
+ *  measures it), since a machine may have no font that draws it; the rest as text, in the
+ *  page's fonts. */
+function drawText(text) {
+  if (!EMOJI_SCALAR.test(text)) return document.createTextNode(text);
+  const fragment = document.createDocumentFragment();
+  let run = "";
+  for (const { segment } of graphemes.segment(text)) {
+    if (!EMOJI_SCALAR.test(segment)) { run += segment; continue; }
+    if (run !== "") fragment.append(run);
+    run = "";
+    fragment.append(drawEmoji(segment));
+  }
+  if (run !== "") fragment.append(run);
+  return fragment;
+}
+
+// Skin tones by Fitzpatrick modifier (U+1F3FB to U+1F3FF); "skin" without one is the yellow.
+const SKIN = { "\u{1F3FB}": "#F7DECE", "\u{1F3FC}": "#F3D2A2", "\u{1F3FD}": "#D5AB88", "\u{1F3FE}": "#AF7E57", "\u{1F3FF}": "#7C533E" };
+const YELLOW_SKIN = "#FFCC4D";
+const square = (fill) => [{ d: "M4 2h12a2 2 0 0 1 2 2v12a2 2 0 0 1-2 2H4a2 2 0 0 1-2-2V4a2 2 0 0 1 2-2z", fill }];
+const circle = (fill) => [{ d: "M2 10a8 8 0 1 0 16 0 8 8 0 1 0-16 0z", fill }];
+
+// The bundled emoji: layers of 20-unit SVG paths (fill and/or stroke; "skin" takes the
+// cluster's skin tone) by the cluster without variation selectors. Every emoji the bundled
+// packs' rules and fixtures show has a shape here; any other is drawn as a face outline.
+const EMOJI = {
+  "\u{1F9FE}": [   // receipt
+    { d: "M4 1.5h12V18l-2-1.4-2 1.4-2-1.4-2 1.4-2-1.4L4 18z", fill: "#FAFAFA", stroke: "#78909C" },
+    { d: "M6.5 5.5h7M6.5 8.5h7M6.5 11.5h4.5", stroke: "#78909C", width: 1.4 }],
+  "\u{1F9FA}": [   // basket
+    { d: "M5 9.5a5 6 0 0 1 10 0", stroke: "#8D5524", width: 1.6 },
+    { d: "M1.5 9h17l-2.2 9.5H3.7z", fill: "#D59B5B", stroke: "#8D5524" },
+    { d: "M2.3 12.5h15.4M3 15.5h14M7.2 9.5l.5 8.8M12.8 9.5l-.5 8.8", stroke: "#8D5524", width: 0.9 }],
+  "\u{1F6F5}": [   // motor scooter
+    { d: "M1.5 14c0-3 2.2-5.2 5.2-5.2h3.3V14zM6 12.6h7.5V14H6zM12.3 14.2 14.6 4h1.6l-2.3 10.2z", fill: "#E53935" },
+    { d: "M2.8 7.6h6.4v1.6H2.8zM13.6 3.4h3.6v1.4h-3.6z", fill: "#455A64" },
+    { d: "M1.7 15.5a2.8 2.8 0 1 0 5.6 0 2.8 2.8 0 1 0-5.6 0zM12.7 15.5a2.8 2.8 0 1 0 5.6 0 2.8 2.8 0 1 0-5.6 0z", fill: "#37474F" },
+    { d: "M3.5 15.5a1 1 0 1 0 2 0 1 1 0 1 0-2 0zM14.5 15.5a1 1 0 1 0 2 0 1 1 0 1 0-2 0z", fill: "#CFD8DC" }],
+  "\u{1F3E0}": [   // house
+    { d: "M13.3 3.2h2.2v5l-2.2-2z", fill: "#8D6E63" },
+    { d: "M4 9h12v9.5H4z", fill: "#FFE0B2", stroke: "#8D6E63", width: 0.8 },
+    { d: "M10 2 1 10.2h18z", fill: "#E64A19" },
+    { d: "M8.4 12.5h3.2v6H8.4z", fill: "#6D4C41" },
+    { d: "M13 11.8h2v2h-2z", fill: "#4FC3F7" }],
+  "\u26BD": [      // soccer ball
+    { d: "M1.4 10a8.6 8.6 0 1 0 17.2 0 8.6 8.6 0 1 0-17.2 0z", fill: "#FFFFFF", stroke: "#212121", width: 0.9 },
+    { d: "M10 7.3l2.85 2.07-1.09 3.36H8.24L7.15 9.37z", fill: "#212121" },
+    { d: "M10 7.3V3.4M12.85 9.37l3.7-1.3M11.76 12.73l2.3 3.2M8.24 12.73l-2.3 3.2M7.15 9.37l-3.7-1.3", stroke: "#212121", width: 1 },
+    { d: "M7.6 1.8 10 3.4l2.4-1.6A8.6 8.6 0 0 0 7.6 1.8zM18.3 7.4l-1.7.7.3 3.5 1.6.4a8.6 8.6 0 0 0-.2-4.6zM1.7 7.4l1.7.7-.3 3.5-1.6.4a8.6 8.6 0 0 1 .2-4.6zM13 17.8l1-1.9 2.6-.6a8.6 8.6 0 0 1-3.6 2.5zM7 17.8l-1-1.9-2.6-.6A8.6 8.6 0 0 0 7 17.8z", fill: "#212121" }],
+  "\u{1F7E5}": square("#F44336"), "\u{1F7E7}": square("#FF9800"), "\u{1F7E8}": square("#FDD835"), "\u{1F7E9}": square("#43A047"),
+  "\u{1F7E6}": square("#1E88E5"), "\u{1F7EA}": square("#8E24AA"), "\u{1F7EB}": square("#795548"),
+  "\u{1F534}": circle("#F44336"), "\u{1F7E0}": circle("#FF9800"), "\u{1F7E1}": circle("#FDD835"), "\u{1F7E2}": circle("#43A047"),
+  "\u{1F535}": circle("#1E88E5"), "\u{1F7E3}": circle("#8E24AA"), "\u{1F7E4}": circle("#795548"),
+  "\u{1F966}": [   // broccoli
+    { d: "M8 10.5h4l1 8H7z", fill: "#AED581", stroke: "#689F38", width: 0.6 },
+    { d: "M5.5 12a3.5 3.5 0 0 1-.9-6.9 4.3 4.3 0 0 1 8.2-1.7 3.8 3.8 0 0 1 3.4 5.8A3 3 0 0 1 14 12z", fill: "#43A047" },
+    { d: "M7 7.5h.01M10 5.5h.01M13 7.8h.01M9.5 9.5h.01", stroke: "#2E7D32", width: 1.6 }],
+  "\u{1F44B}": [   // waving hand
+    { d: "M6.3 10.5V5.3M8.7 9.8V3.8M11.1 9.8V4.2M13.4 10.3V5.9M5.7 12.7 3.3 10.4", stroke: "skin", width: 2.3, transform: "rotate(-18 10 12)" },
+    { d: "M5.1 9.5h9.4v4.3a4.7 4.7 0 0 1-9.4 0z", fill: "skin", transform: "rotate(-18 10 12)" },
+    { d: "M2.2 6.8c.2-1.7 1.1-3 2.4-3.8M16.2 17.6c1.5-.5 2.5-1.6 2.9-3", stroke: "#90A4AE", width: 1 }],
+  "\u{1F468}\u200D\u{1F469}\u200D\u{1F467}\u200D\u{1F466}": [   // family: man, woman, girl, boy
+    { d: "M2 17v-6.3a3 3 0 0 1 6 0V17z", fill: "#1E88E5" }, { d: "M12 17v-6.3a3 3 0 0 1 6 0V17z", fill: "#D81B60" },
+    { d: "M2.8 4.6a2.2 2.2 0 1 0 4.4 0 2.2 2.2 0 1 0-4.4 0zM12.8 4.6a2.2 2.2 0 1 0 4.4 0 2.2 2.2 0 1 0-4.4 0z", fill: "skin" },
+    { d: "M6.8 18.5v-3.8a1.5 1.5 0 0 1 3 0v3.8z", fill: "#8E24AA" }, { d: "M10.2 18.5v-3.8a1.5 1.5 0 0 1 3 0v3.8z", fill: "#43A047" },
+    { d: "M6.7 11a1.6 1.6 0 1 0 3.2 0 1.6 1.6 0 1 0-3.2 0zM10.1 11a1.6 1.6 0 1 0 3.2 0 1.6 1.6 0 1 0-3.2 0z", fill: "skin", stroke: "#8D6E63", width: 0.5 }],
+};
+
+// Regional indicators, "🇩" (U+1F1E9) to "D": a pair is a flag.
+const REGION = /^\p{Regional_Indicator}{2}$/u;
+
+/** One emoji as a 1 em shape: the bundled one for the cluster (coloured; tinted at night like
+ *  the rest), a flag as a flag outline with its region's letters, any other as a face outline;
+ *  the last two in the text's colour. The cluster is its label and title (so its text reads as
+ *  the rules wrote it). */
+function drawEmoji(cluster) {
+  const svg = svgNode("svg", { viewBox: "0 0 20 20", role: "img", "aria-label": cluster });
+  svg.append(svgNode("title", {}, cluster));
+  const key = cluster.replace(/\u{FE0F}|\p{Emoji_Modifier}/gu, "");
+  const layers = EMOJI[key] || EMOJI[[...key][0]];
+  if (layers) {
+    const skin = SKIN[[...cluster].find((scalar) => SKIN[scalar])] || YELLOW_SKIN;
+    svg.setAttribute("class", "emoji");
+    for (const layer of layers) {
+      svg.append(svgNode("path", { d: layer.d, fill: layer.fill === "skin" ? skin : layer.fill || "none",
+        stroke: layer.stroke === "skin" ? skin : layer.stroke, "stroke-width": layer.stroke ? layer.width || 1 : null, transform: layer.transform }));
+    }
+  } else if (REGION.test(key)) {
+    const region = [...key].map((scalar) => String.fromCharCode(scalar.codePointAt(0) - 0x1F1E6 + 65)).join("");
+    svg.setAttribute("class", "emoji plain flag");
+    svg.append(svgNode("path", { d: "M2.5 2v16.5M2.5 3.5h15v10h-15", fill: "none", stroke: "currentColor", "stroke-width": "1.3" }),
+      svgNode("text", { x: "10", y: "11.3", "text-anchor": "middle", "font-size": "7", "font-weight": "600", fill: "currentColor" }, region));
   } else {
-    const text = document.createElementNS("http://www.w3.org/2000/svg", "text");
-    Object.entries({ x: "8", y: "12", "text-anchor": "middle", "font-size": "11" }).forEach(([key, value]) => text.setAttribute(key, value));
-    text.textContent = name.slice(0, 1).toUpperCase();
-    svg.append(text);
+    svg.setAttribute("class", "emoji plain unknown");
+    svg.append(svgNode("path", { d: "M2 10a8 8 0 1 0 16 0 8 8 0 1 0-16 0zM6.5 12.5c1.8 2 5.2 2 7 0", fill: "none", stroke: "currentColor", "stroke-width": "1.3" }),
+      svgNode("path", { d: "M7.5 7.8h.01M12.5 7.8h.01", stroke: "currentColor", "stroke-width": "2" }));
   }
   return svg;
+}
+
+/** Copying keeps what the rules wrote: each emoji shape in the selection is copied as its
+ *  characters (its label), where the browser would leave the drawing out. */
+function copyWithEmoji(event) {
+  const selection = getSelection();
+  if (selection.rangeCount === 0 || selection.isCollapsed) return;
+  const range = selection.getRangeAt(0), fragment = range.cloneContents();
+  const shapes = fragment.querySelectorAll("svg.emoji");
+  if (shapes.length === 0) return;
+  for (const shape of shapes) shape.replaceWith(shape.getAttribute("aria-label"));
+  // Laid out off screen as the selection was (a JSON panel's lines kept), to read it as text.
+  const around = range.commonAncestorContainer instanceof Element ? range.commonAncestorContainer : range.commonAncestorContainer.parentElement;
+  const scratch = el("div", { class: "copying", style: { whiteSpace: getComputedStyle(around).whiteSpace } }, fragment);
+  document.body.append(scratch);
+  event.clipboardData.setData("text/plain", scratch.innerText);
+  scratch.remove();
+  event.preventDefault();
+}
+
+/** An SVG element with attributes (null ones left out) and text. */
+function svgNode(tag, attributes, text = null) {
+  const node = document.createElementNS("http://www.w3.org/2000/svg", tag);
+  for (const [name, value] of Object.entries(attributes)) if (value != null) node.setAttribute(name, value);
+  if (text !== null) node.textContent = text;
+  return node;
 }
 
 // ---- Honest fit ------------------------------------------------------------------------------
 
 /** Fits a drawn case once it is in view: each surface zoomed out to the width its card has (a
- *  phone shows StandBy's 2× whole), and each field's text condensed to its box where this
- *  browser's font draws it wider than the rules measured (marked, with the ratio in its title).
- *  The boxes are the rules' measure: the page trusts it, and says where the font disagrees. */
+ *  phone shows StandBy's 2× whole), and each line of each slot to the slot, as a device lays a
+ *  line out in its own font. A field's box is as wide as the rules measured it (`data-measure`),
+ *  or as its text in the page's font where that is wider and the line has the room: the slot's
+ *  width, as the host's output checks hold it (a field alone on its line: its text, its glyph
+ *  beside it; fields sharing a line: all of them, glyphs and gaps included), or the rules' own
+ *  line where that is wider. Only where the line in the page's font is wider than that room does
+ *  a text not fit: the fields drawn wider than their measure share what room the rules left,
+ *  their texts condensed to it and marked (dotted), each saying by how much its line is too wide. */
 function fitCase(node) {
   node.fitted = true;
   const chosen = Number(getComputedStyle(document.documentElement).getPropertyValue("--zoom")) || 1;
@@ -457,26 +616,49 @@ function fitCase(node) {
     fit.style.zoom = zoom === 1 ? "" : String(zoom);
     fit.parentElement.dataset.zoom = zoom === 1 ? "" : `shown at ${Math.round(zoom * 100)}%`;
   });
-  const texts = [...node.querySelectorAll(".field:not(.progress) > .text")];
-  for (const text of texts) text.style.transform = "";
-  // Widths as drawn (zoomed alike, so their ratio is the text's to its box), read in one pass.
-  const sizes = texts.map((text) => {
-    const glyph = text.previousElementSibling;
-    return [text.getBoundingClientRect().width,
-      text.parentElement.getBoundingClientRect().width - (glyph ? glyph.getBoundingClientRect().width : 0)];
-  });
-  texts.forEach((text, index) => {
-    const [wide, box] = sizes[index];
-    const field = text.parentElement;
-    if (wide > box + 0.01 && box > 0) {
-      const ratio = box / wide;
-      text.style.transform = `scaleX(${ratio})`;
-      field.dataset.condensed = String(Math.round((1 - ratio) * 100));
-      field.title = `${field.dataset.field}: this browser's font draws it ${field.dataset.condensed}% wider than the rules measure; condensed to their measure`;
-    } else {
-      delete field.dataset.condensed;
+  // Every box back at its measure, then every width read in one pass: drawn widths are zoomed,
+  // so each is taken in points through its line's ratio of a drawn box to its measure.
+  const lines = [...node.querySelectorAll(".slot > .line")].map((line) => ({
+    line, fields: [...line.querySelectorAll(":scope > .field[data-measure]:not(.progress)")].map((box) => ({
+      box, measure: Number(box.dataset.measure), text: box.querySelector(":scope > .text"), glyph: box.querySelector(":scope > .glyph-box"),
+    })),
+  })).filter((line) => line.fields.length > 0);
+  for (const { fields } of lines) {
+    for (const field of fields) { field.box.style.width = `${field.measure}px`; field.text.style.transform = ""; }
+  }
+  const gap = lines.length > 0 ? parseFloat(getComputedStyle(lines[0].line).columnGap) || 0 : 0;
+  for (const line of lines) {
+    const all = line.line.querySelectorAll(":scope > .field");
+    line.measured = [...all].reduce((sum, box) => sum + Number(box.dataset.measure || 0), 0) + gap * (all.length - 1);
+    const scale = line.fields.map((field) => field.measure > 0 ? field.box.getBoundingClientRect().width / field.measure : 0).find((ratio) => ratio > 0) || 1;
+    for (const field of line.fields) {
+      field.textWidth = field.text.getBoundingClientRect().width / scale;
+      field.width = field.textWidth + (field.glyph ? field.glyph.getBoundingClientRect().width / scale : 0);
     }
-  });
+    const beside = all.length === 1 && line.fields.length === 1 ? line.fields[0].width - line.fields[0].textWidth : 0;
+    line.room = Math.max(Number(line.line.parentElement.dataset.width) + beside, line.measured);
+  }
+  for (const line of lines) {
+    const extra = line.fields.reduce((sum, field) => sum + Math.max(field.width - field.measure, 0), 0);
+    const wide = line.measured + extra;
+    // The room the rules left on the line, shared by the fields drawn wider than their measure.
+    const share = wide > line.room + 0.01 ? Math.max(line.room - line.measured, 0) / extra : 1;
+    for (const field of line.fields) {
+      const over = Math.max(field.width - field.measure, 0);
+      const width = field.measure + over * share;
+      field.box.style.width = `${width}px`;
+      if (field.width > width + 0.01) {
+        const ratio = (field.textWidth - (field.width - width)) / field.textWidth;
+        field.text.style.transform = `scaleX(${ratio})`;
+        field.box.dataset.condensed = String(Math.ceil((wide / line.room - 1) * 100));
+        field.box.title = `${field.box.dataset.field}: in the page's font its line is ${field.box.dataset.condensed}% wider `
+          + "than its slot, which the rules measure it to fit; condensed to fit";
+      } else {
+        delete field.box.dataset.condensed;
+        field.box.title = field.box.dataset.field;
+      }
+    }
+  }
 }
 
 /** Fits every case again as it comes into view, after the window or the zoom changed. */
@@ -512,35 +694,44 @@ const fitting = new IntersectionObserver((entries) => {
 
 /** A timer's reading `elapsed` seconds after its case's now, as LiveForm.reading(at:) computes
  *  it: "m:ss" under an hour, "h:mm:ss" from an hour on, a countdown counting a partial second as
- *  a whole one, never below zero. */
+ *  a whole one, never below zero; between its prefix and suffix. */
 function clockReading(node, elapsed) {
+  return node.dataset.prefix + clockTime(node, elapsed) + node.dataset.suffix;
+}
+
+/** The time a timer reads `elapsed` seconds after its case's now, without its words. */
+function clockTime(node, elapsed) {
   const date = Number(node.dataset.date), now = Number(node.dataset.now) + elapsed;
   const span = node.dataset.counts === "down" ? date - now : now - date;
   const ms = Math.floor(span * 1000 + 0.5);
   const seconds = ms <= 0 ? 0 : node.dataset.counts === "down" ? Math.floor((ms + 999) / 1000) : Math.floor(ms / 1000);
   const hours = Math.floor(seconds / 3600), minutes = Math.floor((seconds % 3600) / 60), rest = seconds % 60;
   const two = (value) => String(value).padStart(2, "0");
-  return node.dataset.prefix + (hours > 0 ? `${hours}:${two(minutes)}:${two(rest)}` : `${minutes}:${two(rest)}`) + node.dataset.suffix;
+  return hours > 0 ? `${hours}:${two(minutes)}:${two(rest)}` : `${minutes}:${two(rest)}`;
 }
 
-/** Draws a live clock or bar `elapsed` seconds after its case's now. */
+/** Draws a live clock or bar `elapsed` seconds after its case's now; whether a clock's reading
+ *  changed its number of characters (so its width: the case is fitted again). */
 function liveUpdate(node, elapsed) {
   if (node.classList.contains("clock")) {
-    node.textContent = clockReading(node, elapsed);
-    return;
+    const reading = node.querySelector(".reading"), before = reading.textContent.length;
+    reading.textContent = clockTime(node, elapsed);
+    return reading.textContent.length !== before;
   }
   const start = Number(node.dataset.start), finish = Number(node.dataset.finish), now = Number(node.dataset.now) + elapsed;
   const percent = now >= finish ? 100 : now <= start ? 0 : Math.min(99, Math.max(0, Math.floor(((now - start) * 100) / (finish - start))));
   node.style.setProperty("--percent", String(percent));
   node.lastChild.textContent = `${percent}%`;
   node.setAttribute("aria-valuenow", String(percent));
+  return false;
 }
 
 /** Moves every ticking live field to `studio.clock()` seconds after its case's now: the page is a
  *  device that was pushed at the case's now and has kept time since. */
 function liveTick() {
-  const elapsed = studio.clock();
-  for (const node of document.querySelectorAll("[data-ticks]")) liveUpdate(node, elapsed);
+  const elapsed = studio.clock(), widened = new Set();
+  for (const node of document.querySelectorAll("[data-ticks]")) if (liveUpdate(node, elapsed)) widened.add(node.closest("article.case"));
+  for (const node of widened) if (node && node.fitted) fitCase(node);
 }
 
 // ---- Golden decisions ---------------------------------------------------------------------
@@ -586,7 +777,7 @@ function keepPlace(anchor) {
 
 function notify(message, bad = false) {
   const notice = $("notice");
-  notice.textContent = message;
+  notice.replaceChildren(drawText(message));
   notice.classList.toggle("bad", bad);
   notice.hidden = false;
   notice.onclick = () => { notice.hidden = true; };
@@ -666,7 +857,7 @@ function drawTimeline(panel, pack, item, timeline) {
           moment.alert ? el("span", { class: "alert" }, "alerts") : ""] : el("span", { class: "problems" }, (moment.problems || []).join("\n")),
         " · changed: ", moment.changes.join(", "), moment.placements.length ? ` (${moment.placements.join(", ")})` : "",
         moment.push && moment.push.length ? ` · push: ${moment.push.map((push) => push.reason).join(", ")}` : " · no push: the device keeps time"),
-      presentation && el("div", { class: "surfaces" }, studio.meta.surfaces.map((surface) => drawSurface(surface, presentation, null, "dark", Date.parse(moment.now) / 1000, true))));
+      presentation && el("div", { class: "surfaces" }, studio.meta.surfaces.map((surface) => drawSurface(surface, presentation, null, "dark", Date.parse(moment.now) / 1000, { stopped: true }))));
   };
   scrubber.addEventListener("input", show);
   const form = el("form", {},

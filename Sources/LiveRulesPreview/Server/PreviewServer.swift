@@ -9,6 +9,7 @@ import LiveRulesTooling
 /// decisions, over a ``PreviewStudio``.
 ///
 /// Routes: `GET /` (the page, carrying the token), `GET /studio.css`, `GET /studio.js`,
+/// `GET /fonts/NAME` (the page's fonts and their licence, `fonts/OFL.txt`),
 /// `GET /api/studio[?pack=PATH]`, `GET /api/timeline?pack=PATH&case=ID[&from=ISO&to=ISO&step=SECONDS]`,
 /// `GET /api/events?token=TOKEN` (server-sent events: one `change` per rendering), and
 /// `POST /api/accept`, `POST /api/reject` with `{"pack", "case", "current"}`. Every API request
@@ -81,10 +82,17 @@ package struct PreviewServer: Sendable {
             Response.text(PreviewPage.served(token: token), type: "text/html; charset=utf-8")
         }
         router.get("/:asset") { _, context in
-            let name = context.parameters.get("asset") ?? ""
-            guard let text = PreviewPage.asset(name), let type = PreviewPage.assets[name] else { throw HTTPError(.notFound) }
-            return Response.text(text, type: type)
+            try Self.asset(context.parameters.get("asset") ?? "")
         }
+        router.get("/fonts/:font") { _, context in
+            try Self.asset("fonts/" + (context.parameters.get("font") ?? ""))
+        }
+    }
+
+    /// Page file `name` as its content type; 404 when none is served by that name.
+    private static func asset(_ name: String) throws -> Response {
+        guard let bytes = PreviewPage.asset(name), let type = PreviewPage.assets[name] else { throw HTTPError(.notFound) }
+        return Response(status: .ok, headers: [.contentType: type], body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
     }
 
     private func addAPI(to router: Router<HTTPRequestContext>) {
