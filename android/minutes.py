@@ -13,7 +13,7 @@ import pathlib
 import re
 import sys
 
-CHUNK = 1200
+CHUNK = 2500
 ISO = re.compile(r"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$")
 
 

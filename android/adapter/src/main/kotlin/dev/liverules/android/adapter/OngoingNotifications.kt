@@ -1,13 +1,17 @@
 package dev.liverules.android.adapter
 
+import android.Manifest
 import android.app.AlarmManager
 import android.app.PendingIntent
 import android.content.Context
 import android.content.Intent
+import android.content.pm.PackageManager
 import android.content.res.Configuration
+import android.os.Build
 import androidx.core.app.NotificationCompat
 import androidx.core.app.NotificationManagerCompat
 import androidx.core.app.RemoteInput
+import androidx.core.content.ContextCompat
 import dev.liverules.android.LiveMessage
 import dev.liverules.android.OngoingLayout
 import dev.liverules.android.OngoingNotification
@@ -28,7 +32,7 @@ class OngoingNotifications(
     private val channelId: String,
     private val notificationId: Int,
     private val smallIcon: Int,
-    /** The fields drawn as quick replies, and the intent that receives each reply. */
+    /** The fields drawn as quick replies, and the intent that receives each reply (mutable: the system adds the reply to it). */
     private val quickReplies: Map<String, (QuickReply) -> PendingIntent> = emptyMap()
 ) {
     /** Shows [data], a message just pushed: it alerts if the message says so. */
@@ -43,6 +47,8 @@ class OngoingNotifications(
     }
 
     private fun draw(data: Map<String, String>, millis: Long, pushed: Boolean) {
+        if (Build.VERSION.SDK_INT >= 33 &&
+            ContextCompat.checkSelfPermission(context, Manifest.permission.POST_NOTIFICATIONS) != PackageManager.PERMISSION_GRANTED) return
         val layout = OngoingLayout(LiveMessage.read(data), quickReplies.keys)
         NotificationManagerCompat.from(context).notify(notificationId, builder(layout.at(millis), millis, pushed).build())
         schedule(layout.refreshAt(millis))
@@ -88,7 +94,7 @@ class OngoingNotifications(
             PendingIntent.FLAG_UPDATE_CURRENT or PendingIntent.FLAG_IMMUTABLE)
         alarms.cancel(intent)
         if (millis == null) return
-        if (android.os.Build.VERSION.SDK_INT < 31 || alarms.canScheduleExactAlarms()) {
+        if (Build.VERSION.SDK_INT < 31 || alarms.canScheduleExactAlarms()) {
             alarms.setExactAndAllowWhileIdle(AlarmManager.RTC_WAKEUP, millis, intent)
         } else {
             alarms.setWindow(AlarmManager.RTC_WAKEUP, millis, 1_000, intent)
