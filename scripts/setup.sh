@@ -4,8 +4,9 @@
 # (libcurl4-openssl-dev: polling bundles, bounded) and pkg-config, which finds them; and luacheck (lua-check), which `liverules check` lints rules with.
 # With --browser (scripts/test.sh passes it) also what the tests need beyond Swift: Debian's
 # chromium and Playwright from PyPI for the preview studio's browser tests, and Debian's
-# python3-jsonschema, the JSON Schema validator the device form's schema is checked with; and
-# Debian's nginx and wrk for the service tests (Tests/Service: `liverules serve` polling signed
+# python3-jsonschema, the JSON Schema validator the device form's schema is checked with;
+# Debian's kotlin, libandroid-json-java (Android's own org.json) and junit4 for the Android
+# library's tests (android/test.sh); and Debian's nginx and wrk for the service tests (Tests/Service: `liverules serve` polling signed
 # bundles from a real web server under load). nginx is installed without starting its daemon
 # (none is left running); installed as root, or said what to run otherwise.
 # Uses apt when run as root (or with password-less sudo); otherwise says what to install. The
@@ -36,7 +37,23 @@ browser_tests() {
   if ! python3 -c "import playwright" 2>/dev/null || ! { command -v chromium || command -v chromium-browser; } >/dev/null 2>&1; then
     echo "The browser tests need chromium and Playwright: sudo apt-get install -y chromium && python3 -m pip install playwright" >&2
   fi
+  android_tests
   service_tests
+}
+
+# kotlinc, Android's org.json and JUnit 4 for the Android library's tests (android/test.sh).
+android_tests() {
+  local android=()
+  command -v kotlinc >/dev/null 2>&1 || android+=(kotlin)
+  [ -f /usr/share/java/com.android.json.jar ] || android+=(libandroid-json-java)
+  [ -f /usr/share/java/junit4.jar ] || android+=(junit4)
+  if [ ${#android[@]} -gt 0 ] && [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null 2>&1; then
+    echo "Installing ${android[*]} for the Android library's tests..." >&2
+    { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${android[@]}" >/dev/null; } || true
+  fi
+  if ! command -v kotlinc >/dev/null 2>&1 || [ ! -f /usr/share/java/com.android.json.jar ] || [ ! -f /usr/share/java/junit4.jar ]; then
+    echo "The Android library's tests need kotlin, libandroid-json-java and junit4: sudo apt-get install -y kotlin libandroid-json-java junit4" >&2
+  fi
 }
 
 # nginx and wrk for the service tests. Debian's nginx package starts a daemon on port 80 when

@@ -3,8 +3,10 @@
 # warning in the project's own code), runs the whole test suite, including every hostile script
 # and the bundled rules' fixtures, the browser tests and the service tests (`liverules serve`
 # polling signed bundles from a real nginx, under wrk's load; they need nginx and wrk, which
-# scripts/setup.sh --browser installs as root: skipped without them, an error in CI), and proves
-# the package works as a versioned dependency.
+# scripts/setup.sh --browser installs as root: skipped without them, an error in CI), the Android
+# library's tests (android/test.sh: Debian's kotlin, libandroid-json-java and junit4, which
+# scripts/setup.sh --browser installs too; skipped without them, an error in CI), and proves the
+# package works as a versioned dependency.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # Everything: the studio and the service (the Studio and Service traits) with their tests, and the benchmark and fuzz targets,
@@ -62,6 +64,17 @@ elif [ -n "${CI:-}" ]; then
   exit 1
 else
   echo "Skipping the service tests (Tests/Service): nginx or wrk is not installed (scripts/setup.sh --browser as root installs them)." >&2
+fi
+
+# The Android library (android/): compiled with kotlinc and tested with JUnit against the FCM
+# messages the CLI built above writes for every minute of every bundled fixture's timeline.
+if command -v kotlinc >/dev/null 2>&1 && [ -f /usr/share/java/com.android.json.jar ] && [ -f /usr/share/java/junit4.jar ]; then
+  ./android/test.sh
+elif [ -n "${CI:-}" ]; then
+  echo "CI needs kotlin, libandroid-json-java and junit4 for the Android library's tests: run scripts/setup.sh --browser as root." >&2
+  exit 1
+else
+  echo "Skipping the Android library's tests (android/): kotlin, libandroid-json-java or junit4 is not installed (scripts/setup.sh --browser as root installs them)." >&2
 fi
 
 # API documentation: DocC builds each library module's docs with warnings as errors (archives in

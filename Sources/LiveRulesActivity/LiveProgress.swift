@@ -3,8 +3,8 @@ import Foundation
 /// A bar the device fills itself from ``start`` to ``finish``.
 ///
 /// Draw it as `ProgressView(timerInterval: progress.interval, countsDown: false)` (a ring in the
-/// compact and minimal island); on Android, as `setProgress(100, percent, false)` at the push's
-/// moment (it moves with the next push).
+/// compact and minimal island). (Android's library in `android/` draws it as the notification's
+/// bar and redraws it at each whole percent.)
 ///
 /// Wire form: `{"start": <seconds since 2001-01-01>, "finish": <seconds since 2001-01-01>}`.
 /// Decoding fails (and the field shows its text) when either is not a finite number or

@@ -4,8 +4,8 @@ import Foundation
 /// it, between ``prefix`` and ``suffix``.
 ///
 /// Draw it as `Text(prefix) + Text(timerInterval: timer.timerInterval(at: now), countsDown:
-/// timer.countsDown) + Text(suffix)` ("in 9:59"); on Android, as a chronometer (`setWhen` at
-/// ``date``, `setChronometerCountDown(countsDown)`).
+/// timer.countsDown) + Text(suffix)` ("in 9:59"). (Android's library in `android/` draws it as the
+/// notification's chronometer, its words beside it.)
 ///
 /// Wire form: `{"date": <seconds since 2001-01-01>, "counts": "down"|"up", "prefix"?, "suffix"?}`.
 /// Decoding fails (and the field shows its text) when `date` is not a finite number, `counts`

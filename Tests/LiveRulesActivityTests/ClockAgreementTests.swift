@@ -4,11 +4,12 @@ import LiveRulesActivity
 import TestPacks
 import Testing
 
-/// The clock is read in four places that must agree to the character: `liverules.time` (the
+/// The clock is read in five places that must agree to the character: `liverules.time` (the
 /// helpers' texts), `LiveForm` (the host's check of those texts), `LiveTimer` (what the device
-/// draws) and the studio's `clockReading` (studio.js). `LiveForm` is the definition; the
-/// helpers are held to it by `LiveFieldTests`, the device here, and the studio by the browser
-/// test over the table `Tests/Browser/clock_readings.json`, whose readings are checked here.
+/// draws), the Android library's `LiveTimer` and the studio's `clockReading` (studio.js).
+/// `LiveForm` is the definition; the helpers are held to it by `LiveFieldTests`, the device here,
+/// and the Android library (`android/test.sh`) and the studio (the browser test) over the table
+/// `Tests/Browser/clock_readings.json`, whose readings are checked here.
 @Suite struct ClockAgreementTests {
     /// A case of the shared table: a timer, a moment, and what it reads then.
     struct Reading: Decodable {

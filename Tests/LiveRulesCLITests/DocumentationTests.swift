@@ -19,7 +19,7 @@ import TestPacks
     }()
 
     /// How a shown-only command may start: what installs, builds, serves or watches.
-    static let shownOnly = ["./scripts/", "scripts/", "Benchmarks/", "swift ", "sudo ", "apt-get ", "apt ", "brew ", "export ", "cd ",
+    static let shownOnly = ["./scripts/", "scripts/", "android/", "Benchmarks/", "swift ", "sudo ", "apt-get ", "apt ", "brew ", "export ", "cd ",
                             "liverules preview", "liverules serve", "liverules watch", "git ", "PKG_CONFIG_PATH=", "LIVERULES_DEVELOPMENT=", "CI="]
 
     @Test(arguments: documents)

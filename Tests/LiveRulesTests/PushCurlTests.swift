@@ -29,8 +29,11 @@ import Testing
         let look = Appearance(background: Colour(red: 0, green: 0, blue: 0), foreground: Colour(red: 255, green: 255, blue: 255),
                               accent: Colour(red: 10, green: 132, blue: 255))
         let fields = [LayoutField(id: "title", text: text), LayoutField(id: "text", text: text)]
+        var layout = Dictionary(uniqueKeysWithValues: Placement.allCases.map { ($0, PlacementLayout(fields: fields)) })
+        // On Android the second field is the status-bar chip's text.
+        layout[.androidOngoing] = PlacementLayout(fields: [fields[0], LayoutField(id: "text", text: text, slot: "chip", line: 1)])
         return Presentation(phase: "on", badge: Badge(text: text, tone: .green), relevance: Relevance(score: 50, alert: true),
-                            layout: Dictionary(uniqueKeysWithValues: Placement.allCases.map { ($0, PlacementLayout(fields: fields)) }),
+                            layout: layout,
                             palette: Palette(light: look, dark: look, standByNight: look),
                             timing: Timing(alert: AlertText(title: text, body: text)))
     }

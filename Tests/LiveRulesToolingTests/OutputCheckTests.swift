@@ -46,6 +46,32 @@ import Testing
         ])
     }
 
+    /// A notification has one chronometer and one bar (<doc:AndroidNotifications>): a second timer
+    /// or progress is not drawn, and a live field on the title line leaves the title.
+    @Test func anAndroidFieldTheNotificationCannotDrawIsAFinding() {
+        let start = Date(timeIntervalSince1970: 600), end = Date(timeIntervalSince1970: 1200)
+        let remaining = LayoutField(id: "remaining", text: "10:00 left", live: .timer(date: end, counts: .down, suffix: " left"), slot: "text", line: 1)
+        let next = LayoutField(id: "next", text: "in 10:00", live: .timer(date: end, counts: .down, prefix: "in "), slot: "text", line: 1)
+        let eta = LayoutField(id: "eta", text: "10:00", live: .timer(date: end, counts: .down), slot: "chip", line: 1)
+        let bar = LayoutField(id: "bar", text: "0%", live: .progress(start: start, finish: end), slot: "progress", line: 1)
+        let ring = LayoutField(id: "ring", text: "0%", live: .progress(start: start, finish: end), slot: "progress", line: 1)
+        let findings = OutputFinding.findings(in: presentation([
+            .androidOngoing: [LayoutField(id: "title", text: "Review", slot: "title", line: 1), remaining, next, eta, bar, ring],
+            .lockScreen: [LayoutField(id: "title", text: "Review"), remaining, next, bar, ring],
+        ]), now: 600)
+        #expect(findings.filter { $0.kind == .notDrawn }.map(\.description) == [
+            "androidOngoing.remaining: a notification has one chronometer, which shows 'eta': this timer is not drawn on Android",
+            "androidOngoing.next: a notification has one chronometer, which shows 'eta': this timer is not drawn on Android",
+            "androidOngoing.ring: a notification has one progress bar, which shows 'bar': this progress is not drawn on Android",
+        ])
+        let titled = OutputFinding.findings(in: presentation([.androidOngoing: [next, LayoutField(id: "where", text: "Studio", slot: "text", line: 1)]]), now: 600)
+        #expect(titled.map(\.description) == [
+            "androidOngoing.next: a live field on the title line leaves the notification's title on Android (its clock goes to the header, "
+                + "its bar below the text): give the title a text field",
+        ])
+        #expect(OutputFinding.findings(in: presentation([.androidOngoing: [LayoutField(id: "title", text: "Review"), remaining, bar]]), now: 600).isEmpty)
+    }
+
     @Test func anEmptyMinimalViewIsAFinding() {
         let findings = OutputFinding.findings(in: presentation([.islandMinimal: []]), now: 0)
         #expect(findings.map(\.description) == [

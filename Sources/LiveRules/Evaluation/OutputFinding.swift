@@ -2,12 +2,13 @@ import Foundation
 
 /// Something a presentation shows that a designer would not sign off, though it fits the
 /// vocabulary: an empty text, a text shown twice in a placement, an empty minimal view, a text
-/// wider than the slot it is shown in, fields that share a line wider together than their slot. `liverules check` reports them, as warnings or, when the
-/// pack's `"checks"` is `"strict"`, as errors.
+/// wider than the slot it is shown in, fields that share a line wider together than their slot,
+/// an Android field the notification cannot draw (<doc:AndroidNotifications>). `liverules check`
+/// reports them, as warnings or, when the pack's `"checks"` is `"strict"`, as errors.
 package struct OutputFinding: Sendable, Hashable, CustomStringConvertible {
     /// What kind of thing is wrong.
     package enum Kind: String, Sendable, Hashable {
-        case emptyMinimal, emptyText, shownTwice, tooWide, sharedLine
+        case emptyMinimal, emptyText, shownTwice, tooWide, sharedLine, notDrawn
     }
 
     /// What kind of thing is wrong.
@@ -79,6 +80,35 @@ extension OutputFinding {
                     findings.append(OutputFinding(kind: .tooWide, placement: placement, field: field.id, message:
                         "\(what) \(points(width)) pt wide at \(slot.fontSize) pt: wider than slot '\(slot.name)' (\(points(slot.width)) pt)"))
                 }
+            }
+            if placement == .androidOngoing { findings += notDrawnOnAndroid(fields) }
+        }
+        return findings
+    }
+
+    /// The `androidOngoing` fields the notification cannot draw as the rules place them, by the
+    /// mapping of <doc:AndroidNotifications>: it has one chronometer (the first timer in the
+    /// `chip` slot, else the first timer) and one bar (the first progress), so any other timer or
+    /// progress is left out; and a live field on the title line leaves the title, its clock going
+    /// to the header and its bar below the text.
+    static func notDrawnOnAndroid(_ fields: [LayoutField]) -> [OutputFinding] {
+        let budget = Placement.androidOngoing.budget
+        let slots = fields.indices.map { slot(of: $0, named: fields[$0].slot, in: budget).name }
+        let timers = fields.indices.filter { if case .timer? = fields[$0].live { true } else { false } }
+        let progresses = fields.indices.filter { if case .progress? = fields[$0].live { true } else { false } }
+        let chronometer = timers.first { slots[$0] == "chip" } ?? timers.first
+        var findings: [OutputFinding] = []
+        func add(_ index: Int, _ message: String) {
+            findings.append(OutputFinding(kind: .notDrawn, placement: .androidOngoing, field: fields[index].id, message: message))
+        }
+        for index in fields.indices {
+            if let chronometer, timers.contains(index), index != chronometer {
+                add(index, "a notification has one chronometer, which shows '\(fields[chronometer].id)': this timer is not drawn on Android")
+            } else if let bar = progresses.first, progresses.contains(index), index != bar {
+                add(index, "a notification has one progress bar, which shows '\(fields[bar].id)': this progress is not drawn on Android")
+            } else if fields[index].live != nil, slots[index] == "title" {
+                add(index, "a live field on the title line leaves the notification's title on Android (its clock goes to the header, "
+                    + "its bar below the text): give the title a text field")
             }
         }
         return findings

@@ -3,14 +3,16 @@ import Foundation
 /// The Android side of a push: an FCM HTTP v1 data message from which the app posts a promoted
 /// ongoing notification (Android 16 Live Updates) for the same presentation.
 ///
-/// The `data` values are strings, as FCM requires: `event`, `title` and `text` (the
-/// `androidOngoing` layout's first field, then the others joined by " · "), `shortCriticalText`
-/// (the minimal island's text, for the status chip), `ongoing` and `requestPromotedOngoing`
-/// (`"true"` until the end), `alert` (`"true"` when the update should alert), `relevance`,
-/// `timestamp`, `staleAt`/`dismissAt` (Unix seconds) when the timing rule gave them, and
-/// `presentation`: the presentation's device form (``Presentation/deviceForm``) as compact JSON,
-/// the same form an iOS push carries, described by `schemas/live-presentation-v1.schema.json`
-/// (a timer is a `Chronometer`; a progress is drawn at its fraction when pushed).
+/// The `data` values are strings, as FCM requires: `presentation`, the presentation's device form
+/// (``Presentation/deviceForm``) as compact JSON, the same form an iOS push carries, described by
+/// `schemas/live-presentation-v1.schema.json`, from which the app's library (`android/`) draws the
+/// `androidOngoing` placement and keeps it current between pushes (<doc:AndroidNotifications>);
+/// `event`; `ongoing` and `requestPromotedOngoing` (`"true"` until the end); `alert` (`"true"`
+/// when the update should alert); `relevance`; `timestamp`, `staleAt`/`dismissAt` (Unix seconds)
+/// when the timing rule gave them; and, for an app that draws no presentation, the texts at the
+/// push's moment, which do not move: `title` and `text` (the `androidOngoing` layout's first
+/// field, then the others joined by " · ") and `shortCriticalText` (the status-bar chip: the
+/// `chip` slot's fields without a live form, joined by " · "; empty for none).
 public struct AndroidMessage: Sendable, Hashable {
     /// FCM's limit on a data message's payload.
     public static let maximumBytes = 4096
@@ -39,7 +41,7 @@ public struct AndroidMessage: Sendable, Hashable {
             "event": event.rawValue,
             "title": fields.first?.text ?? "",
             "text": fields.dropFirst().map(\.text).joined(separator: " · "),
-            "shortCriticalText": presentation.layout[.islandMinimal]?.fields.first?.text ?? "",
+            "shortCriticalText": Self.chipText(fields),
             "ongoing": event == .end ? "false" : "true",
             "requestPromotedOngoing": event == .end ? "false" : "true",
             "alert": alerts ? "true" : "false",
@@ -52,6 +54,15 @@ public struct AndroidMessage: Sendable, Hashable {
         self.init(data: data, priority: alerts ? "high" : "normal")
         let errors = eligibilityFindings().filter { $0.severity == .error }
         guard errors.isEmpty else { throw .invalid(errors) }
+    }
+
+    /// The status-bar chip's text of `fields`, the `androidOngoing` layout: its `chip` slot's
+    /// fields without a live form (a timer there is the notification's chronometer, which the chip
+    /// shows itself), joined by " · ".
+    static func chipText(_ fields: [LayoutField]) -> String {
+        let budget = Placement.androidOngoing.budget
+        return fields.indices.filter { OutputFinding.slot(of: $0, named: fields[$0].slot, in: budget).name == "chip" && fields[$0].live == nil }
+            .map { fields[$0].text }.joined(separator: " · ")
     }
 
     /// The message without its target: `{"message": {"android": {"priority"}, "data"}}`. It holds

@@ -17,8 +17,10 @@ import Foundation
 ///
 /// | form | iOS (ActivityKit, WidgetKit) | Android (notification) |
 /// |---|---|---|
-/// | timer | `Text(prefix) + Text(timerInterval:countsDown:) + Text(suffix)`: "in 9:59", "1:02:03 left" | a `Chronometer` with `setFormat(prefix + "%s" + suffix)` (`setChronometerCountDown` when counting down): "in 09:59" |
-/// | progress | `ProgressView(timerInterval:)`: a bar, a ring in the island's compact and minimal presentations | the bar at its fraction when pushed (`setProgress`): it moves with the next push |
+/// | timer | `Text(prefix) + Text(timerInterval:countsDown:) + Text(suffix)`: "in 9:59", "1:02:03 left" | the notification's one chronometer (`setWhen`, `setChronometerCountDown` when counting down), which has no format: "09:59", the words in the sub-text beside it |
+/// | progress | `ProgressView(timerInterval:)`: a bar, a ring in the island's compact and minimal presentations | the notification's one bar (`setProgress`), redrawn by the app at each whole percent |
+///
+/// Which Android field becomes the chronometer and the bar is <doc:AndroidNotifications>.
 ///
 /// The timer has one style, the clock, because it is the one both platforms draw live: iOS's
 /// other live style, `.relative`, reads "11 min, 14 sec" and Android has no counterpart.
