@@ -48,7 +48,7 @@ enum HostTypes {
                 ("counts", "liverules.TimerCounting", false, ""),
                 ("prefix", "string", true, "the text before the clock (\"in \")"), ("suffix", "string", true, "the text after it (\" left\")"),
             ]),
-            LuaCATS.class("liverules.LiveProgress", "A bar the device fills itself from start to finish (iOS; Android draws it when pushed).", fields: [
+            LuaCATS.class("liverules.LiveProgress", "A bar the device fills itself from start to finish (on Android the app redraws it at each whole percent).", fields: [
                 ("start", "liverules.Date", false, ""), ("finish", "liverules.Date", false, "after start"),
             ]),
             LuaCATS.class("liverules.LiveForm", "A field's live form, the device keeps it current: exactly one of timer and progress.", fields: [

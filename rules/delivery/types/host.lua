@@ -60,7 +60,7 @@
 ---@field prefix? string the text before the clock ("in ")
 ---@field suffix? string the text after it (" left")
 
----A bar the device fills itself from start to finish (iOS; Android draws it when pushed).
+---A bar the device fills itself from start to finish (on Android the app redraws it at each whole percent).
 ---@class liverules.LiveProgress
 ---@field start liverules.Date
 ---@field finish liverules.Date after start

@@ -98,7 +98,7 @@ function time.elapsed(since, now, format) end
 
 --- time.progress_field(start, finish, now) -> { text, live }: the progress of start...finish as
 --- time.percent writes it, "83%", and live = { progress = { start = start, finish = finish } },
---- the bar iOS fills by itself (Android draws it at its fraction when pushed). Error if
+--- the bar iOS fills by itself (on Android the app redraws it at each whole percent). Error if
 --- finish <= start.
 ---@param start liverules.Date
 ---@param finish liverules.Date
