@@ -15,8 +15,9 @@ import Testing
         var badges = try pack.read("badges.lua")
         badges = badges.replacingOccurrences(of: "text = \"Last up\"", with: "text = \"Final up\"")
         let content = try pack.read("content.lua").replacingOccurrences(
-            of: "    elseif now - notice.sentAt < CONFIRMATION_TIME then",
-            with: "    elseif now - notice.sentAt == 120 then error(\"two minutes exactly\")\n    elseif now - notice.sentAt < CONFIRMATION_TIME then")
+            of: "    elseif not time.reached(now, notice.sentAt + CONFIRMATION_TIME) then",
+            with: "    elseif now - notice.sentAt == 120 then error(\"two minutes exactly\")\n"
+                + "    elseif not time.reached(now, notice.sentAt + CONFIRMATION_TIME) then")
         return try TemporaryPack(files: [
             "badges.lua": badges,
             "content.lua": content,

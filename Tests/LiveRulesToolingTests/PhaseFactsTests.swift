@@ -8,7 +8,7 @@ import Testing
     @Test(arguments: [
         ("meetings", ["count", "first", "index", "last", "meeting", "next"]),
         ("match", ["newGoal", "status"]),
-        ("delivery", ["courier", "eta", "etaKnown", "lateBy", "lateExpected", "step"]),
+        ("delivery", ["courier", "eta", "etaKnown", "late", "lateExpected", "step", "veryLate"]),
     ])
     func theBundledPhaseRules(pack: String, facts: [String]) throws {
         let source = try String(contentsOf: Paths.root.appendingPathComponent("rules/\(pack)/phase.lua"), encoding: .utf8)
