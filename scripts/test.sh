@@ -42,11 +42,13 @@ swift test --skip-build "${traits[@]}"
 # The preview studio in a real browser (headless Chromium through Playwright), when both are
 # installed (scripts/setup.sh --browser, above, installs them as root): the page, Accept, live
 # reload, the export; every field in its region at phone and desktop widths; no missing-glyph
-# box, the marks out of the way, StandBy at night legible.
+# box, the marks out of the way, StandBy at night legible; the Android surface as the Android
+# library draws it.
 if python3 -c "import playwright" 2>/dev/null && { command -v chromium || command -v chromium-browser; } >/dev/null 2>&1; then
   python3 Tests/Browser/test_preview.py
   python3 Tests/Browser/test_regions.py
   python3 Tests/Browser/test_glyphs_and_marks.py
+  python3 Tests/Browser/test_android_surface.py
 elif [ -n "${CI:-}" ]; then
   echo "CI needs chromium and Playwright for the browser tests: run scripts/setup.sh --browser as root." >&2
   exit 1

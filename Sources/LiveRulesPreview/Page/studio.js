@@ -348,9 +348,14 @@ function drawSurface(surface, presentation, measures, appearance, now, { stopped
   surface.placements.forEach((placement, index) => {
     if (surface.id === "islandCompact" && index === 1) frame.append(el("div", { class: "sensor" }));
     const layout = presentation.layout[placement.id] || { fields: [], dropped: [] };
+    if (layout.dropped.length > 0) dropped.push(...layout.dropped);
+    if (placement.id === "androidOngoing") {
+      Object.assign(frame.style, ANDROID_SYSTEM[appearance]);
+      frame.append(drawAndroid(placement, layout, now, stopped));
+      return;
+    }
     const region = el("div", { class: `placement placement-${placement.id}`, "data-placement": placement.id });
     if (surface.sideWidth) region.style.width = `${surface.sideWidth[studio.phone]}px`;
-    if (placement.id === "androidOngoing") region.append(el("div", { class: "icon" }));
     if (placement.id === "islandExpanded") region.append(el("div", { class: "sensor" }));
     const areas = new Map(placement.slots.map((slot) => [slot.name, el("div", {
       class: `slot slot-${slot.name}`, "data-slot": slot.name, "data-lines": String(slot.lines), "data-width": String(slot.width[studio.phone]),
@@ -369,13 +374,126 @@ function drawSurface(surface, presentation, measures, appearance, now, { stopped
     });
     for (const area of areas.values()) if (area.childNodes.length > 0) region.append(area);
     frame.append(region);
-    if (layout.dropped.length > 0) dropped.push(...layout.dropped);
   });
   const body = surface.scale === 1 ? frame : el("div", { class: "scaled", style: { zoom: String(surface.scale) } }, frame);
-  return el("figure", { class: `surface surface-${surface.id}`, "data-surface": surface.id },
+  const figure = el("figure", { class: `surface surface-${surface.id}`, "data-surface": surface.id },
     el("figcaption", {}, surface.title, stale && el("span", { class: "stale-mark" }, "stale")),
     el("div", { class: "fit" }, body),
     dropped.length > 0 && el("div", { class: "dropped" }, "dropped: " + dropped.join(", ")));
+  // A surface whose drawing changes at a moment of the page's clock (Android's chronometer
+  // stopping or starting) is drawn again then: see liveTick.
+  figure.redraw = () => {
+    const again = drawSurface(surface, presentation, measures, appearance, now, { stopped, stale });
+    const node = figure.closest("article.case");
+    again.hidden = figure.hidden;
+    figure.replaceWith(again);
+    if (node && node.fitted) fitCase(node);
+  };
+  return figure;
+}
+
+// Android draws a promoted notification in the system's colours, whatever the rules' palette:
+// only the accent (icon, app name, bar) is the rules'.
+const ANDROID_SYSTEM = {
+  light: { background: "#FFFFFF", color: "#1D1B20" },
+  dark: { background: "#2B2930", color: "#E6E0E9" },
+};
+// The fields the app draws as quick replies (the example app's, as android/'s tests name them).
+const QUICK_REPLIES = new Set(["runningLate"]);
+const SEPARATOR = " · ";
+
+/** The `androidOngoing` placement as the library in android/ draws it (OngoingLayout, the
+ *  article "Android notifications"): a header (icon, app name, the chronometer's words, its
+ *  clock in Android's form), the title, the text line and the chip joined by " · ", one bar, the
+ *  quick reply as an action; no glyph, no other timer or progress. Each field drawn keeps its
+ *  `data-field`. A chronometer that stops or starts at its date has its surface drawn again then. */
+function drawAndroid(placement, layout, now, stopped) {
+  const at = now == null ? null : now + (stopped ? 0 : studio.clock());
+  const slots = new Map(placement.slots.map((slot) => [slot.name, slot]));
+  const lead = placement.slots.find((slot) => slot.lead);
+  const placed = layout.fields.map((field, position) => ({
+    field, live: field.live || {},
+    slot: slots.has(field.slot) ? field.slot : position === 0 && lead ? lead.name : "text",
+  }));
+  const timers = placed.filter((each) => each.live.timer);
+  const timed = timers.find((each) => each.slot === "chip") || timers[0];
+  const barred = placed.find((each) => each.live.progress)
+    || placed.find((each) => each.slot === "progress" && !each.live.timer && percentage(each.field.text) !== null);
+  const date = timed && Date.parse(timed.live.timer.date) / 1000;
+  const running = timed !== undefined && at !== null && (timed.live.timer.counts === "down" ? at < date : at >= date);
+  const lines = { title: [], text: [], chip: [] };
+  const actions = [];
+  for (const each of placed) {
+    let node;
+    if (each === timed && !running) {
+      const timer = each.live.timer;
+      node = androidField(each.field, `${timer.prefix || ""}0:00${timer.suffix || ""}`);
+      // A count-up before its date starts the chronometer there.
+      if (!stopped && timer.counts !== "down") node.dataset.until = String(date - now);
+    } else if (each === timed || each === barred || each.live.timer || each.live.progress) {
+      continue;
+    } else if (QUICK_REPLIES.has(each.field.id)) {
+      actions.push(el("button", { type: "button", class: "field action", "data-field": each.field.id, title: each.field.id, tabindex: "-1" },
+        el("span", { class: "text" }, each.field.text)));
+      continue;
+    } else {
+      node = androidField(each.field, each.field.text);
+    }
+    lines[each.slot === "title" || each.slot === "chip" ? each.slot : "text"].push(node);
+  }
+  const line = (name, nodes) => nodes.length > 0 && el("div", { class: `slot slot-${name}`, "data-slot": name,
+    style: { fontSize: `${(slots.get(name) || slots.get("text")).fontSize}px` } },
+    el("div", { class: "line", "data-line": "1" }, nodes.flatMap((node, index) => index === 0 ? [node] : [SEPARATOR, node])));
+  let clock = null;
+  if (running) {
+    const timer = timed.live.timer;
+    clock = () => {
+      const node = el("span", { class: "clock", "data-date": String(date), "data-counts": timer.counts, "data-now": String(now),
+        "data-form": "android" }, el("span", { class: "reading" }));
+      // A countdown's chronometer stops at its date.
+      if (!stopped) node.dataset.ticks = "";
+      if (!stopped && timer.counts === "down") node.dataset.until = String(date - now);
+      liveUpdate(node, at - now);
+      return node;
+    };
+  }
+  const words = running ? [timed.live.timer.prefix, timed.live.timer.suffix].map((word) => (word || "").trim()).filter(Boolean).join(" ") : "";
+  const header = el("div", { class: "header" }, el("div", { class: "icon" }), el("span", { class: "app" }, "App"),
+    words && [" · ", el("span", { class: "sub-text" }, words)],
+    running && [" · ", el("span", { class: "field chronometer", "data-field": timed.field.id, title: timed.field.id },
+      el("span", { class: "text" }, clock()))]);
+  const chip = lines.chip.length > 0 ? line("chip", lines.chip)
+    : el("div", { class: "slot slot-chip", "data-slot": "chip" }, el("div", { class: "icon" }), running && clock());
+  let bar = null;
+  if (barred) {
+    const progress = barred.live.progress;
+    const meter = el("span", { class: "meter", role: "progressbar", "data-now": String(now),
+      "data-start": progress ? String(Date.parse(progress.start) / 1000) : null,
+      "data-finish": progress ? String(Date.parse(progress.finish) / 1000) : null }, el("span", { class: "fill" }));
+    if (progress) {
+      if (!stopped) meter.dataset.ticks = "";
+      liveUpdate(meter, at - now);
+    } else {
+      meter.style.setProperty("--percent", String(percentage(barred.field.text)));
+      meter.setAttribute("aria-valuenow", String(percentage(barred.field.text)));
+    }
+    bar = el("div", { class: "slot slot-progress", "data-slot": "progress" },
+      el("div", { class: "line", "data-line": "1" }, el("span", { class: "field progress", "data-field": barred.field.id, title: barred.field.id },
+        el("span", { class: "text" }, meter))));
+  }
+  return el("div", { class: "placement placement-androidOngoing", "data-placement": placement.id },
+    chip, header, line("title", lines.title), line("text", lines.text), bar,
+    actions.length > 0 && el("div", { class: "actions" }, actions));
+}
+
+/** A field of the notification drawn as `text`, without its glyph. */
+function androidField(field, text) {
+  return el("span", { class: "field", "data-field": field.id, title: field.id }, el("span", { class: "text" }, text));
+}
+
+/** The value of a percentage text "0%" to "100%", or null. */
+function percentage(text) {
+  return /^[0-9]{1,3}%$/.test(text) && Number(text.slice(0, -1)) <= 100 ? Number(text.slice(0, -1)) : null;
 }
 
 // The system font's tracking in points by size (Apple's typography guidelines), which a device
@@ -714,23 +832,30 @@ function clockTime(node, elapsed) {
  *  changed its number of characters (so its width: the case is fitted again). */
 function liveUpdate(node, elapsed) {
   if (node.classList.contains("clock")) {
-    const reading = node.querySelector(".reading"), before = reading.textContent.length;
-    reading.textContent = clockTime(node, elapsed);
+    const reading = node.querySelector(".reading"), before = reading.textContent.length, time = clockTime(node, elapsed);
+    // Android's chronometer writes minutes in two digits under an hour ("09:59").
+    reading.textContent = node.dataset.form === "android" && time.length < 5 ? time.padStart(5, "0") : time;
     return reading.textContent.length !== before;
   }
   const start = Number(node.dataset.start), finish = Number(node.dataset.finish), now = Number(node.dataset.now) + elapsed;
   const percent = now >= finish ? 100 : now <= start ? 0 : Math.min(99, Math.max(0, Math.floor(((now - start) * 100) / (finish - start))));
   node.style.setProperty("--percent", String(percent));
-  node.lastChild.textContent = `${percent}%`;
+  const label = node.querySelector(".label");
+  if (label) label.textContent = `${percent}%`;
   node.setAttribute("aria-valuenow", String(percent));
   return false;
 }
 
 /** Moves every ticking live field to `studio.clock()` seconds after its case's now: the page is a
- *  device that was pushed at the case's now and has kept time since. */
+ *  device that was pushed at the case's now and has kept time since. A surface with a node whose
+ *  `data-until` (seconds after its case's now) has come is drawn again (see drawAndroid). */
 function liveTick() {
-  const elapsed = studio.clock(), widened = new Set();
-  for (const node of document.querySelectorAll("[data-ticks]")) if (liveUpdate(node, elapsed)) widened.add(node.closest("article.case"));
+  const elapsed = studio.clock(), widened = new Set(), redrawn = new Set();
+  for (const node of document.querySelectorAll("[data-ticks], [data-until]")) {
+    if (elapsed >= Number(node.dataset.until)) redrawn.add(node.closest("figure.surface"));
+    else if (node.dataset.ticks !== undefined && liveUpdate(node, elapsed)) widened.add(node.closest("article.case"));
+  }
+  for (const figure of redrawn) figure.redraw();
   for (const node of widened) if (node && node.fitted) fitCase(node);
 }
 
