@@ -35,6 +35,16 @@ local function check_date(fname, name, value, level)
   end
 end
 
+-- Raises unless `now` and `moment` are dates, blaming the caller of time.reached or
+-- time.passed. Rules call both often: the checks run in full only for what is not two finite
+-- numbers (x - x is 0 for those alone).
+local function check_moments(fname, now, moment)
+  if not math_type(now) or not math_type(moment) or now - now ~= 0 or moment - moment ~= 0 then
+    check_date(fname, "now", now, 4)
+    check_date(fname, "moment", moment, 4)
+  end
+end
+
 -- time.reached(now, moment) -> whether `moment` has come at `now` (now >= moment). Compare
 -- `now` with a date through it, not with `<` or `>=`: the host then knows the moment the
 -- answer changes, and tells a backend exactly when to push next (nextUpdate):
@@ -44,12 +54,7 @@ end
 ---@param moment liverules.Date
 ---@return boolean
 function M.reached(now, moment)
-  -- Rules call it often: the checks run in full only for what is not two finite numbers
-  -- (x - x is 0 for those alone).
-  if not math_type(now) or not math_type(moment) or now - now ~= 0 or moment - moment ~= 0 then
-    check_date("time.reached", "now", now, 3)
-    check_date("time.reached", "moment", moment, 3)
-  end
+  check_moments("time.reached", now, moment)
   if now >= moment then return true end
   note(now, moment)
   return false
@@ -62,10 +67,7 @@ end
 ---@param moment liverules.Date
 ---@return boolean
 function M.passed(now, moment)
-  if not math_type(now) or not math_type(moment) or now - now ~= 0 or moment - moment ~= 0 then
-    check_date("time.passed", "now", now, 3)
-    check_date("time.passed", "moment", moment, 3)
-  end
+  check_moments("time.passed", now, moment)
   if now > moment then return true end
   note(now, math.floor(moment) + 1)
   return false
