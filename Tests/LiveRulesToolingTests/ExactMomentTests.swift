@@ -80,6 +80,21 @@ struct ExactMomentTests {
         #expect(timeline.lines.contains("error: combo.json: " + report.description))
     }
 
+    /// A rule comparing `now` with a moment no date reaches announces nothing: no next update,
+    /// and no crash writing one.
+    @Test func aMomentBeyondEveryDateIsNoNextUpdate() throws {
+        let copy = try TemporaryPack()
+        let content = try copy.read("content.lua")
+        let far = content.replacingOccurrences(of: "function M.of(input)\n", with: "function M.of(input)\n  time.reached(input.now, 1e300)\n")
+        #expect(far != content)
+        try far.write(to: copy.directory.appendingPathComponent("content.lua"), atomically: true, encoding: .utf8)
+        let pack = try RulePack.load(from: copy.directory, displayPath: "meetings")
+        let fixture = try Fixture.load(from: copy.directory.appendingPathComponent("fixtures/done.json"), displayPath: "done.json",
+                                       manifest: pack.manifest)
+        let (_, next) = try Presenter(pack: pack).presentWithNextUpdate(fixture)
+        #expect(next == nil)
+    }
+
     /// What a backend sees, held apart from the timeline: it pushes the first presentation, then
     /// at each nextUpdate the presentation there, and nothing else. At :00, :30 and :59 of every
     /// minute of every bundled fixture's day, what the device draws from its last push equals

@@ -46,7 +46,9 @@ extension Presenter {
         var noted = soonestNoted()
         var at = now
         for _ in 0..<Self.nextUpdateTries {
-            guard let moment = noted else { return nil }
+            // A moment past the dates a presentation may carry is none ahead (a rule may compare
+            // `now` with 1e300).
+            guard let moment = noted, moment <= OutputLimits.maximumSeconds else { return nil }
             // The first whole second at which the moment has come.
             at = moment.rounded(.up)
             do {
