@@ -17,7 +17,6 @@
 #define LRL_MOST_RENDERINGS 16     /* more renderings than this: the Lua definition */
 #define LRL_MOST_SHOWN 64          /* a placement showing more fields: the Lua definition */
 #define LRL_ELLIPSIS "\xE2\x80\xA6"
-#define LRL_ELLIPSIS_UNITS 55      /* "…" in hundredths of the font size (text.lua) */
 #define LRL_TOLERANCE 1e-9         /* points; text.truncate's "a width equal to the slot's fits" */
 #define LRL_LINE_GAP 8             /* points between two fields on one line (layout.lua's LINE_GAP) */
 #define LRL_MOST_SLOTS 8           /* a placement with more slots in use: the Lua definition */
@@ -48,10 +47,11 @@ typedef struct lrl_rendering {
   int ellipsis;
 } lrl_rendering;
 
-/* The advance of an ASCII byte in hundredths of the font size (text.lua's model). */
-static int lrl_advance(unsigned char c) {
+/* The width model's ASCII advances: 30 narrow, 80 wide, 65 other capitals, 55 the rest (digits
+** included: clocks and counts draw their digits at one width). */
+int lrl_ascii_advance(unsigned char c) {
   switch (c) {
-    case 'i': case 'l': case '.': case ',': case ':': case ';': case '\'': case '|': case '!': case '1': case ' ':
+    case 'i': case 'l': case '.': case ',': case ':': case ';': case '\'': case '|': case '!': case ' ':
       return 30;
     case 'M': case 'W': case 'm': case 'w': case '@':
       return 80;
@@ -83,7 +83,7 @@ static double lrl_points(const lrl_slot *slot, lua_Integer units) {
 /* The units of the first length bytes of simple text s. */
 static lua_Integer lrl_units(const char *s, size_t length) {
   lua_Integer units = 0;
-  for (size_t i = 0; i < length; i++) units += lrl_advance((unsigned char)s[i]);
+  for (size_t i = 0; i < length; i++) units += lrl_ascii_advance((unsigned char)s[i]);
   return units;
 }
 
@@ -125,7 +125,7 @@ static lrl_rendering lrl_truncate(const char *s, size_t length, const lrl_slot *
   size_t cut = 0;
   for (size_t i = 0; i < length; i++) {
     unsigned char c = (unsigned char)s[i];
-    units += lrl_advance(c);
+    units += lrl_ascii_advance(c);
     if (!(lrl_points(slot, units) <= room)) break;
     if (c != ' ' && !(c >= 9 && c <= 13)) cut = i + 1;
   }
@@ -198,12 +198,12 @@ static lua_Integer lrl_measure(const lrl_field *f, const char *s, size_t length)
   const char *clock = s + p;
   size_t clocklength = length - p - q;
   lua_Integer units = lrl_units(s, p) + lrl_units(s + p + clocklength, q);
-  for (size_t k = 0; k < clocklength; k++) units += lrl_advance(lrl_isdigit(clock[k]) ? '0' : (unsigned char)clock[k]);
+  for (size_t k = 0; k < clocklength; k++) units += lrl_ascii_advance(lrl_isdigit(clock[k]) ? '0' : (unsigned char)clock[k]);
   int short4 = clocklength == 4 && lrl_isdigit(clock[0]) && clock[1] == ':' && lrl_isdigit(clock[2]) && lrl_isdigit(clock[3]);
   int short5 = clocklength == 5 && lrl_isdigit(clock[0]) && lrl_isdigit(clock[1]) && clock[2] == ':' && lrl_isdigit(clock[3]) &&
                lrl_isdigit(clock[4]);
-  if (short4) units += lrl_advance('0');
-  if (f->countsup && (short4 || short5)) units += lrl_advance('0') + lrl_advance(':');
+  if (short4) units += lrl_ascii_advance('0');
+  if (f->countsup && (short4 || short5)) units += lrl_ascii_advance('0') + lrl_ascii_advance(':');
   return units;
 }
 

@@ -42,6 +42,26 @@ import Testing
         }
     }
 
+    /// The minimal view says when: in phase upcoming it shows the meeting's start time whole
+    /// ("9:30", "10:30"), never cut and never the title's initials, on every explored state.
+    @Test func theMinimalViewShowsTheWholeStartTime() throws {
+        let pack = try meetings()
+        let explorer = try Explorer(pack: pack)
+        let presenter = try Presenter(pack: pack)
+        var generator = StateGenerator(schema: pack.manifest.schema, seed: 3)
+        var upcoming = 0
+        for _ in 0..<2000 {
+            let text = try JSONWriter.compact(explorer.fileForm(generator.next()))
+            let fixture = try Fixture.read(Data(text.utf8), displayPath: "explored.json", manifest: pack.manifest)
+            guard let presentation = try? presenter.present(fixture), presentation.phase == "upcoming" else { continue }
+            upcoming += 1
+            let shown = presentation.layout[.islandMinimal]?.fields ?? []
+            #expect(shown.count == 1 && shown[0].id == "startTime" && shown[0].text.wholeMatch(of: /[0-9]{1,2}:[0-9]{2}/) != nil,
+                    "\(shown.map(\.text)) in \(text)")
+        }
+        #expect(upcoming > 100, "\(upcoming) upcoming states")
+    }
+
     /// The generator reaches the places rules break: no meeting, one and 50; texts that are
     /// long, CJK, emoji and right-to-left; optional members missing; `now` exactly at a start.
     @Test func statesReachWhereRulesBreak() throws {

@@ -65,9 +65,9 @@ import Testing
             ("glyph-live-0-0", LayoutField(id: "score", text: "0–0", glyph: .dot(.green), slot: "main", line: 1)),
             ("glyph-live-1-1", LayoutField(id: "score", text: "1–1", glyph: .dot(.green), slot: "main", line: 1)),
             ("glyph-live-2-1", LayoutField(id: "score", text: "2–1", glyph: .dot(.green), slot: "main", line: 1)),
-            ("glyph-live-10-0", LayoutField(id: "score", text: "10:0", glyph: .dot(.green), slot: "main", line: 1)),
+            ("glyph-live-10-0", LayoutField(id: "score", text: "10–0", glyph: .dot(.green), slot: "main", line: 1)),
             ("glyph-live-12-11", LayoutField(id: "score", text: "12:11", glyph: .dot(.green), slot: "main", line: 1)),
-            ("glyph-after-10-0", LayoutField(id: "score", text: "10:0", slot: "main", line: 1)),
+            ("glyph-after-10-0", LayoutField(id: "score", text: "10–0", slot: "main", line: 1)),
         ]
         for (name, field) in expected {
             let fixture = try Fixture.load(from: folder.appendingPathComponent("fixtures/\(name).json"),

@@ -197,7 +197,7 @@ import Testing
         #expect(abs(8 + Glyph.dot(.green).width + Placement.islandMinimal.budget.slots[0].width - 45) < 0.01)
         // Only Android's title line takes the first field whatever slot a rule names.
         #expect(Placement.allCases.flatMap { p in p.budget.slots.filter(\.lead).map { "\(p.rawValue).\($0.name)" } } == ["androidOngoing.title"])
-        #expect(Placement.islandMinimal.budget.slots[0].chars == 3)
+        #expect(Placement.islandMinimal.budget.slots[0].chars == 4)
         #expect(Placement.androidOngoing.budget.slots.last?.chars == 7)
     }
 

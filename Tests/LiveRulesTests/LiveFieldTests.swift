@@ -64,10 +64,11 @@ import Testing
             LayoutField(id: "title", text: "Design review", slot: "title", line: 1),
         ])
         #expect(presentation.layout[.lockScreen]?.dropped == ["progress"])
-        // The minimal view measures a timer on its widest text, "00:00", wider than its 28.67 pt;
-        // a progress is a bar that always fits. The compact island's 44.33 pt hold "00:00" but
-        // not "in 00:00".
-        #expect(presentation.layout[.islandMinimal]?.fields.map(\.id) == ["progress"])
+        // A timer is measured on its widest text: "00:00" is 27.5 pt of the minimal view's 28.67
+        // at 11 pt, and "in 00:00" is not; the compact island's 44.33 pt hold "00:00" but not
+        // "in 00:00". A progress is a bar that always fits.
+        #expect(presentation.layout[.islandMinimal]?.fields.map(\.id) == ["countdown"])
+        #expect(presentation.layout[.watchSmartStack]?.fields.map(\.id) == ["countdown", "nextCountdown", "progress"])
         #expect(presentation.layout[.islandCompactLeading]?.fields.map(\.id) == ["countdown"])
         // The golden shape: "live" between "id" and "text", dates as ISO-8601 text.
         let fields = try #require(presentation.layout[.lockScreen]?.fields)
@@ -86,11 +87,11 @@ import Testing
             }
 
             """)
-        let ring = try #require(presentation.layout[.islandMinimal]?.fields.first)
+        let ring = try #require(presentation.layout[.watchSmartStack]?.fields.last)
         #expect(try JSONWriter.canonical(ring.json) == """
             {
               "id": "progress",
-              "line": 1,
+              "line": 2,
               "live": {
                 "progress": {
                   "finish": "2026-03-02T09:30:00Z",

@@ -55,6 +55,41 @@ struct ExactMomentTests {
         #expect(last.phase == "done", "the range's end is presented: All done is pushed")
     }
 
+    /// A timeline counts every presentation it makes (its steps, the announced moments between
+    /// them, the seconds before pushes and the halving), and its `stopping` sees the count, so a
+    /// limit on it stops the timeline at the same step on any machine.
+    @Test func countsEveryPresentationAndStopsOnACount() throws {
+        let pack = try RulePack.load(from: Paths.rules.appendingPathComponent("meetings"), displayPath: "rules/meetings")
+        let presenter = try Presenter(pack: pack)
+        let fixture = try Self.oddSeconds(pack)
+        let range = TimelineRange(from: 1_772_438_399, to: 1_772_461_800, step: 60)
+        var made = 0
+        let whole = Timeline(fixture, range: range) { fixture throws(PresentationError) in
+            made += 1
+            return try presenter.presentNoting(fixture)
+        }
+        #expect(whole.stop == nil && whole.presented == range.count)
+        #expect(made > range.count, "announced moments and the seconds before pushes are presented too")
+        #expect(whole.presentations == made)
+        var seen: [Int] = []
+        let stopped = Timeline(fixture, range: range, stopping: { timeline in
+            seen.append(timeline.presentations)
+            return timeline.presentations >= 100 ? "counted" : nil
+        }) { fixture throws(PresentationError) in try presenter.presentNoting(fixture) }
+        #expect(seen == seen.sorted() && seen.first == 0)
+        #expect(stopped.stop == .stopped("counted"))
+        let last = try #require(seen.last)
+        #expect(last >= 100 && seen.dropLast().allSatisfy { $0 < 100 })
+        #expect(stopped.presented < whole.presented && stopped.presented == seen.count - 1)
+        // The count the stop saw is the count made so far: presenting the same steps again makes as many.
+        var again = 0
+        _ = Timeline(fixture, range: range, stopping: { timeline in timeline.presentations >= 100 ? "counted" : nil }) { fixture throws(PresentationError) in
+            again += 1
+            return try presenter.presentNoting(fixture)
+        }
+        #expect(again == last)
+    }
+
     /// A rule comparing `now` with `<` hides the moment its answer changes: the timeline finds
     /// the push by halving, to the second, and reports it; a backend following nextUpdate would
     /// miss it.

@@ -87,11 +87,11 @@ import Testing
         let findings = OutputFinding.findings(in: presentation([
             .androidOngoing: [LayoutField(id: "title", text: title, slot: "text"), LayoutField(id: "step", text: body, slot: "text")],
             .lockScreen: [LayoutField(id: "title", text: title), LayoutField(id: "body", text: body, slot: "body")],
-            .islandMinimal: [LayoutField(id: "score", text: "10–0", glyph: .dot(.green))],
+            .islandMinimal: [LayoutField(id: "score", text: "12–11", glyph: .dot(.green))],
         ]), now: 0)
         #expect(findings.map(\.description) == [
             "lockScreen.title: \"\(title)\" is 289.85 pt wide at 17 pt: wider than slot 'title' (285 pt)",
-            "islandMinimal.score: \"10–0\" is 29.25 pt wide at 15 pt: wider than slot 'main' (28.67 pt)",
+            "islandMinimal.score: \"12–11\" is 30.25 pt wide at 11 pt: wider than slot 'main' (28.67 pt)",
             "androidOngoing.title: \"\(title)\" is 289.85 pt wide at 17 pt: wider than slot 'title' (268 pt)",
         ])
     }

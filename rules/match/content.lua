@@ -34,12 +34,11 @@
 --               without word from the feed
 --   lastUpdate  when outdated: "Last update 14:30"
 -- A team code is short: one wider than the compact island ("Quarterly", "  padded  " read as
--- "padded", a name standing in for a blank code) is cut there with "…" ("Quar…", "padd…"), and
+-- "padded", a name standing in for a blank code) is cut there with "…" ("Qua…", "pad…"), and
 -- shown so everywhere (a code is what is left when a name does not fit).
--- The minimal island has 28.67 pt of text: "2–1" (25.5 pt) fits, "10–0" (29.25 pt) and "12–11"
--- (30 pt) fit as "10:0" and "12:11", the scoreboard's narrower colon; "123:45" fits neither way,
--- and the minimal view shows the lead ("+78"). No clock fits it: a timer is measured on its
--- widest reading, "00:00" (37.5 pt).
+-- The minimal island has 28.67 pt of 11-pt text: "10–0" (24.2 pt) fits, "12–11" (30.25 pt)
+-- fits as "12:11" (27.5 pt), the scoreboard's narrower colon; "123:45" fits neither way, and the
+-- minimal view shows the lead ("+78").
 
 local text = require "liverules.text"
 local time = require "liverules.time"

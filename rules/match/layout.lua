@@ -2,7 +2,8 @@
 -- fits each placement's budget and reports the rest as dropped. The lists are per phase, with
 -- half time (phase live, status halfTime) listed apart.
 --   before    the teams, kick-off time and the live countdown ("in 45:00"); compact: the two
---             team codes; minimal: the countdown's ring
+--             team codes; minimal: the countdown's ring; Android's one text line lists the
+--             countdown first, so "Starting any moment" keeps it and the kick-off time gives way
 --   live      the score, the live match clock ("1:07:20") and the latest event; compact:
 --             "ARS 2" | "1 CHE"; minimal: the score with the live dot, a green glyph beside it
 --             ("● 2–1"; "● +78", the home side's lead, where no form of the score fits), so
@@ -58,7 +59,7 @@ local WANTED = {
     after = { "score", "badge", "event" },
   },
   androidOngoing = {
-    before = { "teams", "kickoff", "countdown" },
+    before = { "teams", "countdown", "kickoff" },
     live = { "score", "clock", "event" },
     halfTime = { "score", "clock", "event" },
     stale = { "score", "teams", "lastUpdate", "event" },

@@ -49,6 +49,12 @@ int lrl_schema_check(lua_State *L);
 /* lua_CFunction: rulesbegin() -> nothing: the rules that follow get the call's whole
 ** instruction and steps allowances (lrl_driver.c). [-0, +0, -] */
 int lrl_rules_begin(lua_State *L);
+/* The width model (the Placements article's "The width model"), in hundredths of the font size:
+** the one definition of its ASCII advances and of "…"'s, which liverules/text.lua and the Swift
+** host read from here. lrl_ascii_advance: the advance of byte c < 128. */
+#define LRL_ELLIPSIS_UNITS 80
+int lrl_ascii_advance(unsigned char c);
+
 /* lua_CFunction: place(wanted, capacity, slots, defaultSlot, leadSlot) -> { fields, dropped } |
 ** nothing. layout.place for one placement (liverules/layout.lua documents it): `slots` maps the
 ** placement's slot names to { width, fontSize }, `defaultSlot` names the default, `leadSlot`

@@ -1,3 +1,4 @@
+import CLiveRules
 import Lua
 
 /// What `liverules.text` takes from the host: grapheme clusters (Swift's `Character`), which
@@ -6,6 +7,8 @@ import Lua
 extension HostFunctions {
     /// Registers the text host functions in `lua`, each on a valid UTF-8 string of at most the
     /// sandbox's string cap:
+    /// - `liverules_host_text_advances() -> { integer }`: the advances of the ASCII bytes 0…127,
+    ///   at indices 1…128, for text.lua's own measuring of ASCII text;
     /// - `liverules_host_text_units(s) -> integer`: the width of `s` in hundredths of the font
     ///   size (`units(of:)`);
     /// - `liverules_host_text_prefix(s, width, fontSize) -> integer`: the byte length of the
@@ -20,6 +23,10 @@ extension HostFunctions {
             let text = try call.argument(1, as: String.self)
             call.charge(stepsPerByte * text.utf8.count)
             return text
+        }
+        lua.register("liverules_host_text_advances") { call in
+            call.charge(asciiUnits.count)
+            try call.return(asciiUnits)
         }
         lua.register("liverules_host_text_units") { call in
             try call.return(units(of: try text(of: call)))
@@ -48,19 +55,15 @@ extension HostFunctions {
     /// library's one per byte, as segmenting into grapheme clusters is several times the work.
     static let stepsPerByte = 4
 
-    /// The advance of `…`, which `text.truncate` appends, in hundredths of the font size.
-    static let ellipsisUnits = 55
+    /// The advance of `…`, which `text.truncate` appends, in hundredths of the font size: as
+    /// wide as `M`, as the system fonts draw it.
+    static let ellipsisUnits = Int(LRL_ELLIPSIS_UNITS)
 
     /// Advances of the ASCII characters in hundredths of the font size (the Latin rule of
-    /// <doc:Placements>): 30 for `i l . , : ; ' | ! 1` and the space, 80 for `M W m w @`,
-    /// 65 for the other capitals, 55 for everything else.
-    private static let asciiUnits: [Int] = (0..<128).map { code in
-        let character = Character(Unicode.Scalar(UInt8(code)))
-        if "il.,:;'|!1 ".contains(character) { return 30 }
-        if "MWmw@".contains(character) { return 80 }
-        if character.isASCII, character.isUppercase { return 65 }
-        return 55
-    }
+    /// <doc:Placements>), as the native layout measures them (`lrl_ascii_advance`, their one
+    /// definition): 30 for `i l . , : ; ' | !` and the space, 80 for `M W m w @`, 65 for the
+    /// other capitals, 55 for everything else, every digit included.
+    private static let asciiUnits: [Int] = (0..<128).map { Int(lrl_ascii_advance(UInt8($0))) }
 
     /// The advance of one grapheme cluster in hundredths of the font size:
     /// - 100 (wide) for emoji (a cluster with an emoji-presentation scalar, an emoji modifier or
@@ -68,6 +71,7 @@ extension HostFunctions {
     ///   wide East Asian scripts (`isWide(_:)`);
     /// - 0 for a cluster that is only a format or control character outside ASCII (a lone
     ///   zero-width joiner or space);
+    /// - ``ellipsisUnits`` for `…`;
     /// - otherwise the advance of its first scalar: the ASCII table, 55 beyond ASCII. Combining
     ///   marks add nothing: "é" is 55 whether composed or not.
     static func units(of character: Character) -> Int {
@@ -79,6 +83,7 @@ extension HostFunctions {
             if scalar.value == 0xFE0F || properties.isEmojiPresentation || properties.isEmojiModifier { return 100 }
         }
         if first.isASCII { return asciiUnits[Int(first.value)] }
+        if first.value == 0x2026 { return ellipsisUnits }
         if isWide(first.value) { return 100 }
         switch first.properties.generalCategory {
         case .format, .control: return scalars.count == 1 ? 0 : 55

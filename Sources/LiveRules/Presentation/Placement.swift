@@ -63,7 +63,9 @@ extension Placement {
             // 36.67 - 2 × 4 of text on both classes: the guidelines give the minimal presentation
             // 36.67–45 pt whatever the phone. The 8.33 pt it may grow by are a status glyph's
             // (`Glyph.width`), drawn outside the text, so a dot and 28.67 pt of text fill 45.
-            PlacementBudget(placement: self, slots: [PlacementSlot(name: "main", width: 28.67, lines: 1, fontSize: 15)], capacity: 1)
+            // Its text is caption-sized, 11 pt, so that a clock ("10:30") or a score ("12:11"),
+            // 2.5 em wide, reads whole in the circle.
+            PlacementBudget(placement: self, slots: [PlacementSlot(name: "main", width: 28.67, lines: 1, fontSize: 11)], capacity: 1)
         case .islandExpanded:
             // Leading and trailing ≈123 / ≈141 beside the camera, center ≈125 below it on both
             // classes (the guidelines give one figure) (- 2 × 4 each); bottom 371 / 408 - 2 × 16

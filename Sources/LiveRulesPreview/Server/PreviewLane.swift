@@ -37,11 +37,11 @@ final class PreviewLane: Sendable {
     /// ``PreviewJob/endingReport``, if its work set one, goes to `report` only then, so whoever
     /// reads it finds the place free.
     func run<T: Sendable>(
-        timeLimit: Duration? = nil, report: @escaping @Sendable (String) -> Void = { _ in },
+        report: @escaping @Sendable (String) -> Void = { _ in },
         _ work: @escaping @Sendable (PreviewJob) throws(StudioError) -> T
     ) async throws(StudioError) -> T {
         try enter()
-        let job = PreviewJob(timeLimit: timeLimit)
+        let job = PreviewJob()
         let result = await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<Result<T, StudioError>, Never>) in
                 Thread.detachNewThread {

@@ -108,10 +108,13 @@ package struct PreviewServer: Sendable {
             let (from, to, step) = (query["from"].map(String.init), query["to"].map(String.init), query["step"].map(String.init))
             // A client that goes away cancels this task, and so the job, between two steps.
             let text = try await request.body.consumeWithCancellationOnInboundClose { _ in
-                try await timelines.run(timeLimit: PreviewLimits.timelineTime, report: report) { job throws(StudioError) in
+                try await timelines.run(report: report) { job throws(StudioError) in
                     try Self.encoded(studio.timeline(pack: pack, case: id, from: from, to: to, step: step) { timeline in
-                        let reason = job.stopReason ?? (timeline.updates < PreviewLimits.timelineUpdates ? nil
-                            : "it reached \(PreviewLimits.timelineUpdates) updates, the most one answer holds")
+                        let reason = job.stopReason
+                            ?? (timeline.updates < PreviewLimits.timelineUpdates ? nil
+                                : "it reached \(PreviewLimits.timelineUpdates) updates, the most one answer holds")
+                            ?? (timeline.presentations < PreviewLimits.timelinePresentations ? nil
+                                : "it made \(PreviewLimits.timelinePresentations) presentations, the most one may")
                         if let reason { job.endingReport = "timeline of \(id): stopped after \(timeline.presented) of \(timeline.range.count) steps: \(reason)" }
                         return reason
                     })
@@ -175,10 +178,12 @@ package enum PreviewLimits {
     /// The most updates one timeline answer holds (each carries a whole presentation): past
     /// that, the timeline stops and says so.
     package static let timelineUpdates = 2_000
-    /// How long one timeline may step before it stops and answers with what it has: a far
-    /// backstop (the whole range of 20,000 steps of the bundled packs takes about 10 s here);
-    /// each presentation is bounded by its counted budgets.
-    package static let timelineTime: Duration = .seconds(60)
+    /// The most presentations one timeline makes before it stops and answers with what it has:
+    /// a far backstop, counted, so it stops at the same point on any machine under any load
+    /// (the whole range of 20,000 steps of a bundled pack makes about 25,000; rules announcing a
+    /// moment every second would make one per second of the range). Each presentation is
+    /// bounded by its counted budgets.
+    package static let timelinePresentations = 200_000
     /// The largest request body read, in bytes.
     package static let body = 64 * 1024
 }

@@ -36,6 +36,9 @@ package struct Timeline: Sendable {
     package var moments: [TimelineMoment]
     /// How many steps of `range` were presented: all unless the timeline stopped early.
     package var presented: Int
+    /// How many presentations the timeline made so far: its steps, the moments the rules
+    /// announced between them, and the seconds presented to find where a change began.
+    package var presentations: Int
     /// Why stepping stopped before the end of the range, or nil when every step was presented.
     package var stop: TimelineStop?
 
@@ -68,9 +71,16 @@ package struct Timeline: Sendable {
         mismatches = []
         unannounced = []
         presented = 0
+        presentations = 0
+        var made = 0
+        let counting: TimelineWalk.Present = { fixture throws(PresentationError) in
+            made += 1
+            return try present(fixture)
+        }
         var walk = TimelineWalk(fixture: fixture)
         var failuresInARow = 0
         for index in 0..<range.count {
+            presentations = made
             if failuresInARow == Self.failuresBeforeStopping {
                 stop = .failing
                 return
@@ -81,12 +91,13 @@ package struct Timeline: Sendable {
             }
             let moment = range.moment(index)
             while let announced = walk.announced, announced < moment {
-                visit(announced, announced: true, walk: &walk, present: present)
+                visit(announced, announced: true, walk: &walk, present: counting)
             }
-            let failed = visit(moment, announced: walk.announced == moment, walk: &walk, present: present)
+            let failed = visit(moment, announced: walk.announced == moment, walk: &walk, present: counting)
             presented += 1
             failuresInARow = failed ? failuresInARow + 1 : 0
         }
+        presentations = made
     }
 
     /// Presents `moment` and records it; first, when it needs a push, finds where the change
@@ -170,7 +181,7 @@ package enum TimelineStop: Sendable, Hashable, CustomStringConvertible {
     /// ``Timeline/failuresBeforeStopping`` steps in a row failed: rules that fail at every step
     /// would otherwise spend their whole budget at each step of the range.
     case failing
-    /// The caller stopped it, saying why (its client went away, its time ran out).
+    /// The caller stopped it, saying why (its client went away, it made its most presentations).
     case stopped(String)
 
     /// `20 steps in a row failed`, or the caller's reason.

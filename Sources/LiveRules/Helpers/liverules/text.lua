@@ -2,13 +2,13 @@
 -- Text is cut and measured in grapheme clusters (what a reader sees as one character: a flag,
 -- a family joined with zero-width joiners, a letter with its accents), which the host
 -- segments. Each cluster advances a fixed fraction of the font size:
---   0.30  narrow: i l . , : ; ' | ! 1 and space
---   0.80  wide:   M W m w @
+--   0.30  narrow: i l . , : ; ' | ! and space
+--   0.80  wide:   M W m w @ and "…"
 --   0.65  other uppercase letters A-Z
 --   1.00  emoji (flags, families, skin tones, keycaps) and the wide East Asian scripts (CJK
 --         ideographs, kana, hangul, fullwidth forms)
 --   0     a lone invisible format character (a zero-width space or joiner)
---   0.55  everything else: other letters and digits, punctuation, other scripts, "…"
+--   0.55  everything else: other letters, every digit, punctuation, other scripts
 -- It is an estimate, the same on every device, not a measurement of the rendered font.
 -- Strings without bytes beyond ASCII and without "\r" (each byte its own cluster) are handled
 -- here; the others by the host, which charges its work to the step budget (4 steps per byte:
@@ -35,19 +35,10 @@ local M = {}
 local ELLIPSIS = "…"
 local TOLERANCE = 1e-9 -- points; a width equal to the slot's fits
 
--- Advances in hundredths of the font size, so sums are exact integers.
-local NARROW, WIDE, UPPER, OTHER = 30, 80, 65, 55
-local SPECIAL = {}
-for _, c in ipairs({ "i", "l", ".", ",", ":", ";", "'", "|", "!", "1", " " }) do SPECIAL[string.byte(c)] = NARROW end
-for _, c in ipairs({ "M", "W", "m", "w", "@" }) do SPECIAL[string.byte(c)] = WIDE end
-
--- The advance of one code point, in hundredths of the font size.
-local function advance(codepoint)
-  local special = SPECIAL[codepoint]
-  if special then return special end
-  if codepoint >= 65 and codepoint <= 90 then return UPPER end
-  return OTHER
-end
+-- The advances of the ASCII bytes in hundredths of the font size, so sums are exact integers:
+-- ADVANCE[byte], from the host's one definition of the model.
+local ADVANCE = {}
+for index, units in ipairs(support.host("text_advances", "text.width")()) do ADVANCE[index - 1] = units end
 
 -- Results of pure functions of a string, remembered (see support.memo).
 local memo, keep = support.memo, support.keep
@@ -90,7 +81,7 @@ local function units_of(s)
     units = host_units(s)
   else
     units = 0
-    for _, codepoint in utf8.codes(s) do units = units + (SPECIAL[codepoint] or advance(codepoint)) end
+    for _, codepoint in utf8.codes(s) do units = units + ADVANCE[codepoint] end
   end
   return keep(widths, s, units)
 end
@@ -108,7 +99,7 @@ local function shorten(s, width, fontSize)
   end
   local units, cut = units_of(ELLIPSIS), 0
   for position, byte in utf8.codes(s) do  -- ASCII: each byte is a cluster
-    units = units + advance(byte)
+    units = units + ADVANCE[byte]
     if not fits_width(units, fontSize, width) then break end
     if byte ~= 32 and not (byte >= 9 and byte <= 13) then cut = position end
   end

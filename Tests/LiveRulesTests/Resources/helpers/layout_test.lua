@@ -19,9 +19,10 @@ return {
     })), "title=Design review,remaining=25 min left|")
   end,
   ["place: a glyph is kept and takes nothing of the text's width"] = function()
-    -- "10:0" is 25.5 pt of the minimal view's 28.67: the dot beside it is drawn outside them.
-    local placed = layout.place("islandMinimal", { { id = "score", text = { "10–0", "10:0" }, glyph = "dot" } })
-    eq(show(placed), "score=10:0|")
+    -- "12:11" is 27.5 pt of the minimal view's 28.67 ("12–11" is 30.25): the dot beside it is
+    -- drawn outside them.
+    local placed = layout.place("islandMinimal", { { id = "score", text = { "12–11", "12:11" }, glyph = "dot" } })
+    eq(show(placed), "score=12:11|")
     eq(placed.fields[1].glyph, "dot")
     eq(layout.place("islandMinimal", { { id = "score", text = "2–1" } }).fields[1].glyph, nil)
     raises(function() layout.place("islandMinimal", { { id = "score", text = "2–1", glyph = true } }) end,
@@ -80,18 +81,18 @@ return {
   end,
   ["place: shorten tries the last full rendering with an ellipsis before the abbreviation"] = function()
     eq(show(layout.place("islandExpanded", { { id = "title", text = { "Next: Quarterly planning", "Quarterly planning", "QP" }, shorten = 6 } })),
-       "title=Quarterly plan…|")
+       "title=Quarterly pla…|")
     eq(show(layout.place("islandExpanded", { { id = "title", text = { "Next: Design review", "Design review", "DR" }, shorten = 6 } })),
        "title=Design review|")
   end,
   ["place: a single rendering is tried shortened, and dropped when too little is left"] = function()
     eq(show(layout.place("islandExpanded", { { id = "location", text = "Board room on the seventh floor", shorten = 6 } })),
-       "location=Board room on…|")
+       "location=Board room o…|")
     eq(show(layout.place("islandMinimal", { { id = "location", text = "Board room", shorten = 6 } })), "|location")
   end,
   ["place: shorten with two renderings shortens the first"] = function()
     eq(show(layout.place("islandExpanded", { { id = "title", text = { "Quarterly planning with finance", "QPW" }, shorten = 6 } })),
-       "title=Quarterly plan…|")
+       "title=Quarterly pla…|")
   end,
   ["place: shorten falls back to the next rendering when too little would be left"] = function()
     eq(show(layout.place("islandCompactLeading", { { id = "title", text = { "Design review", "DR" }, shorten = 6 } })),
@@ -123,13 +124,13 @@ return {
       { id = "title", text = { "Quarterly planning with finance", "QPWF" }, shorten = 6 },
       { id = "nextTitle", text = { "Next: Quarterly planning with legal", "Quarterly planning with legal", "QPWL" },
         shorten = 6 },
-    })), "title=Quarterly plan…,nextTitle=Next: Quarter…|")
+    })), "title=Quarterly pla…,nextTitle=Next: Quarter…|")
   end,
   ["place: a single rendering whose shortening is shown is dropped"] = function()
     eq(show(layout.place("islandExpanded", {
       { id = "title", text = "Quarterly planning with finance", shorten = 6 },
       { id = "nextTitle", text = "Quarterly planning with legal", shorten = 6 },
-    })), "title=Quarterly plan…|nextTitle")
+    })), "title=Quarterly pla…|nextTitle")
   end,
   ["place: shorten must be a whole number"] = function()
     raises(function() layout.place("lockScreen", { { id = "title", text = "x", shorten = true } }) end,

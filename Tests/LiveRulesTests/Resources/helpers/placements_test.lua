@@ -45,7 +45,7 @@ return {
     local expected = {
       { "lockScreen", "title", 285, 1, 17, 30 }, { "lockScreen", "body", 335, 3, 15, 40 },
       { "islandCompactLeading", "main", 44.33, 1, 15, 5 }, { "islandCompactTrailing", "main", 44.33, 1, 15, 5 },
-      { "islandMinimal", "main", 28.67, 1, 15, 3 },
+      { "islandMinimal", "main", 28.67, 1, 11, 4 },
       { "islandExpanded", "leading", 115, 2, 15, 13 }, { "islandExpanded", "trailing", 115, 2, 15, 13 },
       { "islandExpanded", "center", 117, 1, 15, 14 }, { "islandExpanded", "bottom", 339, 2, 17, 36 },
       { "standBy", "title", 285, 1, 17, 30 }, { "standBy", "body", 335, 3, 15, 40 },
