@@ -162,6 +162,7 @@ typedef struct lrl_field {
   const char *prefix, *suffix;  /* LRL_AS_CLOCK: the timer's, held by it */
   size_t prefixlength, suffixlength;
   int countsup;      /* LRL_AS_CLOCK: the timer's counts is "up" */
+  int hidehours;     /* LRL_AS_CLOCK: the timer's showsHours is false */
 } lrl_field;
 
 /* The shown placement so far: the texts of its fields. */
@@ -188,7 +189,7 @@ static int lrl_shortenedfrom(const lrl_field *f, int last, const lrl_slot *slot,
 
 /* The units the field's text s is measured on (layout.lua's `widest` for a live field): for a
 ** timer, when s reads prefix, clock, suffix, the clock with every digit a 0, "0:00" made "00:00"
-** and, counting up, "00:00" made "0:00:00"; otherwise s as written. */
+** and, counting up, "00:00" made "0:00:00" ("000:00" without hours); otherwise s as written. */
 static lua_Integer lrl_measure(const lrl_field *f, const char *s, size_t length) {
   size_t p = f->prefixlength, q = f->suffixlength;
   if (f->measuring == LRL_AS_NOTHING) return 0;
@@ -203,7 +204,7 @@ static lua_Integer lrl_measure(const lrl_field *f, const char *s, size_t length)
   int short5 = clocklength == 5 && lrl_isdigit(clock[0]) && lrl_isdigit(clock[1]) && clock[2] == ':' && lrl_isdigit(clock[3]) &&
                lrl_isdigit(clock[4]);
   if (short4) units += lrl_ascii_advance('0');
-  if (f->countsup && (short4 || short5)) units += lrl_ascii_advance('0') + lrl_ascii_advance(':');
+  if (f->countsup && (short4 || short5)) units += lrl_ascii_advance('0') + (f->hidehours ? 0 : lrl_ascii_advance(':'));
   return units;
 }
 
@@ -298,7 +299,7 @@ static int lrl_readaffix(lua_State *L, int t, const char *key, const char **text
 static int lrl_readlive(lua_State *L, int v, lrl_field *f) {
   f->measuring = LRL_AS_WRITTEN;
   f->prefixlength = f->suffixlength = 0;
-  f->countsup = 0;
+  f->countsup = f->hidehours = 0;
   f->live = !lua_isnil(L, v);
   if (!f->live) {
     lua_settop(L, lua_gettop(L) + 3);
@@ -318,6 +319,8 @@ static int lrl_readlive(lua_State *L, int v, lrl_field *f) {
   size_t countslength = 0;
   const char *counts = lua_getfield(L, timer, "counts") == LUA_TSTRING ? lua_tolstring(L, -1, &countslength) : NULL;
   f->countsup = counts != NULL && countslength == 2 && memcmp(counts, "up", 2) == 0;
+  lua_pop(L, 1);
+  f->hidehours = lua_getfield(L, timer, "showsHours") == LUA_TBOOLEAN && !lua_toboolean(L, -1);
   lua_pop(L, 1);
   f->measuring = prefix && suffix ? LRL_AS_CLOCK : LRL_AS_WRITTEN;
   return 1;
@@ -369,8 +372,9 @@ static void lrl_pushrendering(lua_State *L, const lrl_rendering *r) {
 }
 
 int lrl_layout_place(lua_State *L) {
-  enum { WANTED = 1, CAPACITY, SLOTS, DEFAULT, LEAD, FIELDS, DROPPED };
-  lua_settop(L, LEAD);
+  enum { WANTED = 1, CAPACITY, SLOTS, DEFAULT, LEAD, MINUTES, FIELDS, DROPPED };
+  lua_settop(L, MINUTES);
+  int minutes = lua_toboolean(L, MINUTES);
   if (lua_type(L, WANTED) != LUA_TTABLE || lua_getmetatable(L, WANTED) || !lua_isinteger(L, CAPACITY) ||
       lua_type(L, SLOTS) != LUA_TTABLE || lua_type(L, DEFAULT) != LUA_TSTRING)
     return 0;
@@ -407,7 +411,7 @@ int lrl_layout_place(lua_State *L) {
     lua_getfield(L, entry, "live");
     ok = ok && (shorten == LUA_TNIL || lua_isinteger(L, top + 3)) && (glyph == LUA_TNIL || glyph == LUA_TSTRING) &&
          lrl_readrenderings(L, top + 5, &f, &bytes) && lrl_readlive(L, top + 7, &f);
-    if (!ok) return 0;
+    if (!ok || (minutes && f.hidehours)) return 0;
     lrs_charge(L, 4 * bytes);  /* each rendering is measured a few times at most */
     f.shortens = shorten != LUA_TNIL;
     f.keeps = f.shortens ? lua_tointeger(L, top + 3) : 0;

@@ -17,15 +17,16 @@ enum {
   K_PROBLEM = 1, K_PHASE, K_BADGE, K_TEXT, K_TONE, K_RELEVANCE, K_SCORE, K_ALERT, K_LAYOUT,
   K_FIELDS, K_DROPPED, K_ID, K_GLYPH, K_PALETTE, K_LIGHT, K_DARK, K_STANDBYNIGHT, K_BACKGROUND,
   K_FOREGROUND, K_ACCENT, K_FALLBACK, K_TIMING, K_STALE, K_DISMISSAL, K_TITLE, K_BODY, K_LIVE,
-  K_TIMER, K_DATE, K_COUNTS, K_PREFIX, K_SUFFIX, K_PROGRESS, K_START, K_FINISH, K_SLOT, K_LINE,
-  K_FIELDIDS, K_PHASES, K_PLACEMENTS, K_PLACEMENTCOUNT
+  K_TIMER, K_DATE, K_COUNTS, K_PREFIX, K_SUFFIX, K_SHOWSHOURS, K_PROGRESS, K_START, K_FINISH, K_SLOT,
+  K_LINE, K_FIELDIDS, K_PHASES, K_PLACEMENTS, K_PLACEMENTCOUNT
 };
 
 static const char *const lrl_outkeys[] = {
   "problem", "phase", "badge", "text", "tone", "relevance", "score", "alert", "layout",
   "fields", "dropped", "id", "glyph", "palette", "light", "dark", "standByNight", "background",
   "foreground", "accent", "fallback", "timing", "stale", "dismissal", "title", "body", "live",
-  "timer", "date", "counts", "prefix", "suffix", "progress", "start", "finish", "slot", "line"
+  "timer", "date", "counts", "prefix", "suffix", "showsHours", "progress", "start", "finish", "slot",
+  "line"
 };
 
 #define LRL_OUT_SLOTS 16  /* stack slots a read uses at most */
@@ -191,14 +192,29 @@ static int lrl_spells(lrl_text text, const char *word) {
   return text.length == strlen(word) && memcmp(text.bytes, word, text.length) == 0;
 }
 
-/* Reads the timer at t into field: { date, counts = "down"|"up", prefix?, suffix? }. [-0, +0, -] */
+/* The optional boolean field k: 1 when absent or true, 0 when false in *shows; whether it is
+** absent or a boolean. [-0, +0, -] */
+static int lrl_getoptionalshows(lrl_reader *r, int t, int k, int *shows, int *present) {
+  lrl_get(r, t, k);
+  int type = lua_type(r->L, -1);
+  *present = type != LUA_TNIL;
+  *shows = type != LUA_TBOOLEAN || lua_toboolean(r->L, -1);
+  lua_pop(r->L, 1);
+  return type == LUA_TNIL || type == LUA_TBOOLEAN;
+}
+
+/* Reads the timer at t into field: { date, counts = "down"|"up", prefix?, suffix?, showsHours? }.
+** [-0, +0, -] */
 static int lrl_readtimer(lrl_reader *r, int t, lrl_outfield *field) {
   lrl_text counts;
+  int shows, present;
   if (!lrl_getdate(r, t, K_DATE, &field->dates[0]) || !lrl_gettext(r, t, K_COUNTS, LRL_OUT_NAME, &counts) ||
       !lrl_getoptionaltext(r, t, K_PREFIX, LRL_OUT_TEXT, &field->prefix) ||
       !lrl_getoptionaltext(r, t, K_SUFFIX, LRL_OUT_TEXT, &field->suffix) ||
-      !lrl_haskeys(r->L, t, 2 + (field->prefix.bytes != NULL) + (field->suffix.bytes != NULL)))
+      !lrl_getoptionalshows(r, t, K_SHOWSHOURS, &shows, &present) ||
+      !lrl_haskeys(r->L, t, 2 + (field->prefix.bytes != NULL) + (field->suffix.bytes != NULL) + present))
     return 0;
+  field->hidehours = !shows;
   field->live = LRL_OUT_TIMER;
   field->countsup = lrl_spells(counts, "up");
   return field->countsup || lrl_spells(counts, "down");
@@ -216,6 +232,7 @@ static int lrl_readprogress(const lrl_reader *r, int t, lrl_outfield *field) {
 static int lrl_readlive(lrl_reader *r, int f, lrl_outfield *field) {
   lua_State *L = r->L;
   field->live = LRL_OUT_STILL;
+  field->hidehours = 0;
   int live = lua_gettop(L) + 1;
   int ok = lrl_get(r, f, K_LIVE) == LUA_TNIL;
   if (!ok && lrl_plaintable(L, live) && lrl_haskeys(L, live, 1)) {

@@ -1,16 +1,18 @@
 import Foundation
 
 /// A clock the device keeps current: counting down to ``date`` (stopping at zero) or up from
-/// it, between ``prefix`` and ``suffix``.
+/// it, between ``prefix`` and ``suffix``, with or without hours (``showsHours``).
 ///
 /// Draw it as `Text(prefix) + Text(timerInterval: timer.timerInterval(at: now), countsDown:
-/// timer.countsDown) + Text(suffix)` ("in 9:59"). (Android's library in `android/` draws it as the
-/// notification's chronometer, its words beside it.)
+/// timer.countsDown, showsHours: timer.showsHours) + Text(suffix)` ("in 9:59", "67:20"). (Android's
+/// library in `android/` draws it as the notification's chronometer, its words beside it, or
+/// without hours as text of its whole minutes, "67'".)
 ///
-/// Wire form: `{"date": <seconds since 2001-01-01>, "counts": "down"|"up", "prefix"?, "suffix"?}`.
-/// Decoding fails (and the field shows its text) when `date` is not a finite number, `counts`
-/// is neither `"down"` nor `"up"`, or a present `prefix` or `suffix` is not a string; other
-/// members are ignored. Encodes the same form, `prefix` and `suffix` only when not empty.
+/// Wire form: `{"date": <seconds since 2001-01-01>, "counts": "down"|"up", "prefix"?, "suffix"?,
+/// "showsHours"?}`. Decoding fails (and the field shows its text) when `date` is not a finite
+/// number, `counts` is neither `"down"` nor `"up"`, a present `prefix` or `suffix` is not a
+/// string, or a present `showsHours` is not a boolean; other members are ignored. Encodes the
+/// same form, `prefix` and `suffix` only when not empty, `showsHours` only when false.
 public struct LiveTimer: Codable, Hashable, Sendable {
     /// The moment the countdown reaches zero, or the count-up starts from.
     public let date: Date
@@ -20,6 +22,8 @@ public struct LiveTimer: Codable, Hashable, Sendable {
     public let prefix: String
     /// Text after the clock (" left"); empty for none.
     public let suffix: String
+    /// Whether the clock shows hours ("1:07:20"); false counts every minute ("67:20").
+    public let showsHours: Bool
 
     /// The span to give `Text(timerInterval:countsDown:)` at `now`: a countdown runs over
     /// `min(now, date)...date`, a count-up over `date...` a far date.
@@ -28,11 +32,12 @@ public struct LiveTimer: Codable, Hashable, Sendable {
     }
 
     /// What the timer reads at `now`: prefix, clock and suffix ("in 9:59"). The clock is "m:ss"
-    /// under an hour and "h:mm:ss" from an hour on; the span is rounded to the millisecond, then
+    /// under an hour and "h:mm:ss" from an hour on, or "m:ss" with every minute without hours
+    /// ("67:20"); the span is rounded to the millisecond, then
     /// a countdown counts a partial second as a whole one and a count-up leaves it out; never
     /// below zero. The text the backend sends is this reading at the push's moment.
     public func reading(at now: Date) -> String {
-        prefix + Self.clock(seconds(at: now)) + suffix
+        prefix + Self.clock(seconds(at: now), showsHours: showsHours) + suffix
     }
 
     /// Whole seconds the clock shows at `now`: see ``reading(at:)``.
@@ -45,15 +50,15 @@ public struct LiveTimer: Codable, Hashable, Sendable {
         return countsDown ? (whole + 999) / 1000 : whole / 1000
     }
 
-    /// `seconds` as a clock: "9:59", "1:02:03".
-    private static func clock(_ seconds: Int) -> String {
-        let hours = seconds / 3600, minutes = seconds % 3600 / 60, rest = seconds % 60
+    /// `seconds` as a clock: "9:59", "1:02:03"; without hours "67:20".
+    private static func clock(_ seconds: Int, showsHours: Bool) -> String {
+        let hours = showsHours ? seconds / 3600 : 0, minutes = (seconds - hours * 3600) / 60, rest = seconds % 60
         func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
         return hours > 0 ? "\(hours):\(two(minutes)):\(two(rest))" : "\(minutes):\(two(rest))"
     }
 
     private enum CodingKeys: String, CodingKey {
-        case date, counts, prefix, suffix
+        case date, counts, prefix, suffix, showsHours
     }
 
     /// Decodes the wire form; see the type's rules.
@@ -72,6 +77,7 @@ public struct LiveTimer: Codable, Hashable, Sendable {
         date = Date(timeIntervalSinceReferenceDate: seconds)
         prefix = try container.decodeIfPresent(String.self, forKey: .prefix) ?? ""
         suffix = try container.decodeIfPresent(String.self, forKey: .suffix) ?? ""
+        showsHours = try container.decodeIfPresent(Bool.self, forKey: .showsHours) ?? true
     }
 
     /// Encodes the wire form, the date as seconds since 2001-01-01 whatever the encoder's date
@@ -82,5 +88,6 @@ public struct LiveTimer: Codable, Hashable, Sendable {
         try container.encode(countsDown ? "down" : "up", forKey: .counts)
         if !prefix.isEmpty { try container.encode(prefix, forKey: .prefix) }
         if !suffix.isEmpty { try container.encode(suffix, forKey: .suffix) }
+        if !showsHours { try container.encode(false, forKey: .showsHours) }
     }
 }

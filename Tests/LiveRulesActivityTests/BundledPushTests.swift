@@ -41,8 +41,8 @@ import Testing
         for placement in Placement.allCases {
             for field in presentation.layout[placement]?.fields ?? [] {
                 let live: String = switch field.live {
-                case .timer(let date, let counts, let prefix, let suffix)?:
-                    "timer \(date.timeIntervalSinceReferenceDate) \(counts == .down) [\(prefix)|\(suffix)]"
+                case .timer(let date, let counts, let prefix, let suffix, let showsHours)?:
+                    "timer \(date.timeIntervalSinceReferenceDate) \(counts == .down) [\(prefix)|\(suffix)] hours \(showsHours)"
                 case .progress(let start, let finish)?:
                     "progress \(start.timeIntervalSinceReferenceDate) \(finish.timeIntervalSinceReferenceDate)"
                 case nil:
@@ -66,7 +66,8 @@ import Testing
             for field in device.fields(in: id) {
                 let region = device.region(of: field, in: id)
                 let live: String = switch field.content {
-                case .timer(let timer): "timer \(timer.date.timeIntervalSinceReferenceDate) \(timer.countsDown) [\(timer.prefix)|\(timer.suffix)]"
+                case .timer(let timer):
+                    "timer \(timer.date.timeIntervalSinceReferenceDate) \(timer.countsDown) [\(timer.prefix)|\(timer.suffix)] hours \(timer.showsHours)"
                 case .progress(let bar): "progress \(bar.start.timeIntervalSinceReferenceDate) \(bar.finish.timeIntervalSinceReferenceDate)"
                 case .text: "text"
                 }

@@ -86,7 +86,7 @@ import TestPacks
                 + "or time.passed(now, moment) (now > moment)")
         let (called, _) = try Self.check("match", replacing: "if not time.reached(now, attributes.kickoff) then",
                                          with: "if time.minutes(input.now, attributes.kickoff) > 0 then", in: "content.lua")
-        #expect(called.first?.hasPrefix("rules/match/content.lua:159:52: warning: now compared with '>'") == true, "\(called)")
+        #expect(called.first?.hasPrefix("rules/match/content.lua:168:52: warning: now compared with '>'") == true, "\(called)")
         let (dates, _) = try Self.check("meetings", replacing: "actionTime = not time.reached(now, meeting.start + LOCATION_WINDOW)",
                                         with: "actionTime = meeting.start < meeting[\"end\"]", in: "content.lua")
         #expect(!dates.contains { $0.contains("now compared") }, "\(dates)")

@@ -148,11 +148,11 @@ import Testing
     /// wrote it where a text names it, else on the rule's `return`.
     @Test(arguments: [
         ("\"soon\"", "layout.place: field 1 ('countdown'): live must be a table such as time.countdown(...).live, got \"soon\""),
-        ("{}", "layout.lockScreen.fields[1].live: expected { timer = { date, counts, prefix, suffix } } or { progress = { start, finish } }, got an empty table"),
+        ("{}", "layout.lockScreen.fields[1].live: expected { timer = { date, counts, prefix, suffix, showsHours } } or { progress = { start, finish } }, got an empty table"),
         ("{ timer = { date = 0, counts = \"down\" }, progress = { start = 0, finish = 1 } }",
          "layout.lockScreen.fields[1].live.progress: expected nothing (the keys are timer)"),
         ("{ timer = { date = 0, counts = \"down\", zone = \"UTC\" } }",
-         "layout.lockScreen.fields[1].live.timer.zone: expected nothing (the keys are date, counts, prefix, suffix)"),
+         "layout.lockScreen.fields[1].live.timer.zone: expected nothing (the keys are date, counts, prefix, suffix, showsHours)"),
         ("{ timer = { date = \"9:30\", counts = \"down\" } }",
          "layout.lockScreen.fields[1].live.timer.date: expected number, got string \"9:30\""),
         ("{ timer = { date = 0, counts = \"dwn\" } }",

@@ -39,7 +39,10 @@ import Testing
         #expect(layout.contains("---@param live_of? fun(id: string): liverules.LiveForm?\n"))
         let time = try text("types/liverules/time.lua")
         #expect(time.contains("---@class liverules.LiveField\n---@field text string"))
-        for helper in ["countdown(to, now, format)", "elapsed(since, now, format)", "progress_field(start, finish, now)"] {
+        #expect(host.contains("---@field showsHours? boolean false: every minute, no hours"))
+        #expect(host.contains("---@class liverules.TimerOptions\n---@field showsHours? boolean"))
+        #expect(time.contains("---@param options? liverules.TimerOptions\n"))
+        for helper in ["countdown(to, now, format, options)", "elapsed(since, now, format, options)", "progress_field(start, finish, now)"] {
             #expect(time.contains("---@return liverules.LiveField\nfunction time.\(helper) end"), "\(helper)")
         }
     }

@@ -14,9 +14,11 @@
 --               before kick-off
 --   clock       while live: the match clock, live, counting up from the current half's start
 --               (`period`) as a football clock does: "23:15" in the first half, "45:00" at the
---               second half's restart, "90:00" and "105:00" at extra time's; from the 60th
---               minute on the clock reads hours ("1:07:20"), the only clock devices draw live.
---               At a glance a ring filling over the half (45 minutes, 15 in extra time), full in
+--               second half's restart, "67:20" in the 68th minute (no hours), "90:00" and
+--               "105:00" at extra time's; Android draws its minutes, "67'". Stoppage time from
+--               the minute after the half's regular time: "45+1:00", "90+3:20" (Android
+--               "90+3'"), counting from the regular time's end, pushed at its second. At a
+--               glance a ring filling over the half (45 minutes, 15 in extra time), full in
 --               stoppage time. "Half time" ("HT") at half time. A feed that sends the minute but
 --               not when the half started keeps the frozen minute "67'" (see clockOf), as does
 --               one whose half would still be running 3 hours after it started when this update
@@ -66,6 +68,8 @@ local HALVES = {
   extraTimeFirst = { from = 90 * 60, length = 15 * 60 },
   extraTimeSecond = { from = 105 * 60, length = 15 * 60 },
 }
+-- The match clock counts minutes past 59, as football clocks do: "67:20", never "1:07:20".
+local MINUTES = { showsHours = false }
 -- The minimal island's countdown ring fills over this last stretch before the kick-off.
 local COUNTDOWN_RING = 60 * 60
 -- No half runs this long after its start, stoppage time and a long interruption included.
@@ -76,7 +80,8 @@ local CODE_ROOM = placements.islandCompactLeading
 local M = {}
 
 -- The match clock while the ball is in play, and its form at a glance: with `period`, a live
--- clock counting up from the half's start, "45:00" at the second half's restart, and a ring
+-- clock counting up from the half's start without hours, "45:00" at the second half's restart,
+-- then in stoppage time one counting from the regular time's end after "45+", and a ring
 -- filling over the half; with only the feed's minute, the frozen "67'" for both, as a clock
 -- started from a minute could be up to a minute wrong and a feed that sends only minutes
 -- sends an update for each anyway; nil when the feed has neither. A half that would still be
@@ -87,8 +92,12 @@ local function clockOf(input)
   local period = state.period
   if period ~= nil and timing(input).stale - period.startedAt < LONGEST_HALF then
     local half = HALVES[period.half]
-    return time.elapsed(period.startedAt - half.from, now),
-      time.progress_field(period.startedAt, period.startedAt + half.length, now)
+    local regular = period.startedAt + half.length  -- the end of the half's regular time
+    local ring = time.progress_field(period.startedAt, regular, now)
+    if time.reached(now, regular + 60) then
+      return time.elapsed(regular, now, (half.from + half.length) // 60 .. "+%s", MINUTES), ring
+    end
+    return time.elapsed(period.startedAt - half.from, now, nil, MINUTES), ring
   end
   if state.minute ~= nil then
     local minute = { state.minute .. "'" }

@@ -55,10 +55,11 @@ int lrl_rules_begin(lua_State *L);
 #define LRL_ELLIPSIS_UNITS 80
 int lrl_ascii_advance(unsigned char c);
 
-/* lua_CFunction: place(wanted, capacity, slots, defaultSlot, leadSlot) -> { fields, dropped } |
-** nothing. layout.place for one placement (liverules/layout.lua documents it): `slots` maps the
-** placement's slot names to { width, fontSize }, `defaultSlot` names the default, `leadSlot`
-** (or nil) the slot its first field is measured in. A field's `live` form, a plain table, is
+/* lua_CFunction: place(wanted, capacity, slots, defaultSlot, leadSlot, minutes) -> { fields,
+** dropped } | nothing. layout.place for one placement (liverules/layout.lua documents it): `slots`
+** maps the placement's slot names to { width, fontSize }, `defaultSlot` names the default,
+** `leadSlot` (or nil) the slot its first field is measured in; `minutes` true when the placement
+** draws a timer without hours as its minutes, which this leaves to the Lua definition. A field's `live` form, a plain table, is
 ** kept by reference and measured as the Lua definition measures it. Returns nothing when the
 ** case is not its common one (an entry not a plain well-formed table, a `live` form that is not
 ** a plain table or whose timer has a metatable, text beyond ASCII or with "\r"): the Lua
@@ -99,6 +100,7 @@ typedef struct lrl_outfield {
   int live;        /* LRL_OUT_STILL, LRL_OUT_TIMER or LRL_OUT_PROGRESS; the rest only for a live one */
   double dates[2];
   int countsup;    /* a timer counts "up", else "down" */
+  int hidehours;   /* a timer reads without hours ("67:20": showsHours = false) */
   lrl_text prefix, suffix;  /* a timer's; absent: not given */
   lrl_text slot;   /* absent: not given (the name is left to the host to check) */
   lua_Integer line;  /* 0: not given; else at least 1 (the slot's lines are the host's to check) */

@@ -4,7 +4,8 @@ import Foundation
 /// checks hold against its slot, and the box the preview studio draws it in.
 package struct FieldMeasure: Sendable, Equatable {
     /// The text measured: the field's text, or for a live timer the widest it reads until the
-    /// presentation's stale date; "" for a progress.
+    /// presentation's stale date (on Android, a timer without hours as the minutes it draws);
+    /// "" for a progress.
     package var measured: String
     /// The width of ``measured`` in points at the slot's font size.
     package var textWidth: Double
@@ -15,13 +16,16 @@ package struct FieldMeasure: Sendable, Equatable {
     /// Points between two fields on one line, as `liverules.layout` places them.
     package static let lineGap = 8.0
 
-    /// `field` measured on `slot` at `now` (Unix seconds), a live timer until `stale`.
-    package init(_ field: LayoutField, on slot: PlacementSlot, now: Double, stale: Date?) {
+    /// `field` measured on `slot` of `placement` at `now` (Unix seconds), a live timer until `stale`.
+    package init(_ field: LayoutField, on slot: PlacementSlot, in placement: Placement, now: Double, stale: Date?) {
+        let at = Date(timeIntervalSince1970: now)
         switch field.live {
         case nil: measured = field.text
         case .progress?: measured = ""
+        case let live? where placement.budget.minuteTimers && live.isMinutesOnAndroid:
+            measured = live.widestMinutesOnAndroid(from: at, until: stale) ?? field.text
         case let live?:
-            measured = live.widestReading(from: Date(timeIntervalSince1970: now), until: stale) ?? field.text
+            measured = live.widestReading(from: at, until: stale) ?? field.text
         }
         textWidth = Self.width(of: measured, fontSize: slot.fontSize)
         if case .progress? = field.live {

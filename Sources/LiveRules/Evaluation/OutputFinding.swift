@@ -61,7 +61,7 @@ extension OutputFinding {
                     shown[text] = field.id
                 }
                 let slot = slot(of: index, named: field.slot, in: budget)
-                let measure = FieldMeasure(field, on: slot, now: now, stale: presentation.timing?.stale)
+                let measure = FieldMeasure(field, on: slot, in: placement, now: now, stale: presentation.timing?.stale)
                 let (measured, width) = (measure.measured, measure.textWidth)
                 if let line = field.line {
                     let key = "\(slot.name) \(line)", before = lines[key]
@@ -90,11 +90,14 @@ extension OutputFinding {
     /// mapping of <doc:AndroidNotifications>: it has one chronometer (the first timer in the
     /// `chip` slot, else the first timer) and one bar (the first progress), so any other timer or
     /// progress is left out; and a live field on the title line leaves the title, its clock going
-    /// to the header and its bar below the text.
+    /// to the header and its bar below the text. A timer without hours is text (its minutes), no
+    /// chronometer, and drawn where it stands.
     static func notDrawnOnAndroid(_ fields: [LayoutField]) -> [OutputFinding] {
         let budget = Placement.androidOngoing.budget
         let slots = fields.indices.map { slot(of: $0, named: fields[$0].slot, in: budget).name }
-        let timers = fields.indices.filter { if case .timer? = fields[$0].live { true } else { false } }
+        let timers = fields.indices.filter {
+            if case .timer? = fields[$0].live, fields[$0].live?.isMinutesOnAndroid == false { true } else { false }
+        }
         let progresses = fields.indices.filter { if case .progress? = fields[$0].live { true } else { false } }
         let chronometer = timers.first { slots[$0] == "chip" } ?? timers.first
         var findings: [OutputFinding] = []
@@ -106,7 +109,7 @@ extension OutputFinding {
                 add(index, "a notification has one chronometer, which shows '\(fields[chronometer].id)': this timer is not drawn on Android")
             } else if let bar = progresses.first, progresses.contains(index), index != bar {
                 add(index, "a notification has one progress bar, which shows '\(fields[bar].id)': this progress is not drawn on Android")
-            } else if fields[index].live != nil, slots[index] == "title" {
+            } else if let live = fields[index].live, !live.isMinutesOnAndroid, slots[index] == "title" {
                 add(index, "a live field on the title line leaves the notification's title on Android (its clock goes to the header, "
                     + "its bar below the text): give the title a text field")
             }

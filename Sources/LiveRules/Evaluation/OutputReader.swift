@@ -118,7 +118,8 @@ final class OutputReader {
             return .progress(start: Date(timeIntervalSince1970: dates.0), finish: Date(timeIntervalSince1970: dates.1))
         }
         guard let prefix = affix(field.prefix), let suffix = affix(field.suffix) else { return nil }
-        return .timer(date: Date(timeIntervalSince1970: dates.0), counts: field.countsup != 0 ? .up : .down, prefix: prefix, suffix: suffix)
+        return .timer(date: Date(timeIntervalSince1970: dates.0), counts: field.countsup != 0 ? .up : .down, prefix: prefix, suffix: suffix,
+                      showsHours: field.hidehours == 0)
     }
 
     /// A timer's prefix or suffix: "" when absent, nil when not valid UTF-8.

@@ -26,7 +26,7 @@ struct PresentationOutput {
     /// A field's live form as the layout rule returned it: its dates in Unix seconds and its
     /// spellings unchecked.
     enum LiveOutput {
-        case timer(date: Double, counts: String, prefix: String?, suffix: String?)
+        case timer(date: Double, counts: String, prefix: String?, suffix: String?, showsHours: Bool?)
         case progress(start: Double, finish: Double)
     }
 
@@ -157,7 +157,7 @@ struct PresentationOutput {
                             value: phase)
     }
 
-    /// A field's `live` table: exactly one of `{ timer = { date, counts, prefix, suffix } }` and
+    /// A field's `live` table: exactly one of `{ timer = { date, counts, prefix, suffix, showsHours } }` and
     /// `{ progress = { start, finish } }`, with nothing else in either.
     private static func live(_ live: LuaTableReader) throws(LuaError) -> LiveOutput {
         let name = OutputLimits.nameBytes
@@ -165,8 +165,9 @@ struct PresentationOutput {
         if live.has("timer") {
             read = try live.table("timer") { timer throws(LuaError) in
                 let read = LiveOutput.timer(date: try timer.number("date"), counts: try timer.string("counts", atMost: name),
-                                            prefix: try timer.optionalString("prefix"), suffix: try timer.optionalString("suffix"))
-                try timer.checkKeys(only: ["date", "counts", "prefix", "suffix"])
+                                            prefix: try timer.optionalString("prefix"), suffix: try timer.optionalString("suffix"),
+                                            showsHours: timer.has("showsHours") ? try timer.bool("showsHours") : nil)
+                try timer.checkKeys(only: ["date", "counts", "prefix", "suffix", "showsHours"])
                 return read
             }
             try live.checkKeys(only: ["timer"])
@@ -179,7 +180,7 @@ struct PresentationOutput {
             try live.checkKeys(only: ["progress"])
         } else {
             try live.checkKeys(only: ["timer", "progress"])
-            throw .decoding(path: "", expected: "{ timer = { date, counts, prefix, suffix } } or { progress = { start, finish } }", found: "an empty table")
+            throw .decoding(path: "", expected: "{ timer = { date, counts, prefix, suffix, showsHours } } or { progress = { start, finish } }", found: "an empty table")
         }
         return read
     }
@@ -322,8 +323,8 @@ extension PresentationOutput {
                 let checked = try Self.live(form, at: "layout.\(placement).fields[\(index + 1)].live")
                 // Read from the seconds as the rules gave them, as liverules.time did.
                 let reading = switch (form, checked) {
-                case (.timer(let date, _, _, _), .timer(_, let counts, let prefix, let suffix)):
-                    LiveForm.timerReading(date: date, counts: counts, prefix: prefix, suffix: suffix, now: now)
+                case (.timer(let date, _, _, _, _), .timer(_, let counts, let prefix, let suffix, let showsHours)):
+                    LiveForm.timerReading(date: date, counts: counts, prefix: prefix, suffix: suffix, showsHours: showsHours, now: now)
                 case (.progress(let start, let finish), _):
                     LiveForm.progressReading(start: start, finish: finish, now: now)
                 default:
@@ -392,9 +393,9 @@ extension PresentationOutput {
                 + hint(for: text, among: known, otherwise: ""), value: text)
         }
         switch form {
-        case .timer(let seconds, let counts, let prefix, let suffix):
+        case .timer(let seconds, let counts, let prefix, let suffix, let showsHours):
             return .timer(date: try date(seconds, "timer.date"), counts: try spelling(counts, "timer.counts", as: LiveForm.Counting.self),
-                          prefix: prefix ?? "", suffix: suffix ?? "")
+                          prefix: prefix ?? "", suffix: suffix ?? "", showsHours: showsHours ?? true)
         case .progress(let start, let finish):
             let from = try date(start, "progress.start"), to = try date(finish, "progress.finish")
             guard finish > start else {

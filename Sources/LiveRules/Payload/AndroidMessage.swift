@@ -41,7 +41,7 @@ public struct AndroidMessage: Sendable, Hashable {
             "event": event.rawValue,
             "title": fields.first?.text ?? "",
             "text": fields.dropFirst().map(\.text).joined(separator: " · "),
-            "shortCriticalText": Self.chipText(fields),
+            "shortCriticalText": Self.chipText(fields, at: Date(timeIntervalSince1970: now)),
             "ongoing": event == .end ? "false" : "true",
             "requestPromotedOngoing": event == .end ? "false" : "true",
             "alert": alerts ? "true" : "false",
@@ -56,13 +56,18 @@ public struct AndroidMessage: Sendable, Hashable {
         guard errors.isEmpty else { throw .invalid(errors) }
     }
 
-    /// The status-bar chip's text of `fields`, the `androidOngoing` layout: its `chip` slot's
-    /// fields without a live form (a timer there is the notification's chronometer, which the chip
-    /// shows itself), joined by " · ".
-    static func chipText(_ fields: [LayoutField]) -> String {
+    /// The status-bar chip's text of `fields`, the `androidOngoing` layout, at `now`: its `chip`
+    /// slot's fields without a live form and its timers without hours as their minutes ("67'"),
+    /// joined by " · " (a timer with hours there is the notification's chronometer, which the chip
+    /// shows itself; a progress is its bar).
+    static func chipText(_ fields: [LayoutField], at now: Date) -> String {
         let budget = Placement.androidOngoing.budget
-        return fields.indices.filter { OutputFinding.slot(of: $0, named: fields[$0].slot, in: budget).name == "chip" && fields[$0].live == nil }
-            .map { fields[$0].text }.joined(separator: " · ")
+        return fields.indices.filter { OutputFinding.slot(of: $0, named: fields[$0].slot, in: budget).name == "chip" }
+            .compactMap { index in
+                guard let live = fields[index].live else { return fields[index].text }
+                return live.minutesOnAndroid(at: now)
+            }
+            .joined(separator: " · ")
     }
 
     /// The message without its target: `{"message": {"android": {"priority"}, "data"}}`. It holds

@@ -118,7 +118,7 @@ struct DeviceForm: JSONShaped {
             layout.fields.allSatisfy { field in
                 switch field.live {
                 case nil: true
-                case .timer(let at, _, _, _)?: plain(at)
+                case .timer(let at, _, _, _, _)?: plain(at)
                 case .progress(let start, let finish)?: plain(start) && plain(finish) && finish > start
                 }
             }
@@ -141,7 +141,7 @@ extension Presentation {
     ///
     /// ```
     /// { "v": 1, "phase": "countdown", "badge": { "text", "tone" },
-    ///   "fields": [ { "id", "text", "glyph"?, "timer"? { "date", "counts", "prefix"?, "suffix"? },
+    ///   "fields": [ { "id", "text", "glyph"?, "timer"? { "date", "counts", "prefix"?, "suffix"?, "showsHours"? },
     ///                 "progress"? { "start", "finish" } } ],
     ///   "placements": { "lockScreen": [0, 1, 2], … },       // a placement showing nothing is left out
     ///   "regions": { "lockScreen": ["title:1", "body:1", "body:2"], … },  // placements whose fields all have one

@@ -84,13 +84,18 @@ extension PayloadCheck {
     }
 
     private mutating func timer(_ value: JSONValue, at path: String) {
-        guard let members = object(value, "a timer { date, counts }", at: path, known: ["date", "counts", "prefix", "suffix"], strings: ["counts"]) else { return }
+        guard let members = object(value, "a timer { date, counts }", at: path, known: ["date", "counts", "prefix", "suffix", "showsHours"],
+                                   strings: ["counts"]) else { return }
         date(members["date"] ?? .null, at: JSONPath.member("date", in: path))
         if case .string(let counts)? = members["counts"], LiveForm.Counting(rawValue: counts) == nil {
             add(.presentation, at: JSONPath.member("counts", in: path), "'\(counts)' is not a direction", fix: "send \"down\" or \"up\"")
         }
         for key in ["prefix", "suffix"] where members[key] != nil && members[key]?.string == nil {
             add(.presentation, at: JSONPath.member(key, in: path), "expected a string, got \(members[key]!.brief)", fix: "send the text around the clock")
+        }
+        if let shows = members["showsHours"], shows != .bool(false) {
+            add(.presentation, at: JSONPath.member("showsHours", in: path), "expected false, got \(shows.brief)",
+                fix: "send showsHours only as false, for a clock without hours")
         }
     }
 

@@ -33,9 +33,13 @@ package struct PlacementBudget: Sendable, Equatable, Encodable {
     package let slots: [PlacementSlot]
     /// How many fields the placement shows at most.
     package let capacity: Int
+    /// Whether it draws a timer without hours as its whole minutes ("67'"), redrawn each
+    /// minute, because its one clock shows hours from the 60th minute on: Android's
+    /// notification (<doc:AndroidNotifications>). Its layout measures such a timer so.
+    package var minuteTimers = false
 
     private enum CodingKeys: String, CodingKey {
-        case placement = "id", slots, capacity
+        case placement = "id", slots, capacity, minuteTimers
     }
 }
 
@@ -89,7 +93,7 @@ extension Placement {
                 PlacementSlot(name: "text", width: 268, lines: 1, fontSize: 15),
                 PlacementSlot(name: "progress", width: 268, lines: 1, fontSize: 15),
                 PlacementSlot(name: "chip", width: 60, lines: 1, fontSize: 15),
-            ], capacity: 4)
+            ], capacity: 4, minuteTimers: true)
         }
     }
 }

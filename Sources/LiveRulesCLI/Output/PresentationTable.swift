@@ -44,7 +44,7 @@ struct PresentationTable {
     private func describe(_ live: LiveForm) -> String {
         func time(_ date: Date) -> String { String(ISO8601.format(date.timeIntervalSince1970).dropFirst(11).prefix(5)) + "Z" }
         return switch live {
-        case .timer(let date, let counts, _, _): "timer \(counts.rawValue) \(counts == .down ? "to" : "from") \(time(date))"
+        case .timer(let date, let counts, _, _, _): "timer \(counts.rawValue) \(counts == .down ? "to" : "from") \(time(date))"
         case .progress(let start, let finish): "progress \(time(start)) to \(time(finish))"
         }
     }

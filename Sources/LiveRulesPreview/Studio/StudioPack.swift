@@ -137,7 +137,7 @@ extension StudioCase {
     static func measures(of presentation: Presentation, now: Double) -> [Placement: [Double]] {
         Dictionary(uniqueKeysWithValues: presentation.layout.map { placement, layout in
             (placement, layout.fields.enumerated().map { index, field in
-                FieldMeasure(field, on: OutputFinding.slot(of: index, named: field.slot, in: placement.budget),
+                FieldMeasure(field, on: OutputFinding.slot(of: index, named: field.slot, in: placement.budget), in: placement,
                              now: now, stale: presentation.timing?.stale).lineWidth
             })
         })

@@ -30,7 +30,7 @@ package struct PackVocabulary: Sendable {
     static let outputKeys = ["text", "tone", "score", "alert", "fields", "dropped", "id", "glyph", "slot", "shorten",
                              "light", "dark", "standByNight", "background", "foreground", "accent", "fallback",
                              "when", "preferred", "fallbacks", "label", "missing", "live", "timer", "progress", "date",
-                             "counts", "prefix", "suffix", "start", "finish"]
+                             "counts", "prefix", "suffix", "showsHours", "start", "finish"]
     /// What `type` and `math.type` return.
     static let luaTypes = ["nil", "boolean", "number", "string", "table", "function", "userdata", "thread", "integer", "float"]
 

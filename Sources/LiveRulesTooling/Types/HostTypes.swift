@@ -47,6 +47,10 @@ enum HostTypes {
                 ("date", "liverules.Date", false, "the date it counts down to or up from"),
                 ("counts", "liverules.TimerCounting", false, ""),
                 ("prefix", "string", true, "the text before the clock (\"in \")"), ("suffix", "string", true, "the text after it (\" left\")"),
+                ("showsHours", "boolean", true, "false: every minute, no hours (\"67:20\", not \"1:07:20\")"),
+            ]),
+            LuaCATS.class("liverules.TimerOptions", "How `time.countdown` and `time.elapsed` draw their clock.", fields: [
+                ("showsHours", "boolean", true, "false: every minute, no hours (\"67:20\", not \"1:07:20\")"),
             ]),
             LuaCATS.class("liverules.LiveProgress", "A bar the device fills itself from start to finish (on Android the app redraws it at each whole percent).", fields: [
                 ("start", "liverules.Date", false, ""), ("finish", "liverules.Date", false, "after start"),

@@ -59,6 +59,11 @@
 ---@field counts liverules.TimerCounting
 ---@field prefix? string the text before the clock ("in ")
 ---@field suffix? string the text after it (" left")
+---@field showsHours? boolean false: every minute, no hours ("67:20", not "1:07:20")
+
+---How `time.countdown` and `time.elapsed` draw their clock.
+---@class liverules.TimerOptions
+---@field showsHours? boolean false: every minute, no hours ("67:20", not "1:07:20")
 
 ---A bar the device fills itself from start to finish (on Android the app redraws it at each whole percent).
 ---@class liverules.LiveProgress

@@ -45,9 +45,13 @@ local M = {}
 -- How many fields each placement shows at most (the host's numbers, as liverules.placements'):
 -- one glyph-sized field in the compact and minimal island, a few lines on the watch and in an
 -- Android notification, a card elsewhere.
-local CAPACITY = {}
+-- MINUTES[id]: whether the placement draws a timer without hours as its whole minutes ("67'"),
+-- redrawn each minute, since its one clock shows hours from the 60th minute on (Android's
+-- notification).
+local CAPACITY, MINUTES = {}, {}
 for _, budget in ipairs(support.host("placements", "liverules.layout")()) do
   CAPACITY[budget.id] = budget.capacity
+  MINUTES[budget.id] = budget.minuteTimers
 end
 
 -- Points between two fields on one line (a stack's spacing).
@@ -104,10 +108,13 @@ local function fresh_fit(option, slot, shown)
 end
 
 -- What a live field's rendering `option` is measured on (see the top of this file): "" for a
--- progress; for a timer, its clock (what is between the timer's prefix and suffix) with every
--- digit a 0 and a one-digit minute made two, and an hour place for one that counts up; the
--- option as written when it does not read as its timer (the host then refuses the field).
-local function widest(option, live)
+-- progress; for a timer without hours where the placement draws its whole minutes (`minutes`:
+-- Android), those minutes, at least two digits ("00'") and three counting up ("000'"); for a
+-- timer, its clock (what is between the timer's prefix and suffix) with every
+-- digit a 0 and a one-digit minute made two, and an hour place for one that counts up (a third
+-- minute digit when it shows no hours); the option as written when it does not read as its
+-- timer (the host then refuses the field).
+local function widest(option, live, minutes)
   local timer = live.timer
   if timer == nil then return "" end
   if type(timer) ~= "table" then return option end
@@ -117,16 +124,23 @@ local function widest(option, live)
     return option
   end
   local clock = string.gsub(string.sub(option, #prefix + 1, #option - #suffix), "%d", "0")
+  if minutes and timer.showsHours == false then
+    local digits = string.match(clock, "^(0+):00$")
+    if digits then
+      return prefix .. string.rep("0", math.max(timer.counts == "up" and 3 or 2, #digits)) .. "'" .. suffix
+    end
+  end
   if string.find(clock, "^0:00$") then clock = "0" .. clock end
-  if timer.counts == "up" and clock == "00:00" then clock = "0:00:00" end
+  if timer.counts == "up" and clock == "00:00" then clock = timer.showsHours == false and "000:00" or "0:00:00" end
   return prefix .. clock .. suffix
 end
 
--- The first rendering of a live field that is not shown yet and whose widest text fits `slot`.
-local function choose_live(slot, options, live, shown)
+-- The first rendering of a live field that is not shown yet and whose widest text fits `slot`
+-- (`minutes`: as widest measures it).
+local function choose_live(slot, options, live, shown, minutes)
   if type(options) == "string" then options = { options } end
   for _, option in ipairs(options) do
-    if not shown[option] and text_width(widest(option, live), slot.fontSize) <= slot.width then return option end
+    if not shown[option] and text_width(widest(option, live, minutes), slot.fontSize) <= slot.width then return option end
   end
   return nil
 end
@@ -244,7 +258,8 @@ end
 function M.place(placementId, wanted)
   local capacity = rawget(CAPACITY, placementId)
   if capacity == nil then error(unknown("layout.place", placementId), 2) end
-  local placed = native_place(wanted, capacity, SLOTS[placementId], DEFAULT_SLOT[placementId], LEAD_SLOT[placementId])
+  local minutes = MINUTES[placementId]
+  local placed = native_place(wanted, capacity, SLOTS[placementId], DEFAULT_SLOT[placementId], LEAD_SLOT[placementId], minutes)
   if placed then return placed end
   if type(wanted) ~= "table" then
     error("layout.place: wanted must be a list of fields, got " .. describe(wanted), 2)
@@ -281,12 +296,12 @@ function M.place(placementId, wanted)
     if count == 0 and lead ~= nil then slot, name = slots[lead], lead end
     local chosen, line = nil, nil
     if count < capacity then
-      if live ~= nil then chosen = choose_live(slot, options, live, shown) else chosen = choose(slot, options, keeps, shown) end
+      if live ~= nil then chosen = choose_live(slot, options, live, shown, minutes) else chosen = choose(slot, options, keeps, shown) end
     end
     if chosen then
       local width = slot.width
       if live == nil or live.timer ~= nil then
-        width = text_width(live and widest(chosen, live) or chosen, slot.fontSize)
+        width = text_width(live and widest(chosen, live, minutes) or chosen, slot.fontSize)
       end
       line = take_line(lines, name, slot, width + glyph_width(glyph))
     end

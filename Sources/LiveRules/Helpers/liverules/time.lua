@@ -173,13 +173,17 @@ end
 -- Give both to layout.place (`{ id = "eta", text = eta.text, live = eta.live }`). The text is
 -- what the device shows at `now` (the host refuses a text that is not); goldens and the output
 -- checks read it. A timer is a clock, "9:59" under an hour and "1:02:03" from an hour on: the
--- one live style both iOS (Text(timerInterval:)) and Android (Chronometer) draw.
+-- one live style both iOS (Text(timerInterval:)) and Android (Chronometer) draw. With
+-- `{ showsHours = false }` it counts minutes past 59 instead, "67:20" (iOS:
+-- Text(timerInterval:showsHours: false); Android draws its whole minutes, "67'", as text).
 
--- `seconds` (>= 0) as a clock shows it: "9:59" under an hour, "1:02:03" from an hour on.
-local function clock_text(seconds)
-  local hours, minutes, rest = seconds // 3600, seconds % 3600 // 60, seconds % 60
-  if hours > 0 then return string.format("%d:%02d:%02d", hours, minutes, rest) end
-  return string.format("%d:%02d", minutes, rest)
+-- `seconds` (>= 0) as a clock shows it: "9:59" under an hour, "1:02:03" from an hour on; every
+-- minute, "67:20", when `hours` is false.
+local function clock_text(seconds, hours)
+  if hours ~= false and seconds >= 3600 then
+    return string.format("%d:%02d:%02d", seconds // 3600, seconds % 3600 // 60, seconds % 60)
+  end
+  return string.format("%d:%02d", seconds // 60, seconds % 60)
 end
 
 -- Whole seconds (>= 0) of `span` seconds, rounded to the millisecond first (float noise in
@@ -193,10 +197,23 @@ local function whole_seconds(span, up)
 end
 
 -- The timer of a live field: the clock between the text before and after "%s" in `format`
--- (checked: a string holding "%s" once; nil for the clock alone). Blames the caller of the
--- public function calling this.
-local function timer(fname, date, counts, format, seconds)
-  local prefix, suffix = "", ""
+-- (checked: a string holding "%s" once; nil for the clock alone), with `options` (checked: nil
+-- or { showsHours = boolean }). Blames the caller of the public function calling this.
+local function timer(fname, date, counts, format, seconds, options)
+  local prefix, suffix, hours = "", "", true
+  if options ~= nil then
+    if type(options) ~= "table" then
+      error(fname .. ": options must be a table such as { showsHours = false }, got " .. describe(options), 3)
+    end
+    for key, value in pairs(options) do
+      if key ~= "showsHours" then
+        error(fname .. ": options: unknown option " .. describe(key) .. " (options: showsHours)", 3)
+      elseif type(value) ~= "boolean" then
+        error(fname .. ": options.showsHours must be a boolean, got " .. describe(value), 3)
+      end
+    end
+    hours = options.showsHours ~= false
+  end
   if format ~= nil then
     local at = type(format) == "string" and string.find(format, "%s", 1, true)
     if not at or string.find(format, "%s", at + 2, true) then
@@ -208,34 +225,39 @@ local function timer(fname, date, counts, format, seconds)
   local form = { date = date, counts = counts }
   if prefix ~= "" then form.prefix = prefix end
   if suffix ~= "" then form.suffix = suffix end
-  return { text = prefix .. clock_text(seconds) .. suffix, live = { timer = form } }
+  if not hours then form.showsHours = false end
+  return { text = prefix .. clock_text(seconds, hours) .. suffix, live = { timer = form } }
 end
 
--- time.countdown(to, now [, format]) -> { text, live }: the time left until `to` as a clock
--- counting down and stopping at zero ("9:59", "1:02:03", a partial second counting as a whole
--- one), placed in `format` ("in %s" -> "in 9:59"). live is
--- { timer = { date = to, counts = "down", prefix, suffix } }.
+-- time.countdown(to, now [, format [, options]]) -> { text, live }: the time left until `to` as
+-- a clock counting down and stopping at zero ("9:59", "1:02:03", a partial second counting as
+-- a whole one), placed in `format` ("in %s" -> "in 9:59"); `{ showsHours = false }` counts
+-- minutes past 59 ("75:00"). live is { timer = { date = to, counts = "down", prefix, suffix,
+-- showsHours } } (showsHours only when false).
 ---@param to liverules.Date
 ---@param now liverules.Date
 ---@param format? string
+---@param options? liverules.TimerOptions
 ---@return liverules.LiveField
-function M.countdown(to, now, format)
+function M.countdown(to, now, format, options)
   check_date("time.countdown", "to", to, 3)
   check_date("time.countdown", "now", now, 3)
-  return timer("time.countdown", to, "down", format, whole_seconds(to - now, true))
+  return timer("time.countdown", to, "down", format, whole_seconds(to - now, true), options)
 end
 
--- time.elapsed(since, now [, format]) -> { text, live }: the time since `since` as a clock
--- counting up ("0:42", "1:02:03", partial seconds left out; zero before it), placed in
--- `format`. live is { timer = { date = since, counts = "up", prefix, suffix } }.
+-- time.elapsed(since, now [, format [, options]]) -> { text, live }: the time since `since` as
+-- a clock counting up ("0:42", "1:02:03", partial seconds left out; zero before it), placed in
+-- `format`; `{ showsHours = false }` counts minutes past 59, as a football clock does ("67:20").
+-- live is { timer = { date = since, counts = "up", prefix, suffix, showsHours } }.
 ---@param since liverules.Date
 ---@param now liverules.Date
 ---@param format? string
+---@param options? liverules.TimerOptions
 ---@return liverules.LiveField
-function M.elapsed(since, now, format)
+function M.elapsed(since, now, format, options)
   check_date("time.elapsed", "since", since, 3)
   check_date("time.elapsed", "now", now, 3)
-  return timer("time.elapsed", since, "up", format, whole_seconds(now - since, false))
+  return timer("time.elapsed", since, "up", format, whole_seconds(now - since, false), options)
 end
 
 -- time.progress_field(start, finish, now) -> { text, live }: the progress of start...finish as

@@ -77,24 +77,28 @@ function time.progress(start, finish, now) end
 ---@return integer
 function time.percent(start, finish, now) end
 
---- time.countdown(to, now [, format]) -> { text, live }: the time left until `to` as a clock
---- counting down and stopping at zero ("9:59", "1:02:03", a partial second counting as a whole
---- one), placed in `format` ("in %s" -> "in 9:59"). live is
---- { timer = { date = to, counts = "down", prefix, suffix } }.
+--- time.countdown(to, now [, format [, options]]) -> { text, live }: the time left until `to` as
+--- a clock counting down and stopping at zero ("9:59", "1:02:03", a partial second counting as
+--- a whole one), placed in `format` ("in %s" -> "in 9:59"); `{ showsHours = false }` counts
+--- minutes past 59 ("75:00"). live is { timer = { date = to, counts = "down", prefix, suffix,
+--- showsHours } } (showsHours only when false).
 ---@param to liverules.Date
 ---@param now liverules.Date
 ---@param format? string
+---@param options? liverules.TimerOptions
 ---@return liverules.LiveField
-function time.countdown(to, now, format) end
+function time.countdown(to, now, format, options) end
 
---- time.elapsed(since, now [, format]) -> { text, live }: the time since `since` as a clock
---- counting up ("0:42", "1:02:03", partial seconds left out; zero before it), placed in
---- `format`. live is { timer = { date = since, counts = "up", prefix, suffix } }.
+--- time.elapsed(since, now [, format [, options]]) -> { text, live }: the time since `since` as
+--- a clock counting up ("0:42", "1:02:03", partial seconds left out; zero before it), placed in
+--- `format`; `{ showsHours = false }` counts minutes past 59, as a football clock does ("67:20").
+--- live is { timer = { date = since, counts = "up", prefix, suffix, showsHours } }.
 ---@param since liverules.Date
 ---@param now liverules.Date
 ---@param format? string
+---@param options? liverules.TimerOptions
 ---@return liverules.LiveField
-function time.elapsed(since, now, format) end
+function time.elapsed(since, now, format, options) end
 
 --- time.progress_field(start, finish, now) -> { text, live }: the progress of start...finish as
 --- time.percent writes it, "83%", and live = { progress = { start = start, finish = finish } },
