@@ -1,6 +1,7 @@
 """The studio's Android surface draws what the Kotlin library in android/ draws for every case of
 the bundled packs at 393 px (the mapping of the article "Android notifications"): one
-chronometer at most, its field's words as the header's sub-text; the title and the text line as
+chronometer at most, its field's words as the header's sub-text; a timer without hours as its whole
+minutes ("67'"), in its slot's place; the title and the text line as
 the mapping joins them, computed here from the cases' presentations the server answers; one bar
 at most; the quick reply as an action; no glyph. The page's clock is held at the case's now.
 Run by scripts/test.sh:
@@ -8,6 +9,7 @@ Run by scripts/test.sh:
     python3 Tests/Browser/test_android_surface.py
 """
 import json
+import math
 import pathlib
 import re
 import sys
@@ -53,13 +55,21 @@ def seconds(date):
     return datetime.fromisoformat(date.replace("Z", "+00:00")).timestamp()
 
 
+def timer_seconds(timer, now):
+    """Whole seconds `timer` shows at `now` (Unix seconds), as LiveForm.reading(at:) counts them."""
+    span = seconds(timer["date"]) - now if timer["counts"] == "down" else now - seconds(timer["date"])
+    ms = math.floor(span * 1000 + 0.5)
+    return 0 if ms <= 0 else (ms + 999) // 1000 if timer["counts"] == "down" else ms // 1000
+
+
 def expected(presentation, now, replies):
     """What the mapping shows at `now` (Unix seconds): the chronometer's field, its words, the
     title, the text line, the chip's text and the actions."""
     fields = presentation["layout"].get("androidOngoing", {"fields": []})["fields"]
     slot = lambda position, field: field.get("slot") or ("title" if position == 0 else "text")  # noqa: E731
     live = lambda field: field.get("live") or {}  # noqa: E731
-    timers = [(position, field) for position, field in enumerate(fields) if "timer" in live(field)]
+    minutes = lambda field: live(field).get("timer", {}).get("showsHours") is False  # noqa: E731
+    timers = [(position, field) for position, field in enumerate(fields) if "timer" in live(field) and not minutes(field)]
     timed = next((each for each in timers if slot(*each) == "chip"), timers[0] if timers else None)
     barred = next((position for position, field in enumerate(fields) if "progress" in live(field)), None)
     if barred is None:
@@ -77,6 +87,9 @@ def expected(presentation, now, replies):
                 continue
             timer = live(field)["timer"]
             text = timer.get("prefix", "") + "0:00" + timer.get("suffix", "")
+        elif minutes(field):
+            timer = live(field)["timer"]
+            text = timer.get("prefix", "") + f"{timer_seconds(timer, now) // 60}'" + timer.get("suffix", "")
         elif position == barred or live(field):
             continue
         elif field["id"] in replies:
@@ -123,9 +136,11 @@ class AndroidSurfaceTests(unittest.TestCase):
         self.assertEqual({each["case"] for each in drawn}, set(cases), "every case draws its Android surface")
         self.assertEqual(len(drawn), 2 * len(cases), "in light and dark")
         problems = []
-        chronometers = 0
+        chronometers = minute_texts = 0
         for each in drawn:
             path, item = cases[each["case"]]
+            minute_texts += sum(1 for field in item["presentation"]["layout"].get("androidOngoing", {"fields": []})["fields"]
+                                if (field.get("live") or {}).get("timer", {}).get("showsHours") is False)
             want = expected(item["presentation"], item["now"], QUICK_REPLIES.get(pathlib.Path(path).name, set()))
             where = f"{each['case']} {each['appearance']}"
             chronometers += len(each["chronometers"])
@@ -145,9 +160,11 @@ class AndroidSurfaceTests(unittest.TestCase):
                 problems.append(f"{where}: {each['bars']} bars")
             if each["glyphs"]:
                 problems.append(f"{where}: {each['glyphs']} glyphs drawn")
-        print(f"{len(drawn)} Android surfaces, {chronometers} chronometers", file=sys.stderr)
+        print(f"{len(drawn)} Android surfaces, {chronometers} chronometers, {minute_texts} timers without hours as minutes",
+              file=sys.stderr)
         self.assertEqual(problems[:30], [], f"{len(problems)} problems")
         self.assertGreater(chronometers, 50, "the packs' timers run as chronometers")
+        self.assertGreater(minute_texts, 20, "the match clock is drawn as its minutes")
         self.assertEqual(errors, [], "the page's script raised errors")
 
 

@@ -210,6 +210,16 @@ class PreviewInBrowserTests(BrowserTestCase):
             { dataset: { date: String(c.date), now: String(c.now), counts: c.counts, prefix: c.prefix, suffix: c.suffix } }, 0))""", cases)
         wrong = [(c, got) for c, got in zip(cases, read) if got != c["reads"]]
         self.assertEqual(wrong, [], "readings that differ from the host's")
+        # Without hours the same clock counts its hours in its minutes: "1:07:20" reads "67:20".
+        def without_hours(reading, prefix, suffix):
+            clock = reading[len(prefix):len(reading) - len(suffix)]
+            parts = clock.split(":")
+            return prefix + (f"{int(parts[0]) * 60 + int(parts[1])}:{parts[2]}" if len(parts) == 3 else clock) + suffix
+        read = self.page.evaluate("""cases => cases.map(c => clockReading({ dataset: { date: String(c.date), now: String(c.now),
+            counts: c.counts, prefix: c.prefix, suffix: c.suffix, hours: "false" } }, 0))""", cases)
+        wrong = [(c, got) for c, got in zip(cases, read) if got != without_hours(c["reads"], c["prefix"], c["suffix"])]
+        self.assertEqual(wrong, [], "readings without hours that differ from the host's")
+        self.assertTrue(any(c["reads"].count(":") == 2 for c in cases), "the table has readings with hours")
 
     def test_accept_writes_the_golden(self):
         page = self.page

@@ -21,10 +21,12 @@ import Testing
         var reads: String
     }
 
-    /// The timer a device decodes from the wire form (dates in seconds since 2001-01-01).
-    static func deviceTimer(counts: String, date: Double, prefix: String, suffix: String) throws -> LiveTimer {
-        let wire: [String: Any] = ["date": date - Date.timeIntervalBetween1970AndReferenceDate, "counts": counts,
+    /// The timer a device decodes from the wire form (dates in seconds since 2001-01-01), with
+    /// `"showsHours": false` when `showsHours` is false.
+    static func deviceTimer(counts: String, date: Double, prefix: String, suffix: String, showsHours: Bool = true) throws -> LiveTimer {
+        var wire: [String: Any] = ["date": date - Date.timeIntervalBetween1970AndReferenceDate, "counts": counts,
                                    "prefix": prefix, "suffix": suffix]
+        if !showsHours { wire["showsHours"] = false }
         return try JSONDecoder().decode(LiveTimer.self, from: JSONSerialization.data(withJSONObject: wire))
     }
 
@@ -40,6 +42,13 @@ import Testing
             #expect(form.reading(at: moment) == test.reads, "\(test.counts) \(test.date) at \(test.now)")
             let timer = try Self.deviceTimer(counts: test.counts, date: test.date, prefix: test.prefix, suffix: test.suffix)
             #expect(timer.reading(at: moment) == test.reads, "device: \(test.counts) \(test.date) at \(test.now)")
+            // Without hours the same clock counts its hours in its minutes: "1:07:20" reads "67:20".
+            let clock = test.reads.dropFirst(test.prefix.count).dropLast(test.suffix.count).split(separator: ":").map { Int($0)! }
+            let minutes = clock.count == 3 ? "\(clock[0] * 60 + clock[1]):\(test.reads.suffix(2 + test.suffix.count).prefix(2))"
+                : String(test.reads.dropFirst(test.prefix.count).dropLast(test.suffix.count))
+            let hourless = LiveForm.timer(date: Date(timeIntervalSince1970: test.date), counts: counting, prefix: test.prefix, suffix: test.suffix,
+                                          showsHours: false)
+            #expect(hourless.reading(at: moment) == test.prefix + minutes + test.suffix, "no hours: \(test.counts) \(test.date) at \(test.now)")
         }
     }
 
@@ -52,11 +61,30 @@ import Testing
             let now = date + Double.random(in: -9_000...9_000, using: &generator)
             let moment = Date(timeIntervalSince1970: now)
             for counting in LiveForm.Counting.allCases {
-                let form = LiveForm.timer(date: Date(timeIntervalSince1970: date), counts: counting, prefix: "in ", suffix: " left")
-                let timer = try Self.deviceTimer(counts: counting.rawValue, date: date, prefix: "in ", suffix: " left")
-                #expect(timer.reading(at: moment) == form.reading(at: moment), "\(counting) \(date) at \(now)")
+                for showsHours in [true, false] {
+                    let form = LiveForm.timer(date: Date(timeIntervalSince1970: date), counts: counting, prefix: "in ", suffix: " left",
+                                              showsHours: showsHours)
+                    let timer = try Self.deviceTimer(counts: counting.rawValue, date: date, prefix: "in ", suffix: " left", showsHours: showsHours)
+                    #expect(timer.showsHours == showsHours)
+                    #expect(timer.reading(at: moment) == form.reading(at: moment), "\(counting) \(showsHours) \(date) at \(now)")
+                }
             }
         }
+    }
+
+    /// A `showsHours` that is not a boolean does not decode (the field shows its text); a
+    /// decoded timer writes it back only when false.
+    @Test func showsHoursIsABooleanOrTheTimerDoesNotRead() throws {
+        for bad in [#""no""#, "0", "[]"] {
+            let wire = #"{"date": 800000000, "counts": "up", "showsHours": \#(bad)}"#
+            #expect(throws: DecodingError.self, "\(bad)") { try JSONDecoder().decode(LiveTimer.self, from: Data(wire.utf8)) }
+        }
+        let timer = try JSONDecoder().decode(LiveTimer.self, from: Data(#"{"date": 800000000, "counts": "up", "showsHours": false}"#.utf8))
+        #expect(!timer.showsHours && timer.reading(at: Date(timeIntervalSinceReferenceDate: 800_003_980)) == "66:20")
+        #expect(String(decoding: try JSONEncoder().encode(timer), as: UTF8.self).contains(#""showsHours":false"#))
+        let hours = try JSONDecoder().decode(LiveTimer.self, from: Data(#"{"date": 800000000, "counts": "up"}"#.utf8))
+        let written = String(decoding: try JSONEncoder().encode(hours), as: UTF8.self)
+        #expect(hours.showsHours && !written.contains("showsHours"))
     }
 
     /// The device's progress from its wire form (dates in seconds since 2001-01-01).

@@ -62,6 +62,33 @@ import Testing
         #expect(upcoming > 100, "\(upcoming) upcoming states")
     }
 
+    /// The match clock reads as football fans read it on every explored state: the minute of play
+    /// without hours ("67:20", "96:30"), stoppage time after the regular time's minute ("90+3:20"),
+    /// the feed's frozen minute ("67'"), or half time; never "1:07:20". On Android, its minutes.
+    @Test func theMatchClockNeverShowsHours() throws {
+        let pack = try RulePack.load(from: Paths.rules.appendingPathComponent("match"), displayPath: "rules/match")
+        let explorer = try Explorer(pack: pack)
+        let presenter = try Presenter(pack: pack)
+        var generator = StateGenerator(schema: pack.manifest.schema, seed: 5)
+        var (clocks, stoppage) = (0, 0)
+        for _ in 0..<3000 {
+            let text = try JSONWriter.compact(explorer.fileForm(generator.next()))
+            let fixture = try Fixture.read(Data(text.utf8), displayPath: "explored.json", manifest: pack.manifest)
+            guard let presentation = try? presenter.present(fixture) else { continue }
+            for (placement, layout) in presentation.layout {
+                for field in layout.fields where field.id == "clock" {
+                    clocks += 1
+                    let fan = field.text.wholeMatch(of: /[0-9]+(\+[0-9]+)?:[0-9]{2}|[0-9]+'|Half time|HT/) != nil
+                    #expect(fan, "\(placement.rawValue): \(field.text) in \(text)")
+                    guard let live = field.live else { continue }
+                    #expect(live.isMinutesOnAndroid, "\(placement.rawValue): \(live)")
+                    if field.text.contains("+") { stoppage += 1 }
+                }
+            }
+        }
+        #expect(clocks > 500 && stoppage > 20, "\(clocks) clocks, \(stoppage) in stoppage time")
+    }
+
     /// The generator reaches the places rules break: no meeting, one and 50; texts that are
     /// long, CJK, emoji and right-to-left; optional members missing; `now` exactly at a start.
     @Test func statesReachWhereRulesBreak() throws {

@@ -55,6 +55,30 @@ struct ExactMomentTests {
         #expect(last.phase == "done", "the range's end is presented: All done is pushed")
     }
 
+    /// Stoppage time begins at the second after the regular time's minute: the push lands at
+    /// 14:46:00 exactly (nextUpdate names it), the clock reading "45:59" the second before and
+    /// "45+1:00" then.
+    @Test func stoppageTimeIsPushedAtItsSecond() throws {
+        let pack = try RulePack.load(from: Paths.rules.appendingPathComponent("match"), displayPath: "rules/match")
+        let presenter = try Presenter(pack: pack)
+        let fixture = try Fixture.load(from: pack.folder.url.appendingPathComponent("fixtures/live-first-half-last-regular-minute.json"),
+                                       displayPath: "live.json", manifest: pack.manifest)
+        let (presentation, next) = try presenter.presentWithNextUpdate(fixture)
+        #expect(presentation.layout[.lockScreen]?.fields.first { $0.id == "clock" }?.text == "45:40")
+        #expect(next.map { Timeline.time($0.at.timeIntervalSince1970) } == "2026-05-16T14:46:00Z", "\(String(describing: next))")
+        // Steps of a minute from :30, so no step falls on 14:46:00.
+        let range = TimelineRange(from: fixture.now - 10, to: fixture.now + 290, step: 60)
+        let timeline = Timeline(fixture, range: range) { fixture throws(PresentationError) in try presenter.presentNoting(fixture) }
+        #expect(Self.pushes(timeline).contains("2026-05-16T14:46:00Z"), "\(Self.pushes(timeline))")
+        #expect(timeline.unannounced.isEmpty && timeline.mismatches.isEmpty, "\(timeline.unannounced) \(timeline.mismatches)")
+        func clock(_ at: String) -> String? {
+            guard let moment = timeline.moments.last(where: { Timeline.time($0.now) <= at }), case .success(let shown) = moment.outcome else { return nil }
+            return shown.layout[.lockScreen]?.fields.first { $0.id == "clock" }?.live?.reading(at: Date(timeIntervalSince1970: ISO8601.parse(at)!))
+        }
+        #expect(clock("2026-05-16T14:45:59Z") == "45:59")
+        #expect(clock("2026-05-16T14:46:00Z") == "45+1:00")
+    }
+
     /// A timeline counts every presentation it makes (its steps, the announced moments between
     /// them, the seconds before pushes and the halving), and its `stopping` sees the count, so a
     /// limit on it stops the timeline at the same step on any machine.

@@ -84,9 +84,9 @@ local M = {}
 -- then in stoppage time one counting from the regular time's end after "45+", and a ring
 -- filling over the half; with only the feed's minute, the frozen "67'" for both, as a clock
 -- started from a minute could be up to a minute wrong and a feed that sends only minutes
--- sends an update for each anyway; nil when the feed has neither. A half that would still be
--- running LONGEST_HALF after its start when this update goes out of date (timing.lua) started
--- at a wrong time: the feed's minute stands in, if it sent one.
+-- sends an update for each anyway (a minute below 0 is no minute); nil when the feed has neither.
+-- A half that would still be running LONGEST_HALF after its start when this update goes out of
+-- date (timing.lua) started at a wrong time: the feed's minute stands in, if it sent one.
 local function clockOf(input)
   local state, now = input.state, input.now
   local period = state.period
@@ -99,7 +99,7 @@ local function clockOf(input)
     end
     return time.elapsed(period.startedAt - half.from, now, nil, MINUTES), ring
   end
-  if state.minute ~= nil then
+  if state.minute ~= nil and state.minute >= 0 then
     local minute = { state.minute .. "'" }
     return minute, minute
   end

@@ -39,8 +39,8 @@ public struct AndroidMessage: Sendable, Hashable {
         DeviceForm(presentation: presentation).write(to: &form)
         var data = [
             "event": event.rawValue,
-            "title": fields.first?.text ?? "",
-            "text": fields.dropFirst().map(\.text).joined(separator: " · "),
+            "title": fields.first.map { Self.drawnText($0, at: Date(timeIntervalSince1970: now)) } ?? "",
+            "text": fields.dropFirst().map { Self.drawnText($0, at: Date(timeIntervalSince1970: now)) }.joined(separator: " · "),
             "shortCriticalText": Self.chipText(fields, at: Date(timeIntervalSince1970: now)),
             "ongoing": event == .end ? "false" : "true",
             "requestPromotedOngoing": event == .end ? "false" : "true",
@@ -56,6 +56,12 @@ public struct AndroidMessage: Sendable, Hashable {
         guard errors.isEmpty else { throw .invalid(errors) }
     }
 
+    /// What Android draws for `field` at `now` as text: a timer without hours as its minutes
+    /// ("67'"), anything else as it reads.
+    static func drawnText(_ field: LayoutField, at now: Date) -> String {
+        field.live?.minutesOnAndroid(at: now) ?? field.text
+    }
+
     /// The status-bar chip's text of `fields`, the `androidOngoing` layout, at `now`: its `chip`
     /// slot's fields without a live form and its timers without hours as their minutes ("67'"),
     /// joined by " · " (a timer with hours there is the notification's chronometer, which the chip
@@ -63,10 +69,7 @@ public struct AndroidMessage: Sendable, Hashable {
     static func chipText(_ fields: [LayoutField], at now: Date) -> String {
         let budget = Placement.androidOngoing.budget
         return fields.indices.filter { OutputFinding.slot(of: $0, named: fields[$0].slot, in: budget).name == "chip" }
-            .compactMap { index in
-                guard let live = fields[index].live else { return fields[index].text }
-                return live.minutesOnAndroid(at: now)
-            }
+            .compactMap { index in fields[index].live == nil ? fields[index].text : fields[index].live?.minutesOnAndroid(at: now) }
             .joined(separator: " · ")
     }
 

@@ -405,8 +405,10 @@ const SEPARATOR = " · ";
 /** The `androidOngoing` placement as the library in android/ draws it (OngoingLayout, the
  *  article "Android notifications"): a header (icon, app name, the chronometer's words, its
  *  clock in Android's form), the title, the text line and the chip joined by " · ", one bar, the
- *  quick reply as an action; no glyph, no other timer or progress. Each field drawn keeps its
- *  `data-field`. A chronometer that stops or starts at its date has its surface drawn again then. */
+ *  quick reply as an action; no glyph, no other timer or progress. A timer without hours is no
+ *  chronometer: it is text, its whole minutes ("67'"), in its slot's place. Each field drawn keeps
+ *  its `data-field`. A chronometer that stops or starts at its date, and a minute text at its next
+ *  minute, have their surface drawn again then. */
 function drawAndroid(placement, layout, now, stopped) {
   const at = now == null ? null : now + (stopped ? 0 : studio.clock());
   const slots = new Map(placement.slots.map((slot) => [slot.name, slot]));
@@ -415,7 +417,8 @@ function drawAndroid(placement, layout, now, stopped) {
     field, live: field.live || {},
     slot: slots.has(field.slot) ? field.slot : position === 0 && lead ? lead.name : "text",
   }));
-  const timers = placed.filter((each) => each.live.timer);
+  const minutes = (each) => each.live.timer && each.live.timer.showsHours === false;
+  const timers = placed.filter((each) => each.live.timer && !minutes(each));
   const timed = timers.find((each) => each.slot === "chip") || timers[0];
   const barred = placed.find((each) => each.live.progress)
     || placed.find((each) => each.slot === "progress" && !each.live.timer && percentage(each.field.text) !== null);
@@ -430,6 +433,14 @@ function drawAndroid(placement, layout, now, stopped) {
       node = androidField(each.field, `${timer.prefix || ""}0:00${timer.suffix || ""}`);
       // A count-up before its date starts the chronometer there.
       if (!stopped && timer.counts !== "down") node.dataset.until = String(date - now);
+    } else if (minutes(each) && at !== null) {
+      const timer = each.live.timer, counts = timer.counts, start = Date.parse(timer.date) / 1000;
+      const shown = Math.floor(timerSeconds(counts, start, at) / 60);
+      node = androidField(each.field, `${timer.prefix || ""}${shown}'${timer.suffix || ""}`);
+      // The minute changes: a count-up's at its next whole minute, a countdown's a second after
+      // it is reached (a partial second counts whole), and not past zero.
+      const next = counts === "down" ? (shown > 0 ? start - shown * 60 + 1 : null) : start + (shown + 1) * 60;
+      if (!stopped && next !== null) node.dataset.until = String(next - now);
     } else if (each === timed || each === barred || each.live.timer || each.live.progress) {
       continue;
     } else if (QUICK_REPLIES.has(each.field.id)) {
@@ -530,7 +541,8 @@ function drawField(field, presentation, now, stopped, width) {
   if (live.timer && now != null) {
     // The words around the clock drawn once (their emoji as shapes), the reading between them.
     const clock = el("span", { class: "clock", "data-date": String(Date.parse(live.timer.date) / 1000), "data-counts": live.timer.counts,
-      "data-prefix": live.timer.prefix || "", "data-suffix": live.timer.suffix || "", "data-now": String(now) },
+      "data-prefix": live.timer.prefix || "", "data-suffix": live.timer.suffix || "", "data-now": String(now),
+      "data-hours": live.timer.showsHours === false ? "false" : null },
       live.timer.prefix || "", el("span", { class: "reading" }), live.timer.suffix || "");
     if (!stopped) clock.dataset.ticks = "";
     text.append(clock);
@@ -811,19 +823,24 @@ const fitting = new IntersectionObserver((entries) => {
 // ---- Live fields ----------------------------------------------------------------------------
 
 /** A timer's reading `elapsed` seconds after its case's now, as LiveForm.reading(at:) computes
- *  it: "m:ss" under an hour, "h:mm:ss" from an hour on, a countdown counting a partial second as
- *  a whole one, never below zero; between its prefix and suffix. */
+ *  it: "m:ss" under an hour, "h:mm:ss" from an hour on (every minute, "67:20", when its
+ *  `data-hours` is "false"), a countdown counting a partial second as a whole one, never below
+ *  zero; between its prefix and suffix. */
 function clockReading(node, elapsed) {
   return node.dataset.prefix + clockTime(node, elapsed) + node.dataset.suffix;
 }
 
+/** Whole seconds a timer counting `counts` at `date` shows at `now` (Unix seconds). */
+function timerSeconds(counts, date, now) {
+  const ms = Math.floor((counts === "down" ? date - now : now - date) * 1000 + 0.5);
+  return ms <= 0 ? 0 : counts === "down" ? Math.floor((ms + 999) / 1000) : Math.floor(ms / 1000);
+}
+
 /** The time a timer reads `elapsed` seconds after its case's now, without its words. */
 function clockTime(node, elapsed) {
-  const date = Number(node.dataset.date), now = Number(node.dataset.now) + elapsed;
-  const span = node.dataset.counts === "down" ? date - now : now - date;
-  const ms = Math.floor(span * 1000 + 0.5);
-  const seconds = ms <= 0 ? 0 : node.dataset.counts === "down" ? Math.floor((ms + 999) / 1000) : Math.floor(ms / 1000);
-  const hours = Math.floor(seconds / 3600), minutes = Math.floor((seconds % 3600) / 60), rest = seconds % 60;
+  const seconds = timerSeconds(node.dataset.counts, Number(node.dataset.date), Number(node.dataset.now) + elapsed);
+  const hours = node.dataset.hours === "false" ? 0 : Math.floor(seconds / 3600);
+  const minutes = Math.floor((seconds - hours * 3600) / 60), rest = seconds % 60;
   const two = (value) => String(value).padStart(2, "0");
   return hours > 0 ? `${hours}:${two(minutes)}:${two(rest)}` : `${minutes}:${two(rest)}`;
 }

@@ -186,6 +186,28 @@ return {
     eq(time.elapsed(1000, 400).text, "0:00")
     eq(show(time.elapsed(0, 2700, "%s'")), "45:00' | timer 0 up [nil|']")
   end,
+  ["elapsed and countdown: without hours, every minute"] = function()
+    local minutes = { showsHours = false }
+    local clock = time.elapsed(0, 3980, nil, minutes)
+    eq(clock.text, "66:20")
+    eq(clock.live.timer.showsHours, false)
+    eq(time.elapsed(0, 7503, nil, minutes).text, "125:03")
+    eq(time.elapsed(2700, 2900, "45+%s", minutes).text, "45+3:20")
+    eq(time.elapsed(400, 441.9, nil, minutes).text, "0:41")
+    eq(time.countdown(4500, 0, "in %s", minutes).text, "in 75:00")
+    -- Hours shown, as without options: no showsHours in the form.
+    eq(time.elapsed(0, 3980, nil, { showsHours = true }).text, "1:06:20")
+    eq(time.elapsed(0, 3980, nil, { showsHours = true }).live.timer.showsHours, nil)
+    eq(time.elapsed(0, 3980, nil, {}).live.timer.showsHours, nil)
+  end,
+  ["elapsed and countdown: bad options are the caller's errors"] = function()
+    raises(function() time.elapsed(0, 400, nil, false) end,
+      "time.elapsed: options must be a table such as { showsHours = false }, got false")
+    raises(function() time.countdown(1000, 400, nil, { hours = false }) end,
+      'time.countdown: options: unknown option "hours" (options: showsHours)')
+    raises(function() time.elapsed(0, 400, nil, { showsHours = "no" }) end,
+      'time.elapsed: options.showsHours must be a boolean, got "no"')
+  end,
   ["countdown and elapsed: wrong dates and formats are the caller's errors"] = function()
     raises(function() time.countdown("1000", 400) end, 'time.countdown: to must be a date (Unix seconds), got "1000"')
     raises(function() time.countdown(1000, 0 / 0) end, "time.countdown: now must be a date (Unix seconds), got")

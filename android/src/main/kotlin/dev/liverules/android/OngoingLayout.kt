@@ -5,10 +5,14 @@ package dev.liverules.android
  * title, one text line, one sub-text in its header, one chronometer (no format), one progress bar,
  * actions and a status-bar chip. The mapping, field by field (the article "Android notifications"
  * states it for rule authors):
- * - the chronometer shows the first timer in the `chip` slot, else the first timer: its clock
- *   alone, its words (prefix, then suffix, trimmed) as the sub-text. While it cannot run as the
- *   rules read it (a countdown from its date on, a count-up before its date) it is no chronometer:
- *   the field is drawn as its reading ("in 0:00") in its slot's place. Any other timer is not drawn;
+ * - a timer without hours is text in its slot's place, as below: its prefix, whole minutes and
+ *   "'", suffix ("67'", "90+3'"), redrawn each minute. Android's chronometer shows hours from the
+ *   60th minute on, so such a timer is never the chronometer;
+ * - the chronometer shows the first other timer in the `chip` slot, else the first other timer:
+ *   its clock alone, its words (prefix, then suffix, trimmed) as the sub-text. While it cannot run
+ *   as the rules read it (a countdown from its date on, a count-up before its date) it is no
+ *   chronometer: the field is drawn as its reading ("in 0:00") in its slot's place. Any other
+ *   timer with hours is not drawn;
  * - the bar shows the first progress, at its percentage now, else the first `progress`-slot text
  *   that is a percentage ("75%"), still. Any other progress is not drawn;
  * - a field the app names as a quick reply is an action labelled with its text;
@@ -35,6 +39,8 @@ class OngoingLayout(
     private val placed: List<Placed>
     private val timed: Placed?
     private val barred: Placed?
+    /** The timers without hours, drawn as their minutes. */
+    private val minuteTimers: List<LiveTimer>
 
     init {
         val presentation = message.presentation
@@ -42,8 +48,9 @@ class OngoingLayout(
         placed = fields.mapIndexed { position, field ->
             Placed(field, presentation?.region(LivePlacement.ANDROID_ONGOING, position)?.slot ?: if (position == 0) TITLE else TEXT)
         }
-        val timers = placed.filter { it.field.content is LiveContent.Timer }
+        val timers = placed.filter { (it.field.content as? LiveContent.Timer)?.timer?.showsHours == true }
         timed = timers.firstOrNull { it.slot == CHIP } ?: timers.firstOrNull()
+        minuteTimers = placed.mapNotNull { (it.field.content as? LiveContent.Timer)?.timer?.takeIf { timer -> !timer.showsHours } }
         barred = placed.firstOrNull { it.field.content is LiveContent.Progress }
             ?: placed.firstOrNull { it.slot == PROGRESS && it.field.content == LiveContent.Text && percentage(it.field.text) != null }
     }
@@ -65,9 +72,11 @@ class OngoingLayout(
         val chips = ArrayList<String>()
         val actions = ArrayList<QuickReply>()
         for (each in placed) {
+            val content = each.field.content
             val text = when {
                 each === timed -> if (running) null else timer!!.reading(millis)
-                each === barred || each.field.content != LiveContent.Text -> null
+                content is LiveContent.Timer && !content.timer.showsHours -> content.timer.minuteText(millis)
+                each === barred || content != LiveContent.Text -> null
                 each.field.id in quickReplies -> {
                     actions.add(QuickReply(each.field.id, each.field.text))
                     null
@@ -93,13 +102,16 @@ class OngoingLayout(
     /**
      * The first moment after [millis] at which the notification differs from [at] ([millis]) other
      * than by its chronometer ticking: the bar's next whole percent, a countdown reaching zero, a
-     * count-up starting. Null when it never does until the next push. The app schedules a redraw
-     * there (AlarmManager or WorkManager); each answer is after [millis], so following them ends.
+     * count-up starting, a timer without hours showing other minutes. Null when it never does
+     * until the next push. The app schedules a redraw there (AlarmManager or WorkManager); each
+     * answer is after [millis], so following them ends, or goes on once a minute while a timer
+     * without hours counts up.
      */
     fun refreshAt(millis: Long): Long? {
         val moments = ArrayList<Long>()
         timer()?.dateMillis?.takeIf { it > millis }?.let { moments.add(it) }
         (barred?.field?.content as? LiveContent.Progress)?.progress?.let { progress -> nextPercent(progress, millis)?.let { moments.add(it) } }
+        minuteTimers.mapNotNullTo(moments) { it.nextMinuteChange(millis) }
         return moments.sorted().firstOrNull()
     }
 
@@ -118,24 +130,8 @@ class OngoingLayout(
     }
 
     /** The first moment after [millis] at which [progress] reads another whole percent; null when it never does. */
-    private fun nextPercent(progress: LiveProgress, millis: Long): Long? {
-        val now = progress.percent(millis)
-        if (now == 100) return null
-        // The bar moves forward only, so the first other percent lies between millis and a moment that reads one.
-        var later = LiveTime.millis(progress.finish)
-        var tries = 0
-        while (progress.percent(later) == now) {
-            if (later == Long.MAX_VALUE || ++tries > 2) return null
-            later += 1
-        }
-        if (later <= millis) return null
-        var same = millis
-        while (later - same > 1) {
-            val middle = same + ((later - same) ushr 1)
-            if (progress.percent(middle) == now) same = middle else later = middle
-        }
-        return later
-    }
+    private fun nextPercent(progress: LiveProgress, millis: Long): Long? =
+        if (progress.percent(millis) == 100) null else LiveTime.firstChange(millis, LiveTime.millis(progress.finish)) { progress.percent(it) }
 
     companion object {
         private const val TITLE = "title"

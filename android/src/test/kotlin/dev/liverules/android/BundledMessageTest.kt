@@ -50,7 +50,8 @@ class BundledMessageTest {
     private fun describe(field: JSONObject): String {
         val live = field.optJSONObject("live")
         val form = live?.optJSONObject("timer")?.let { timer ->
-            "timer ${timer.getString("counts")} ${unix(timer.getString("date"))} '${timer.optString("prefix")}' '${timer.optString("suffix")}'"
+            "timer ${timer.getString("counts")} ${unix(timer.getString("date"))} '${timer.optString("prefix")}' '${timer.optString("suffix")}'" +
+                if (timer.optBoolean("showsHours", true)) "" else " without hours"
         } ?: live?.optJSONObject("progress")?.let { "progress ${unix(it.getString("start"))} ${unix(it.getString("finish"))}" } ?: "text"
         return "${field.getString("id")} ${field.getString("text")} [${field.optString("glyph")}] ${field.getString("slot")}:${field.getInt("line")} $form"
     }
@@ -58,7 +59,9 @@ class BundledMessageTest {
     /** A field read from a message, described as [describe] describes a golden one. */
     private fun describe(field: LiveField, region: LiveRegion?): String {
         val form = when (val content = field.content) {
-            is LiveContent.Timer -> content.timer.let { "timer ${if (it.countsDown) "down" else "up"} ${unix(it.date)} '${it.prefix}' '${it.suffix}'" }
+            is LiveContent.Timer -> content.timer.let {
+                "timer ${if (it.countsDown) "down" else "up"} ${unix(it.date)} '${it.prefix}' '${it.suffix}'${if (it.showsHours) "" else " without hours"}"
+            }
             is LiveContent.Progress -> "progress ${unix(content.progress.start)} ${unix(content.progress.finish)}"
             LiveContent.Text -> "text"
         }

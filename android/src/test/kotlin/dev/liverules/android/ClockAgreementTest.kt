@@ -8,7 +8,8 @@ import java.io.File
 /**
  * The library reads a timer as the host defines it (`LiveForm.reading(at:)`), character for
  * character, over the table of timers and moments every other reading place is held to
- * (`Tests/Browser/clock_readings.json`: edges around the second, the minute and the hour).
+ * (`Tests/Browser/clock_readings.json`: edges around the second, the minute and the hour); without
+ * hours, each reads the same clock with its hours counted in its minutes ("1:07:20" is "67:20").
  */
 class ClockAgreementTest {
     @Test
@@ -20,6 +21,11 @@ class ClockAgreementTest {
             val timer = LiveTimer(row.getDouble("date") - UNIX_2001, row.getString("counts") == "down", row.getString("prefix"), row.getString("suffix"))
             val reading = timer.readingAt(row.getDouble("now") - UNIX_2001)
             if (reading != row.getString("reads")) wrong.add("$row reads \"$reading\"")
+            val clock = row.getString("reads").removePrefix(timer.prefix).removeSuffix(timer.suffix)
+            val parts = clock.split(':')
+            val minutes = if (parts.size == 3) "${parts[0].toLong() * 60 + parts[1].toLong()}:${parts[2]}" else clock
+            val withoutHours = timer.copy(showsHours = false).readingAt(row.getDouble("now") - UNIX_2001)
+            if (withoutHours != timer.prefix + minutes + timer.suffix) wrong.add("$row reads \"$withoutHours\" without hours")
         }
         assertEquals(wrong.take(5).joinToString("\n"), 0, wrong.size)
         assertEquals(470, table.length())

@@ -56,7 +56,8 @@ class ForwardCompatibilityTest {
         val timers = listOf(
             """{"date":"2026-03-02T09:30:00Z","counts":"down"}""", """{"counts":"down"}""", """{"date":794136600}""",
             """{"date":794136600,"counts":"sideways"}""", """{"date":794136600,"counts":"down","prefix":5}""",
-            """{"date":794136600,"counts":"down","suffix":["left"]}""", """[794136600,"down"]""", "null"
+            """{"date":794136600,"counts":"down","suffix":["left"]}""", """{"date":794136600,"counts":"up","showsHours":"false"}""",
+            """{"date":794136600,"counts":"up","showsHours":0}""", """[794136600,"down"]""", "null"
         )
         for (timer in timers) {
             val field = read("""[{"id":"clock","text":"9:59","timer":$timer}]""", """{"lockScreen":[0]}""").fields(LivePlacement.LOCK_SCREEN)

@@ -118,7 +118,7 @@ class MessageMutator(private val random: Random) {
         /** Member names a rename writes: the form's own, and the message's. */
         val NAMES = listOf(
             "v", "phase", "badge", "fields", "placements", "regions", "palette", "id", "text", "glyph", "timer", "progress", "date", "counts",
-            "prefix", "suffix", "start", "finish", "light", "dark", "standByNight", "androidOngoing", "lockScreen", "accent",
+            "prefix", "suffix", "showsHours", "start", "finish", "light", "dark", "standByNight", "androidOngoing", "lockScreen", "accent",
             "event", "title", "ongoing", "alert", "dismissAt", "shortCriticalText", "presentation"
         )
     }

@@ -83,6 +83,48 @@ class OngoingLayoutTest {
     }
 
     @Test
+    fun aTimerWithoutHoursIsItsMinutesAndNeverTheChronometer() {
+        val stoppage = """{"id":"clock","text":"90+3:20","timer":{"counts":"up","date":$START,"prefix":"90+","showsHours":false}}"""
+        val second = """{"id":"second","text":"9:59","timer":{"counts":"down","date":${START + 800},"suffix":" left"}}"""
+        val layout = Messages.layout(listOf(title, stoppage, second), listOf("title:1", "chip:1", "text:1"))
+        val shown = layout.at(START_MILLIS + 200_000)
+        assertEquals("90+3'", shown.shortCriticalText)
+        assertEquals("the first chip timer has no hours: the other timer is the chronometer",
+            Chronometer(START_MILLIS + 800_000, true, "second"), shown.chronometer)
+        assertEquals("left", shown.subText)
+        assertEquals("", shown.text)
+        assertEquals(START_MILLIS + 240_000, layout.refreshAt(START_MILLIS + 200_000))
+        assertEquals("90+4'", layout.at(START_MILLIS + 240_000).shortCriticalText)
+        assertEquals("90+3'", layout.at(START_MILLIS + 239_999).shortCriticalText)
+
+        val alone = Messages.layout(listOf(stoppage, """{"id":"event","text":"⚽ 64' Goal"}"""), listOf("title:1", "text:1"))
+        val onTheTitleLine = alone.at(START_MILLIS + 4_040_000)
+        assertEquals("90+67'", onTheTitleLine.title)
+        assertNull(onTheTitleLine.chronometer)
+        assertEquals("", onTheTitleLine.subText)
+        // Redrawn at every whole minute, for as long as it counts up.
+        var at = START_MILLIS + 200_000
+        repeat(120) {
+            val next = alone.refreshAt(at)!!
+            assertEquals(START_MILLIS + 60_000L * (4 + it), next)
+            at = next
+        }
+    }
+
+    @Test
+    fun aCountdownWithoutHoursStopsAtZeroMinutes() {
+        val kickoff = """{"id":"kickoff","text":"in 65:00","timer":{"counts":"down","date":${START + 3900},"prefix":"in ","showsHours":false}}"""
+        val layout = Messages.layout(listOf(title, kickoff), listOf("title:1", "chip:1"))
+        assertEquals("in 65'", layout.at(START_MILLIS).shortCriticalText)
+        assertEquals("its reading is \"in 64:59\" a second on", START_MILLIS + 1_000, layout.refreshAt(START_MILLIS))
+        assertEquals("in 64'", layout.at(START_MILLIS + 1_000).shortCriticalText)
+        assertEquals(START_MILLIS + 3_841_000, layout.refreshAt(START_MILLIS + 3_840_000))
+        assertEquals("in 0'", layout.at(START_MILLIS + 3_841_000).shortCriticalText)
+        assertNull(layout.refreshAt(START_MILLIS + 3_841_000))
+        assertNull(layout.at(START_MILLIS).chronometer)
+    }
+
+    @Test
     fun theBarIsRedrawnAtEachWholePercent() {
         val layout = Messages.layout(listOf(title, bar), listOf("title:1", "progress:1"))
         // 1,200 s: a percent every 12 s.

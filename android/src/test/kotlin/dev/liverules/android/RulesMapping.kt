@@ -19,7 +19,9 @@ object RulesMapping {
         val regions = presentation.optJSONObject("regions")?.optJSONArray("androidOngoing")
         val fields = (0 until indices.length()).map { sent.getJSONObject(indices.getInt(it)) }
         val slots = fields.indices.map { regions?.getString(it)?.substringBefore(':') ?: if (it == 0) "title" else "text" }
-        val timers = fields.indices.filter { fields[it].has("timer") }
+        // A timer without hours is text of its whole minutes, never the chronometer.
+        val minutes = fields.indices.filter { fields[it].optJSONObject("timer")?.optBoolean("showsHours", true) == false }
+        val timers = fields.indices.filter { fields[it].has("timer") && it !in minutes }
         val timed = timers.firstOrNull { slots[it] == "chip" } ?: timers.firstOrNull()
         val barred = fields.indices.firstOrNull { fields[it].has("progress") }
             ?: fields.indices.firstOrNull { slots[it] == "progress" && !fields[it].has("timer") && PERCENTAGE.matches(fields[it].getString("text")) }
@@ -46,6 +48,12 @@ object RulesMapping {
                     } else {
                         drawn.add(slots[index] to text)
                     }
+                }
+                index in minutes -> {
+                    val timer = field.getJSONObject("timer")
+                    val prefix = timer.optString("prefix")
+                    val suffix = timer.optString("suffix")
+                    drawn.add(slots[index] to "$prefix${text.removePrefix(prefix).removeSuffix(suffix).substringBefore(':')}'$suffix")
                 }
                 index == barred -> progress = "$id ${text.removeSuffix("%")}/100"
                 field.has("timer") || field.has("progress") -> Unit

@@ -20,9 +20,9 @@ import org.json.JSONObject
 
 /**
  * Posts the ongoing notification a LiveRules message describes, and redraws it when
- * [OngoingLayout.refreshAt] says, so its bar moves between pushes. Source for apps to compile
- * with androidx.core (1.17 or later for `setRequestPromotedOngoing` and `setShortCriticalText`):
- * the project does not build it, having no Android SDK.
+ * [OngoingLayout.refreshAt] says, so its bar and a timer without hours move between pushes.
+ * Source for apps to compile with androidx.core (1.17 or later for `setRequestPromotedOngoing`
+ * and `setShortCriticalText`): the project does not build it, having no Android SDK.
  *
  * Call [post] from `FirebaseMessagingService.onMessageReceived` with `message.data`; declare
  * [OngoingRefreshReceiver] in the manifest.
