@@ -6,7 +6,8 @@
 # chromium and Playwright from PyPI for the preview studio's browser tests, and Debian's
 # python3-jsonschema, the JSON Schema validator the device form's schema is checked with;
 # Debian's kotlin, libandroid-json-java (Android's own org.json) and junit4 for the Android
-# library's tests (android/test.sh); and Debian's nginx and wrk for the service tests (Tests/Service: `liverules serve` polling signed
+# library's tests (android/test.sh); Debian's lua5.4 for the plain-Lua baseline's check
+# (Benchmarks/PlainLua/check.sh); and Debian's nginx and wrk for the service tests (Tests/Service: `liverules serve` polling signed
 # bundles from a real web server under load). nginx is installed without starting its daemon
 # (none is left running); installed as root, or said what to run otherwise.
 # Uses apt when run as root (or with password-less sudo); otherwise says what to install. The
@@ -39,6 +40,16 @@ browser_tests() {
   fi
   android_tests
   service_tests
+  baseline_tests
+}
+
+# The stock Lua interpreter for the plain-Lua baseline's check (Benchmarks/PlainLua/check.sh).
+baseline_tests() {
+  if ! command -v lua5.4 >/dev/null 2>&1 && [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null 2>&1; then
+    echo "Installing lua5.4 for the plain-Lua baseline's check..." >&2
+    { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq lua5.4 >/dev/null; } || true
+  fi
+  command -v lua5.4 >/dev/null 2>&1 || echo "The plain-Lua baseline's check needs lua5.4: sudo apt-get install -y lua5.4" >&2
 }
 
 # kotlinc, Android's org.json and JUnit 4 for the Android library's tests (android/test.sh).

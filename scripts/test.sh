@@ -68,6 +68,17 @@ else
   echo "Skipping the service tests (Tests/Service): nginx or wrk is not installed (scripts/setup.sh --browser as root installs them)." >&2
 fi
 
+# The plain-Lua baseline the benchmarks compare with (Benchmarks/PlainLua) presents every bundled
+# fixture as its golden, so it measures the host's whole job.
+if command -v lua5.4 >/dev/null 2>&1; then
+  ./Benchmarks/PlainLua/check.sh
+elif [ -n "${CI:-}" ]; then
+  echo "CI needs lua5.4 for the plain-Lua baseline's check (Benchmarks/PlainLua): run scripts/setup.sh --browser as root." >&2
+  exit 1
+else
+  echo "Skipping the plain-Lua baseline's check (Benchmarks/PlainLua): lua5.4 is not installed (scripts/setup.sh --browser as root installs it)." >&2
+fi
+
 # The Android library (android/): compiled with kotlinc and tested with JUnit against the FCM
 # messages the CLI built above writes for every minute of every bundled fixture's timeline.
 if command -v kotlinc >/dev/null 2>&1 && [ -f /usr/share/java/com.android.json.jar ] && [ -f /usr/share/java/junit4.jar ]; then

@@ -35,13 +35,14 @@ function liverules_host_placements()
     { id = "lockScreen", capacity = 8, slots = card() },
     { id = "islandCompactLeading", capacity = 1, slots = { slot("main", 44.33, 54.33, 1, 15) } },
     { id = "islandCompactTrailing", capacity = 1, slots = { slot("main", 44.33, 54.33, 1, 15) } },
-    { id = "islandMinimal", capacity = 1, slots = { slot("main", 28.67, nil, 1, 15) } },
+    { id = "islandMinimal", capacity = 1, slots = { slot("main", 28.67, nil, 1, 11) } },
     { id = "islandExpanded", capacity = 6, slots = { slot("leading", 115, 133, 2, 15), slot("trailing", 115, 133, 2, 15),
                                                      slot("center", 117, nil, 1, 15), slot("bottom", 339, 376, 2, 17) } },
     { id = "standBy", capacity = 8, slots = card() },
     { id = "watchSmartStack", capacity = 3, slots = { slot("main", 136, nil, 2, 15) } },
-    { id = "androidOngoing", capacity = 4, slots = { slot("title", 268, nil, 1, 17, true), slot("text", 268, nil, 1, 15),
-                                                     slot("progress", 268, nil, 1, 15), slot("chip", 60, nil, 1, 15) } },
+    { id = "androidOngoing", capacity = 4, minuteTimers = true,
+      slots = { slot("title", 268, nil, 1, 17, true), slot("text", 268, nil, 1, 15), slot("progress", 268, nil, 1, 15),
+                slot("chip", 60, nil, 1, 15) } },
   }
 end
 
@@ -84,8 +85,10 @@ local function wide(cp)
       or (cp >= 0xAC00 and cp <= 0xD7A3) or (cp >= 0xF900 and cp <= 0xFAFF) or (cp >= 0xFF00 and cp <= 0xFF60)
       or (cp >= 0x20000 and cp <= 0x3FFFD)
 end
-local NARROW = { [32] = 30, [33] = 30, [39] = 30, [44] = 30, [46] = 30, [49] = 30, [58] = 30, [59] = 30,
+-- The width model (lrl_ascii_advance, LRL_ELLIPSIS_UNITS): narrow and wide ASCII, "…".
+local NARROW = { [32] = 30, [33] = 30, [39] = 30, [44] = 30, [46] = 30, [58] = 30, [59] = 30,
                  [105] = 30, [108] = 30, [124] = 30, [77] = 80, [87] = 80, [109] = 80, [119] = 80, [64] = 80 }
+local ELLIPSIS = 80
 -- Emoji_Presentation scalars below U+1F300 (ranges, first and last).
 local PRESENTED = { 0x231A, 0x231B, 0x23E9, 0x23EC, 0x23F0, 0x23F0, 0x23F3, 0x23F3, 0x25FD, 0x25FE, 0x2614, 0x2615,
                     0x2648, 0x2653, 0x267F, 0x267F, 0x2693, 0x2693, 0x26A1, 0x26A1, 0x26AA, 0x26AB, 0x26BD, 0x26BE,
@@ -108,6 +111,7 @@ local function units(cluster)
     if cp >= 0x2000 and emoji(cp) then return 100 end
   end
   if first < 128 then return NARROW[first] or ((first >= 65 and first <= 90) and 65 or 55) end
+  if first == 0x2026 then return ELLIPSIS end
   if wide(first) then return 100 end
   if (first == 0x200B or first == 0x200D or first == 0xFEFF) and #cluster.cps == 1 then return 0 end
   return 55
@@ -118,13 +122,18 @@ local function blank(cluster)
                                 or cp == 0xA0 or cp == 0x3000)
 end
 
+function liverules_host_text_advances()
+  local list = {}
+  for code = 0, 127 do list[code + 1] = NARROW[code] or ((code >= 65 and code <= 90) and 65 or 55) end
+  return list
+end
 function liverules_host_text_units(s)
   local total = 0
   for _, cluster in ipairs(clusters(s)) do total = total + units(cluster) end
   return total
 end
 function liverules_host_text_prefix(s, width, fontSize)
-  local total, cut = 55, 0
+  local total, cut = ELLIPSIS, 0
   for _, cluster in ipairs(clusters(s)) do
     total = total + units(cluster)
     if total * fontSize / 100 > width + 1e-9 then break end
@@ -165,23 +174,65 @@ for _, stage in ipairs({ "phase", "badge", "relevance", "layout", "palette", "ti
   if file then rules[stage] = assert(loadfile(pack .. "/" .. file))() end
 end
 
+-- A date as the goldens write it (ISO8601.format): UTC, milliseconds only when not whole, their
+-- trailing zeros left out ("2026-03-02T09:30:00.5Z").
+local function iso(seconds)
+  local ms = math.floor(seconds * 1000 + 0.5)
+  local text = os.date("!%Y-%m-%dT%H:%M:%S", ms // 1000)
+  if ms % 1000 == 0 then return text .. "Z" end
+  return (string.format("%s.%03d", text, ms % 1000):gsub("0+$", "")) .. "Z"
+end
+
+local PLACEMENTS = { "lockScreen", "islandCompactLeading", "islandCompactTrailing", "islandMinimal", "islandExpanded",
+                     "standBy", "watchSmartStack", "androidOngoing" }
+local NULL = {}
+
+-- The rules' output as the host hands it on: every placement's dropped list, live forms' and
+-- timing's dates as ISO 8601, null for a fallback or timing a rule left out.
+local function shaped(out)
+  for _, id in ipairs(PLACEMENTS) do
+    local entry = out.layout[id]
+    entry.dropped = entry.dropped or {}
+    setmetatable(entry.dropped, nil)
+    for _, field in ipairs(entry.fields) do
+      local live = field.live
+      if live and live.timer then
+        local timer = {}
+        for key, value in pairs(live.timer) do timer[key] = value end
+        timer.date = iso(timer.date)
+        field.live = { timer = timer }
+      elseif live and live.progress then
+        field.live = { progress = { start = iso(live.progress.start), finish = iso(live.progress.finish) } }
+      end
+    end
+  end
+  for _, look in pairs(out.palette) do if look.fallback == nil then look.fallback = NULL end end
+  if out.timing then
+    for _, date in ipairs({ "stale", "dismissal" }) do
+      local at = out.timing[date]
+      out.timing[date] = at and iso(at) or NULL
+    end
+    out.timing.alert = out.timing.alert or NULL
+  end
+  return out
+end
+
 local function present(attributes, state, now, previous)
   local phase, facts = rules.phase({ attributes = attributes, state = state, now = now, previous = previous })
   local input = { attributes = attributes, state = state, now = now, previous = previous, phase = phase, facts = facts }
-  return {
+  return shaped({
     phase = phase,
     badge = rules.badge(input),
     relevance = rules.relevance(input),
     layout = rules.layout(input),
     palette = rules.palette(input),
     timing = rules.timing and rules.timing(input),
-  }
+  })
 end
 
 -- ---------------------------------------------------------------- the check against goldens
 
--- Canonical JSON of a presentation as the goldens write it (sorted keys, no slot notes).
-local NULL = {}
+-- Canonical JSON of a presentation as the goldens write it (sorted keys).
 local function json(value)
   local kind = type(value)
   if kind == "nil" or value == NULL then return "null" end
@@ -197,7 +248,7 @@ local function json(value)
     return "[" .. table.concat(parts, ",") .. "]"
   end
   local keys = {}
-  for key in pairs(value) do if key ~= "slot" then keys[#keys + 1] = key end end
+  for key in pairs(value) do keys[#keys + 1] = key end
   table.sort(keys)
   local parts = {}
   for i, key in ipairs(keys) do parts[i] = json(key) .. ":" .. json(value[key]) end
@@ -207,22 +258,7 @@ end
 local list = fixtures.fixtures
 if check == "check" then
   for _, f in ipairs(list) do
-    local out = present(f.attributes, f.state, f.now, f.previous)
-    for _, id in ipairs({ "lockScreen", "islandCompactLeading", "islandCompactTrailing", "islandMinimal",
-                          "islandExpanded", "standBy", "watchSmartStack", "androidOngoing" }) do
-      local entry = out.layout[id]
-      entry.dropped = entry.dropped or {}
-      setmetatable(entry.dropped, nil)
-    end
-    for _, look in pairs(out.palette) do if look.fallback == nil then look.fallback = NULL end end
-    if out.timing then  -- goldens write dates in ISO 8601, and null for what a rule left out
-      for _, date in ipairs({ "stale", "dismissal" }) do
-        local at = out.timing[date]
-        out.timing[date] = at and os.date("!%Y-%m-%dT%H:%M:%SZ", at // 1) or NULL
-      end
-      out.timing.alert = out.timing.alert or NULL
-    end
-    io.write(f.name, "\t", json(out), "\n")
+    io.write(f.name, "\t", json(present(f.attributes, f.state, f.now, f.previous)), "\n")
   end
   return
 end
