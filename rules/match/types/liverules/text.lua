@@ -16,7 +16,7 @@ function text.width(s, fontSize) end
 --- (the placement's default slot when `slot` is nil), by width at the slot's font size, on the
 --- phone class `phone` (393 or 430 points wide; 393, the class layouts are decided for, when nil).
 --- The width model decides; the slot's `chars` is only the budget for average text, so narrow
---- text such as "15 min" (6 characters) fits a 5-character slot.
+--- text such as "list it" (7 characters) fits a 5-character slot.
 ---@param s string
 ---@param placementId liverules.PlacementId
 ---@param slot? string
