@@ -9,6 +9,7 @@ import subprocess
 import tempfile
 import threading
 import time
+import unittest
 import urllib.request
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
@@ -88,6 +89,25 @@ def launch(playwright):
     """Headless Chromium from the system (Playwright's own download is not needed)."""
     executable = shutil.which("chromium") or shutil.which("chromium-browser")
     return playwright.chromium.launch(executable_path=executable, args=["--no-sandbox"])
+
+
+class StudioInBrowser(unittest.TestCase):
+    """Tests sharing, per class, one `liverules preview` on a copy of the bundled packs (`studio`,
+    with `total` fixtures) and one headless Chromium (`browser`)."""
+
+    @classmethod
+    def setUpClass(cls):
+        from playwright.sync_api import sync_playwright
+        cls.studio = RunningStudio()
+        cls.total = fixture_count(cls.studio.rules)
+        cls.playwright = sync_playwright().start()
+        cls.browser = launch(cls.playwright)
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.browser.close()
+        cls.playwright.stop()
+        cls.studio.stop()
 
 
 def case(page, case_id):

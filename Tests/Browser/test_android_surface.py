@@ -16,10 +16,9 @@ import sys
 import unittest
 from datetime import datetime
 
-from playwright.sync_api import sync_playwright
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
-from studio_harness import PATIENCE_MS, RunningStudio, fixture_count, launch, open_studio  # noqa: E402
+from studio_harness import PATIENCE_MS, StudioInBrowser, open_studio  # noqa: E402
 
 SEPARATOR = " · "
 # The fields the example app draws as quick replies, by pack (as android/'s tests name them).
@@ -107,20 +106,7 @@ def expected(presentation, now, replies):
             "actions": actions}
 
 
-class AndroidSurfaceTests(unittest.TestCase):
-    @classmethod
-    def setUpClass(cls):
-        cls.studio = RunningStudio()
-        cls.total = fixture_count(cls.studio.rules)
-        cls.playwright = sync_playwright().start()
-        cls.browser = launch(cls.playwright)
-
-    @classmethod
-    def tearDownClass(cls):
-        cls.browser.close()
-        cls.playwright.stop()
-        cls.studio.stop()
-
+class AndroidSurfaceTests(StudioInBrowser):
     def test_the_android_surface_draws_the_mapping(self):
         page = self.browser.new_page(viewport={"width": 393, "height": 900})
         page.set_default_timeout(PATIENCE_MS)

@@ -13,10 +13,9 @@ import subprocess
 import sys
 import unittest
 
-from playwright.sync_api import sync_playwright
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
-from studio_harness import PATIENCE_MS, RunningStudio, fixture_count, launch, open_studio  # noqa: E402
+from studio_harness import PATIENCE_MS, StudioInBrowser, open_studio  # noqa: E402
 
 # (width of the window, phone class drawn)
 WIDTHS = ((393, "393"), (430, "430"), (1440, "393"))
@@ -126,20 +125,7 @@ def contrast_on_black(rgb):
     return (luminance(rgb) + 0.05) / 0.05
 
 
-class GlyphsAndMarksTests(unittest.TestCase):
-    @classmethod
-    def setUpClass(cls):
-        cls.studio = RunningStudio()
-        cls.total = fixture_count(cls.studio.rules)
-        cls.playwright = sync_playwright().start()
-        cls.browser = launch(cls.playwright)
-
-    @classmethod
-    def tearDownClass(cls):
-        cls.browser.close()
-        cls.playwright.stop()
-        cls.studio.stop()
-
+class GlyphsAndMarksTests(StudioInBrowser):
     def open(self, width, phone):
         """The studio in a window `width` px wide drawing phone class `phone`, every case drawn and
         fitted in the page's fonts."""
