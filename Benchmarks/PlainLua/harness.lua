@@ -122,10 +122,38 @@ local function blank(cluster)
                                 or cp == 0xA0 or cp == 0x3000)
 end
 
-function liverules_host_text_advances()
-  local list = {}
-  for code = 0, 127 do list[code + 1] = NARROW[code] or ((code >= 65 and code <= 90) and 65 or 55) end
-  return list
+-- The host's native text functions on simple text, here as text.lua measured ASCII text itself
+-- before the host did it natively: each byte its own cluster; nothing for any other text.
+local COMPLEX = "[\r\128-\255]"
+local ADVANCE = {}
+for code = 0, 127 do ADVANCE[code] = NARROW[code] or ((code >= 65 and code <= 90) and 65 or 55) end
+function liverules_host_text_simple_units(s)
+  if find(s, COMPLEX) then return nil end
+  local total = 0
+  for _, code in utf8.codes(s) do total = total + ADVANCE[code] end
+  return total
+end
+function liverules_host_text_simple_prefix(s, width, fontSize)
+  if find(s, COMPLEX) then return nil end
+  local total, cut = ELLIPSIS, 0
+  for position, code in utf8.codes(s) do
+    total = total + ADVANCE[code]
+    if not (total * fontSize / 100 <= width + 1e-9) then break end
+    if code ~= 32 and not (code >= 9 and code <= 13) then cut = position end
+  end
+  return cut
+end
+function liverules_host_text_simple_length(s)
+  if find(s, COMPLEX) then return nil end
+  return #s
+end
+function liverules_host_text_simple_trim(s, collapse)
+  if find(s, COMPLEX) then return nil end
+  local first = find(s, "%S")
+  if not first then return "" end
+  local kept = sub(s, first, (find(s, "%S%s*$")))
+  if collapse then kept = kept:gsub("%s+", " ") end
+  return kept
 end
 function liverules_host_text_units(s)
   local total = 0

@@ -1,8 +1,8 @@
 /*
 ** layout.place's common case, natively: the fields one placement shows, chosen, measured and
 ** shortened exactly as the Lua definition in liverules/layout.lua does, for a wanted list of
-** plain tables (no metatables) whose entries are well formed and whose text is ASCII without
-** "\r" (each byte one cluster, measured by the advances of liverules/text.lua), charging each
+** plain tables (no metatables) whose entries are well formed and whose text is simple (lrl_text.h:
+** each scalar one cluster, measured by the width model's advances), charging each
 ** entry's measuring to the step budget as it goes. A live field (one with a plain `live` table)
 ** is measured as the Lua definition measures it: a progress on nothing, a timer on its widest
 ** clock. Each shown field takes a line of its slot as layout.lua's `take_line` gives it. For
@@ -13,6 +13,7 @@
 #include <string.h>
 #include "CLuaShim.h"
 #include "CLiveRules.h"
+#include "lrl_text.h"
 
 #define LRL_MOST_RENDERINGS 16     /* more renderings than this: the Lua definition */
 #define LRL_MOST_SHOWN 64          /* a placement showing more fields: the Lua definition */
@@ -47,28 +48,6 @@ typedef struct lrl_rendering {
   int ellipsis;
 } lrl_rendering;
 
-/* The width model's ASCII advances: 30 narrow, 80 wide, 65 other capitals, 55 the rest (digits
-** included: clocks and counts draw their digits at one width). */
-int lrl_ascii_advance(unsigned char c) {
-  switch (c) {
-    case 'i': case 'l': case '.': case ',': case ':': case ';': case '\'': case '|': case '!': case ' ':
-      return 30;
-    case 'M': case 'W': case 'm': case 'w': case '@':
-      return 80;
-    default:
-      return c >= 'A' && c <= 'Z' ? 65 : 55;
-  }
-}
-
-/* Whether every byte of s is one cluster layout may measure here: ASCII other than "\r". */
-static int lrl_simple(const char *s, size_t length) {
-  for (size_t i = 0; i < length; i++) {
-    unsigned char c = (unsigned char)s[i];
-    if (c >= 128 || c == '\r') return 0;
-  }
-  return 1;
-}
-
 /* Whether c is a decimal digit, as Lua's "%d" in the C locale. */
 static int lrl_isdigit(char c) {
   return c >= '0' && c <= '9';
@@ -78,13 +57,6 @@ static int lrl_isdigit(char c) {
 static double lrl_points(const lrl_slot *slot, lua_Integer units) {
   if (slot->integral) return (double)(units * slot->fontint) / 100.0;
   return (double)units * slot->font / 100.0;
-}
-
-/* The units of the first length bytes of simple text s. */
-static lua_Integer lrl_units(const char *s, size_t length) {
-  lua_Integer units = 0;
-  for (size_t i = 0; i < length; i++) units += lrl_ascii_advance((unsigned char)s[i]);
-  return units;
 }
 
 /* Reads slots[name] (name at index n) into slot; 0 when it is not a slot record. [-0, +0, -] */
@@ -120,14 +92,15 @@ static int lrl_isshown(const lrl_rendering *r, const char *const *shown, const s
 static lrl_rendering lrl_truncate(const char *s, size_t length, const lrl_slot *slot) {
   lrl_rendering r = {s, length, 0};
   double room = slot->width + LRL_TOLERANCE;
-  if (lrl_points(slot, lrl_units(s, length)) <= room) return r;
+  if (lrl_points(slot, lrl_text_width(s, length)) <= room) return r;
+  const unsigned char *u = (const unsigned char *)s;
   lua_Integer units = LRL_ELLIPSIS_UNITS;
-  size_t cut = 0;
-  for (size_t i = 0; i < length; i++) {
-    unsigned char c = (unsigned char)s[i];
-    units += lrl_ascii_advance(c);
+  size_t cut = 0, size;
+  int advance;
+  for (size_t i = 0; i < length && (size = lrl_text_scalar(u, length, i, &advance)); i += size) {
+    units += advance;
     if (!(lrl_points(slot, units) <= room)) break;
-    if (c != ' ' && !(c >= 9 && c <= 13)) cut = i + 1;
+    if (!lrl_text_blank(u[i])) cut = i + size;
   }
   r.keep = cut;
   r.ellipsis = 1;
@@ -135,10 +108,10 @@ static lrl_rendering lrl_truncate(const char *s, size_t length, const lrl_slot *
 }
 
 /* layout.lua's `shortened`: s truncated to the slot, when at least keeps characters are left
-** before the "…" (counted as text.length does: one per byte, one for the "…"). */
+** before the "…" (counted as text.length does: one per cluster, one for the "…"). */
 static int lrl_shortened(const char *s, size_t length, const lrl_slot *slot, lua_Integer keeps, lrl_rendering *out) {
   lrl_rendering r = lrl_truncate(s, length, slot);
-  lua_Integer characters = (lua_Integer)r.keep + (r.ellipsis ? 1 : 0);
+  lua_Integer characters = lrl_text_count(r.text, r.keep) + (r.ellipsis ? 1 : 0);
   if (characters - 1 < keeps) return 0;
   *out = r;
   return 1;
@@ -195,11 +168,10 @@ static lua_Integer lrl_measure(const lrl_field *f, const char *s, size_t length)
   if (f->measuring == LRL_AS_NOTHING) return 0;
   if (f->measuring == LRL_AS_WRITTEN || length < p + q || memcmp(s, f->prefix, p) != 0 ||
       memcmp(s + length - q, f->suffix, q) != 0)
-    return lrl_units(s, length);
+    return lrl_text_width(s, length);
   const char *clock = s + p;
   size_t clocklength = length - p - q;
-  lua_Integer units = lrl_units(s, p) + lrl_units(s + p + clocklength, q);
-  for (size_t k = 0; k < clocklength; k++) units += lrl_ascii_advance(lrl_isdigit(clock[k]) ? '0' : (unsigned char)clock[k]);
+  lua_Integer units = lrl_text_width(s, length);  /* every digit advances as "0" does */
   int short4 = clocklength == 4 && lrl_isdigit(clock[0]) && clock[1] == ':' && lrl_isdigit(clock[2]) && lrl_isdigit(clock[3]);
   int short5 = clocklength == 5 && lrl_isdigit(clock[0]) && lrl_isdigit(clock[1]) && clock[2] == ':' && lrl_isdigit(clock[3]) &&
                lrl_isdigit(clock[4]);
@@ -275,7 +247,7 @@ static int lrl_readrenderings(lua_State *L, int t, lrl_field *f, int64_t *bytes)
     }
   }
   for (int i = 0; i < f->count; i++) {
-    if (!lrl_simple(f->texts[i], f->lengths[i])) return 0;
+    if (!lrl_text_simple(f->texts[i], f->lengths[i])) return 0;
     *bytes += (int64_t)f->lengths[i];
   }
   return 1;
@@ -330,7 +302,7 @@ static int lrl_readlive(lua_State *L, int v, lrl_field *f) {
 ** the slot's, anything else its measure, and a glyph (its spelling glyph, or NULL) its width. */
 static double lrl_linewidth(const lrl_field *f, const lrl_rendering *r, const lrl_slot *slot, const char *glyph) {
   double width = slot->width;
-  if (r->ellipsis) width = lrl_points(slot, lrl_units(r->text, r->keep) + LRL_ELLIPSIS_UNITS);
+  if (r->ellipsis) width = lrl_points(slot, lrl_text_width(r->text, r->keep) + LRL_ELLIPSIS_UNITS);
   else if (f->measuring != LRL_AS_NOTHING) width = lrl_points(slot, lrl_measure(f, r->text, r->keep));
   if (glyph == NULL) return width;
   return width + (strncmp(glyph, "icon:", 5) == 0 ? 16.5 : 8.33);

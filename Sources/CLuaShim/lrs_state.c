@@ -8,9 +8,17 @@
 /* Bytes Lua adds to a string's length for its header; a generous bound for TString. */
 #define LRS_STRING_HEADER 64
 
+/* Lua 5.4's largest short string as allocated: its header (offsetof(TString, contents)), 40 bytes
+** (LUAI_MAXSHORTLEN) and the terminator. */
+#define LRS_SHORT_STRING (24 + 40 + 1)
+
 /* The allocator over ctx. While rules run (ctx->enforcing) it refuses growth past the memory cap
-** and strings past the string cap (noting where, for the error), and charges allocated bytes to
-** the C work budget (1 step per 64 bytes) so copy-heavy loops end: when the steps run out it does
+** and strings past the string cap (noting where, for the error), and charges the bytes of every
+** object made to the C work budget (1 step per 64 bytes) so copy-heavy loops end. Only what the
+** rules' own operations make is charged, so that no charge depends on what ran before: not a
+** short string (interned: one is made only when no equal string lives yet, dead or not), nor
+** the growth of a table's parts, the stack, the call list or the string table (which the
+** collector shrinks when it runs). When the steps run out it does
 ** not refuse (Lua would retry after collecting) but has the hook raise at the next instruction.
 ** While the host marshals it never refuses: host data is bounded by its input, and Swift must
 ** never see a memory error. When ptr is NULL, osize is the type tag of the object being made. */
@@ -34,7 +42,8 @@ static void *lrs_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
       lrs_notewhere(ctx);
       return NULL;
     }
-    ctx->steps_left -= (int64_t)(grow >> 6);
+    if (ptr == NULL && osize != 0 && !(osize == LUA_TSTRING && nsize <= LRS_SHORT_STRING))
+      ctx->steps_left -= (int64_t)(grow >> 6);
     if (ctx->steps_left < 0 && ctx->exceeded == LRS_WITHIN_BUDGET) {
       ctx->exceeded = LRS_EXCEEDED_STEPS;
       lrs_raisesoon(ctx);

@@ -30,9 +30,9 @@ import Testing
     }
 
     @Test func nativeAndLuaDefinitionsAgreeOnACorpus() throws {
-        let native = try corpusLines(native: true, count: 3000)
-        let lua = try corpusLines(native: false, count: 3000)
-        #expect(native.count > 3000 && lua.count == native.count)
+        let native = try corpusLines(native: true, count: 4000)
+        let lua = try corpusLines(native: false, count: 4000)
+        #expect(native.count > 4000 && lua.count == native.count)
         for (index, (fast, reference)) in zip(native, lua).enumerated() where fast != reference {
             Issue.record("case \(index + 1):\n native: \(fast)\n    lua: \(reference)")
         }

@@ -23,8 +23,8 @@ import Testing
         #expect(HostFunctions.units(of: "\r\n") == 55)
     }
 
-    /// Every ASCII string measures as the width model of the article *Placements and budgets* says, which the
-    /// helper also computes in Lua for ASCII text: the two must agree.
+    /// Every ASCII character measures as the width model of the article *Placements and budgets*
+    /// says (`lrl_ascii_advance`, which the native text functions and layout also measure by).
     @Test func asciiFollowsTheLatinRule() {
         for code in 0..<128 where code != 13 {
             let character = Character(Unicode.Scalar(UInt8(code)))
@@ -81,12 +81,14 @@ import Testing
     }
 
     /// Host work on a string is charged to the C work budget (the host function reports it,
-    /// `LuaCall.charge`), four steps per byte: measuring a hundred different 4 KB strings (1.6 million steps, besides checking their UTF-8) spends a
-    /// budget that building them and checking them alone would not.
+    /// `LuaCall.charge`), four steps per byte when it segments: measuring a hundred different
+    /// 4 KB strings that are not simple text (an "e" and a combining accent, 1.6 million steps,
+    /// besides checking their UTF-8) spends a budget that building them and checking them alone
+    /// would not.
     @Test func hostWorkIsCharged() throws {
         let build = """
             local text = require "liverules.text"
-            local base = string.rep("é", 2000)
+            local base = string.rep("e\u{301}", 1334)
             for i = 1, 100 do local s = base .. i MEASURE end
             return "ok"
             """
@@ -101,5 +103,66 @@ import Testing
             guard case .budget(.steps(1_500_000), _) = error else { Issue.record("unexpected \(error)"); return }
         }
         #expect(try helperState(steps: 3_000_000).run(measuring, chunkName: "measure.lua", returning: String.self) == "ok")
+    }
+
+    /// The native functions on simple text give what the host's segmenting gives, and decline
+    /// exactly the text that is not simple: random strings of ASCII, simple scalars (Latin,
+    /// Arabic, punctuation, kana, ideographs) and scalars that are not simple (combining marks,
+    /// "\r", a no-break space, a soft hyphen, "©", a prepended Arabic sign, an ideographic space,
+    /// hangul, emoji and their selector, a line separator, a zero-width space), each measured, cut
+    /// at random widths, counted and trimmed both ways.
+    @Test func simpleTextNativesAgreeWithTheHost() throws {
+        let simple = ["a", "M", " ", "\t", "\n", "1", ".", "é", "ß", "Ö", "¡", "·", "Ł", "ś", "ɏ", "ا", "ج", "ـ", "٣", "–", "—",
+                      "’", "“", "…", "‧", "‐", "−", "✓", "の", "ン", "ー", "ヾ", "日", "鿿"]
+        let other = ["\u{301}", "\r", "\u{A0}", "\u{AD}", "©", "®", "\u{1F1E9}\u{1F1EA}", "\u{2028}", "\u{200B}", "\u{80}", "€",
+                     "→", "\u{600}", "\u{64B}", "\u{3099}", "\u{3000}", "한", "\u{FE0F}", "\u{1F600}", "・"]
+        let state = try helperState()
+        func native(_ name: String) throws -> LuaRef { try #require(state.global("liverules_host_text_simple_" + name)) }
+        let units = try native("units"), prefix = try native("prefix"), length = try native("length"), trim = try native("trim")
+        var random = SplitMix64(seed: 45)
+        var agreed = 0, declined = 0
+        for _ in 0..<3_000 {
+            var pieces: [String] = []
+            var isSimple = true
+            for _ in 0..<Int.random(in: 0...12, using: &random) {
+                if Int.random(in: 0..<10, using: &random) == 0 {
+                    pieces.append(other.randomElement(using: &random)!)
+                    isSimple = false
+                } else {
+                    pieces.append(simple.randomElement(using: &random)!)
+                }
+            }
+            let text = pieces.joined()
+            let width = Double(Int.random(in: 0...2_000, using: &random)) / 10, fontSize = [10.0, 13, 15.5].randomElement(using: &random)!
+            let measured = try state.call(units, text, returning: Int?.self)
+            let cut = try state.call(prefix, text, width, fontSize, returning: Int?.self)
+            let count = try state.call(length, text, returning: Int?.self)
+            let kept = try state.call(trim, text, false, returning: String?.self)
+            let collapsed = try state.call(trim, text, true, returning: String?.self)
+            guard isSimple else {
+                #expect([measured, cut, count].allSatisfy { $0 == nil } && kept == nil && collapsed == nil, "\(Array(text.unicodeScalars))")
+                declined += 1
+                continue
+            }
+            #expect(measured == HostFunctions.units(of: text), "\(text)")
+            #expect(cut == HostFunctions.prefix(of: text, width: width, fontSize: fontSize), "\(text) at \(width)")
+            #expect(count == text.count, "\(text)")
+            #expect(kept == HostFunctions.trimmed(text, collapse: false), "\(text)")
+            #expect(collapsed == HostFunctions.trimmed(text, collapse: true), "\(text)")
+            agreed += 1
+        }
+        #expect(agreed > 1_000 && declined > 1_000)
+    }
+
+    /// Simple text is measured natively at one step per byte: a hundred different 4 KB strings
+    /// of "é" fit a budget that the same strings segmented (`hostWorkIsCharged`) do not.
+    @Test func simpleTextIsChargedAStepPerByte() throws {
+        let measuring = """
+            local text = require "liverules.text"
+            local base = string.rep("é", 2000)
+            for i = 1, 100 do local s = base .. i text.width(s, 10) end
+            return "ok"
+            """
+        #expect(try helperState(steps: 1_500_000).run(measuring, chunkName: "measure.lua", returning: String.self) == "ok")
     }
 }

@@ -50,10 +50,25 @@ int lrl_schema_check(lua_State *L);
 ** instruction and steps allowances (lrl_driver.c). [-0, +0, -] */
 int lrl_rules_begin(lua_State *L);
 /* The width model (the Placements article's "The width model"), in hundredths of the font size:
-** the one definition of its ASCII advances and of "…"'s, which liverules/text.lua and the Swift
-** host read from here. lrl_ascii_advance: the advance of byte c < 128. */
+** the one definition of its ASCII advances and of "…"'s, which the native text functions below,
+** the native layout and the Swift host read from here. lrl_ascii_advance: the advance of byte c < 128. */
 #define LRL_ELLIPSIS_UNITS 80
 int lrl_ascii_advance(unsigned char c);
+
+/* liverules/text.lua's functions on simple text (lrl_text.c says which), each returning nothing
+** for other text, which the host's segmenting functions then take; each charges one step per
+** byte of s:
+** lua_CFunction: units(s) -> integer | nothing: s's width in hundredths of the font size. */
+int lrl_text_units(lua_State *L);
+/* lua_CFunction: prefix(s, width, fontSize) -> integer | nothing: the byte length of the longest
+** prefix that, with "…" after it, fits width points at fontSize (an exact fit fits, to 1e-9) and
+** does not end in whitespace; 0 when none does. */
+int lrl_text_prefix(lua_State *L);
+/* lua_CFunction: length(s) -> integer | nothing: the number of grapheme clusters. */
+int lrl_text_length(lua_State *L);
+/* lua_CFunction: trim(s, collapse) -> string | nothing: s without whitespace at either end, every
+** run of whitespace inside made one space when collapse; "" when nothing else is left. */
+int lrl_text_trim(lua_State *L);
 
 /* lua_CFunction: place(wanted, capacity, slots, defaultSlot, leadSlot, minutes) -> { fields,
 ** dropped } | nothing. layout.place for one placement (liverules/layout.lua documents it): `slots`
@@ -62,7 +77,7 @@ int lrl_ascii_advance(unsigned char c);
 ** draws a timer without hours as its minutes, which this leaves to the Lua definition. A field's `live` form, a plain table, is
 ** kept by reference and measured as the Lua definition measures it. Returns nothing when the
 ** case is not its common one (an entry not a plain well-formed table, a `live` form that is not
-** a plain table or whose timer has a metatable, text beyond ASCII or with "\r"): the Lua
+** a plain table or whose timer has a metatable, text that is not simple as lrl_text.c defines it): the Lua
 ** definition then runs and words any error. Charges the bytes it measures to the step budget. */
 int lrl_layout_place(lua_State *L);
 /* lua_CFunction: wanted(ids, text_of, slot_of, shorten, glyph_of, live_of) -> list | nothing.

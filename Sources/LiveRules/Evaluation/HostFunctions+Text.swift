@@ -7,8 +7,6 @@ import Lua
 extension HostFunctions {
     /// Registers the text host functions in `lua`, each on a valid UTF-8 string of at most the
     /// sandbox's string cap:
-    /// - `liverules_host_text_advances() -> { integer }`: the advances of the ASCII bytes 0…127,
-    ///   at indices 1…128, for text.lua's own measuring of ASCII text;
     /// - `liverules_host_text_units(s) -> integer`: the width of `s` in hundredths of the font
     ///   size (`units(of:)`);
     /// - `liverules_host_text_prefix(s, width, fontSize) -> integer`: the byte length of the
@@ -16,7 +14,10 @@ extension HostFunctions {
     /// - `liverules_host_text_initials(s, count) -> string` (`initials(of:count:)`);
     /// - `liverules_host_text_length(s) -> integer`: the number of grapheme clusters;
     /// - `liverules_host_text_trim(s, collapse) -> string` (`trimmed(_:collapse:)`).
-    /// Each charges the calling rule's step budget ``stepsPerByte`` per byte of `s`.
+    /// Each charges the calling rule's step budget ``stepsPerByte`` per byte of `s`. The first
+    /// four have native forms for simple text, which text.lua calls first and which return nothing
+    /// for other text (`liverules_host_text_simple_units`, `_prefix`, `_length` and `_trim`:
+    /// `lrl_text_units` and its neighbours), charging one step per byte.
     static func installText(in lua: LuaState) {
         /// Argument 1, the text, with its segmenting charged.
         func text(of call: LuaCall) throws -> String {
@@ -24,10 +25,10 @@ extension HostFunctions {
             call.charge(stepsPerByte * text.utf8.count)
             return text
         }
-        lua.register("liverules_host_text_advances") { call in
-            call.charge(asciiUnits.count)
-            try call.return(asciiUnits)
-        }
+        lua.register("liverules_host_text_simple_units", function: lrl_text_units)
+        lua.register("liverules_host_text_simple_prefix", function: lrl_text_prefix)
+        lua.register("liverules_host_text_simple_length", function: lrl_text_length)
+        lua.register("liverules_host_text_simple_trim", function: lrl_text_trim)
         lua.register("liverules_host_text_units") { call in
             try call.return(units(of: try text(of: call)))
         }

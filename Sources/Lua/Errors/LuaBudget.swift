@@ -3,7 +3,8 @@ public enum LuaBudget: Sendable, Hashable, CustomStringConvertible {
     /// Lua VM instructions per call (the count hook).
     case instructions(Int)
     /// Units of C library work per call: pattern-matching steps, elements moved, compared or
-    /// scanned by library functions, and one unit per 64 bytes allocated.
+    /// scanned by library functions, and one unit per 64 bytes of each object made (short strings
+    /// and the growth of tables and of Lua's own structures aside).
     case steps(Int)
     /// Bytes of one string.
     case stringBytes(Int)

@@ -10,9 +10,9 @@
 --   0     a lone invisible format character (a zero-width space or joiner)
 --   0.55  everything else: other letters, every digit, punctuation, other scripts
 -- It is an estimate, the same on every device, not a measurement of the rendered font.
--- Strings without bytes beyond ASCII and without "\r" (each byte its own cluster) are handled
--- here; the others by the host, which charges its work to the step budget (4 steps per byte:
--- segmenting is several times the work of the string library's one step per byte).
+-- The host measures, cuts and trims: simple text (ASCII but "\r", Latin-1 letters, general
+-- punctuation such as "–" and "…": each scalar its own cluster) natively at one step per byte,
+-- other text by segmenting it, at 4 steps per byte (several times the string library's work).
 
 local placements = require "liverules.placements"
 local support = require "liverules.support"
@@ -23,8 +23,13 @@ local host_prefix = support.host("text_prefix", "text.truncate")
 local host_initials = support.host("text_initials", "text.initials")
 local host_length = support.host("text_length", "text.length")
 local host_trim = support.host("text_trim", "text.value")
+-- The same on simple text, natively; nothing for other text.
+local simple_units = support.host("text_simple_units", "text.width")
+local simple_prefix = support.host("text_simple_prefix", "text.truncate")
+local simple_length = support.host("text_simple_length", "text.length")
+local simple_trim = support.host("text_simple_trim", "text.value")
 
-local find, sub, gsub, upper, gmatch = string.find, string.sub, string.gsub, string.upper, string.gmatch
+local find, sub, upper, gmatch = string.find, string.sub, string.upper, string.gmatch
 local huge = math.huge
 
 -- Text the host must segment: bytes beyond ASCII, or "\r" ("\r\n" is one cluster).
@@ -34,11 +39,6 @@ local M = {}
 
 local ELLIPSIS = "…"
 local TOLERANCE = 1e-9 -- points; a width equal to the slot's fits
-
--- The advances of the ASCII bytes in hundredths of the font size, so sums are exact integers:
--- ADVANCE[byte], from the host's one definition of the model.
-local ADVANCE = {}
-for index, units in ipairs(support.host("text_advances", "text.width")()) do ADVANCE[index - 1] = units end
 
 -- Results of pure functions of a string, remembered (see support.memo).
 local memo, keep = support.memo, support.keep
@@ -73,17 +73,11 @@ local function slot_of(fname, id, slot)
 end
 
 
--- The width of valid UTF-8 `s` in hundredths of the font size.
+-- The width of valid UTF-8 `s` in hundredths of the font size (an integer, so sums are exact).
 local function units_of(s)
   local units = widths.seen[s]
   if units then return units end
-  if find(s, COMPLEX) then
-    units = host_units(s)
-  else
-    units = 0
-    for _, codepoint in utf8.codes(s) do units = units + ADVANCE[codepoint] end
-  end
-  return keep(widths, s, units)
+  return keep(widths, s, simple_units(s) or host_units(s))
 end
 
 -- Whether text of `units` fits `width` points at `fontSize`.
@@ -94,16 +88,7 @@ end
 -- The longest prefix of `s` (whole clusters) ending in a non-space that fits `width` with "…"
 -- after it, plus the "…"; "…" alone when no such prefix fits. `s` is valid UTF-8 and too wide.
 local function shorten(s, width, fontSize)
-  if find(s, COMPLEX) then
-    return sub(s, 1, host_prefix(s, width, fontSize)) .. ELLIPSIS
-  end
-  local units, cut = units_of(ELLIPSIS), 0
-  for position, byte in utf8.codes(s) do  -- ASCII: each byte is a cluster
-    units = units + ADVANCE[byte]
-    if not fits_width(units, fontSize, width) then break end
-    if byte ~= 32 and not (byte >= 9 and byte <= 13) then cut = position end
-  end
-  return sub(s, 1, cut) .. ELLIPSIS
+  return sub(s, 1, simple_prefix(s, width, fontSize) or host_prefix(s, width, fontSize)) .. ELLIPSIS
 end
 
 -- text.width(s, fontSize) -> the estimated width of `s` in points at `fontSize` points:
@@ -185,15 +170,8 @@ end
 -- `s` trimmed, runs of whitespace inside made one space when `collapse`; nil when nothing but
 -- whitespace (and, beyond ASCII, invisible format characters) is left. `s` is valid UTF-8.
 local function trimmed(s, collapse)
-  if find(s, COMPLEX) then
-    local kept = host_trim(s, collapse)
-    if kept == "" then return nil end
-    return kept
-  end
-  local first = find(s, "%S")
-  if not first then return nil end
-  local kept = sub(s, first, (find(s, "%S%s*$")))
-  if collapse then kept = gsub(kept, "%s+", " ") end
+  local kept = simple_trim(s, collapse) or host_trim(s, collapse)
+  if kept == "" then return nil end
   return kept
 end
 
@@ -231,10 +209,7 @@ end
 ---@return integer
 function M.length(s)
   check_text("text.length", "s", s)
-  if find(s, COMPLEX) then
-    return host_length(s)
-  end
-  return #s
+  return simple_length(s) or host_length(s)
 end
 
 -- text.initials(s [, count]) -> the first cluster of each of the first `count` (default 3)

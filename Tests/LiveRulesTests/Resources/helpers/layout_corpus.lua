@@ -6,7 +6,7 @@
 local layout = require "liverules.layout"
 local placements = require "liverules.placements"
 
-local seed = 20261124
+local seed = 20261129
 local function draw(n)  -- 1...n, from a linear congruential generator
   seed = (seed * 1103515245 + 12345) % 2147483648
   return seed % n + 1
@@ -18,7 +18,8 @@ local TEXTS = {
   "Running late?", "Late?", "Sent via Slack", "Sent", "✓", "Quarterly planning with the whole team",
   "  padded  ", "a", "", " ", "iiiiiiiiiiiiiiiiiiiiiiiiiiiiiiiiiiiiiii", "MMMMMMMMMMMMMMMMMMMMMM", "WWW@@@mmm",
   "Tab\there", "line\nbreak", "CR\r\nLF", "Café", "日本語のタイトル", "Team 👩‍👩‍👧 sync", "10–0", "10:0",
-  string.rep("a", 31), string.rep("Word ", 20), "1:1", "x\0y",
+  string.rep("a", 31), string.rep("Word ", 20), "1:1", "x\0y", "Zoë – Łódź · 3 min", "… ✓", "“Quoted” −5",
+  "اجتماع مراجعة التصميم", "会議の予定とチームの打ち合わせ", "e\u{301}lan", "Café\u{A0}corner",
 }
 local IDS = { "title", "remaining", "progress", "location", "badge", "step", "title" }
 local SHORTENS = { false, false, 0, 1, 3, 6, 12, -1 }
