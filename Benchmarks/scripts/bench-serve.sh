@@ -45,16 +45,22 @@ echo "$(nproc) cores, $pack, $(ls "$pack"/fixtures/*.json | wc -l) fixtures; in 
 for out in bench round-trip; do grep -E "^timed|per second|mean" "$work/$out.out"; done
 echo "over HTTP: wrk -t2 -c$connections -d${seconds}s $url/v1/$name/present"
 cpu() { awk '{ print $14 + $15 }' "/proc/$server/stat"; }
+# Context switches of all the server's threads, voluntary (a thread waiting, for a hand-off or I/O)
+# and not (the scheduler taking its core).
+switches() { cat /proc/"$server"/task/*/status | awk '/^(non)?voluntary_ctxt_switches/ { sum += $2 } END { print sum }'; }
 before=$(cpu)
+switchesBefore=$(switches)
 wrk -t2 -c"$connections" -d"${seconds}s" --latency -s "$work/present.lua" "$url/v1/$name/present" > "$work/wrk.out"
 after=$(cpu)
+switchesAfter=$(switches)
 grep -E "requests in|Requests/sec|Non-2xx|Socket errors|^ +(50|90|99)%" "$work/wrk.out"
 requests=$(awk '/requests in/ { print $1 }' "$work/wrk.out")
 mean() { awk '/time per presentation, mean/ { print $(NF - 1) }' "$work/$1.out"; }
 awk -v ticks="$((after - before))" -v hz="$(getconf CLK_TCK)" -v requests="$requests" -v alone="$(mean bench)" \
-    -v trip="$(mean round-trip)" 'BEGIN {
+    -v trip="$(mean round-trip)" -v switches="$((switchesAfter - switchesBefore))" 'BEGIN {
     cpu = ticks / hz / requests * 1e6
     printf "server CPU per request: %.1f µs (%d requests)\n", cpu, requests
+    printf "context switches per request, all the server'"'"'s threads: %.2f\n", switches / requests
     printf "throughput on the same cores, serve against JSON in and out in process (%.1f µs): %.0f%%\n", trip, trip / cpu * 100
     printf "throughput on the same cores, serve against presenting alone in process (%.1f µs): %.0f%%\n", alone, alone / cpu * 100
 }'

@@ -121,6 +121,31 @@ import Testing
         #expect(try await server.wait { try await server.post("/v1/match/present", try ServeFixtures.good()).status == 200 })
     }
 
+    /// A presentation runs on the task answering its request: a rule running to its budget (its
+    /// serving deadline) holds that one task's thread, and monitoring and other packs' requests
+    /// are answered meanwhile.
+    @Test func monitoringIsAnsweredWhileARuleRunsToItsBudget() async throws {
+        let spin: @Sendable (String) -> String = {
+            $0.replacingOccurrences(of: "  local case = badges.of(input)\n",
+                                    with: "  if input.state.score.home == 99 then while true do end end\n  local case = badges.of(input)\n")
+        }
+        let server = try await RunningServer(packs: ["match"], copying: true, edits: ["match/badge.lua": spin])
+        let fixture = try ServeFixtures.fixture("match", "after-full-time")
+        let runaway = fixture.replacingOccurrences(of: "\"home\": 3,", with: "\"home\": 99,")
+        #expect(runaway != fixture)
+        let slow = try StreamingRequest(port: server.port, "/v1/match/present", length: runaway.utf8.count)
+        try slow.send(raw: runaway)
+        #expect(try await server.wait { try await Self.metric(server, "liverules_requests_in_flight") == 1 }, "the runaway is admitted")
+        #expect(try await server.request("GET", "/health").status == 200)
+        #expect(try await server.request("GET", "/metrics").status == 200)
+        #expect(try await server.post("/v1/match/present", fixture).status == 200, "another request is presented meanwhile")
+        // The runaway's deadline is 1.7 s of its thread's CPU time: far more than the three
+        // answers above take, so they came while it ran.
+        #expect(slow.raw.isEmpty, "the runaway was still running")
+        let stopped = try await slow.response()
+        #expect(stopped.status == 500 && stopped.json["kind"] as? String == "rule", "\(stopped.status) \(stopped.body)")
+    }
+
     /// A client that goes away in the middle of a batch stops it and frees its place.
     @Test func aBatchWhoseClientGoesAwayGivesBackItsPlace() async throws {
         let server = try await RunningServer(packs: ["match"], options: ["--max-concurrent", "1"])

@@ -3,7 +3,9 @@ import Foundation
 import LiveRules
 
 /// The work of the routes that present, apart from HTTP: a request body in, the CLI's output or
-/// a ``ServeError`` out. Each call blocks while it presents: run it off the server's threads.
+/// a ``ServeError`` out. Each call presents on the calling thread, bounded by the serving
+/// budgets: the routes call it from the task answering the request, so that a request does not
+/// pass from thread to thread.
 package struct PackRequests: Sendable {
     /// The packs served.
     package let packs: ServedPacks
