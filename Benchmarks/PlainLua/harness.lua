@@ -1,7 +1,8 @@
 -- The plain-Lua baseline: a pack's rules and the helper library run by the stock interpreter on
 -- plain tables, as the host would run them without its sandbox, schema check, views, budgets
--- and marshaling. The host functions the helpers call are written here in plain Lua; the host's
--- native layout.place and layout.wanted are left out, so layout.lua's Lua definitions run.
+-- and marshaling. The host functions the helpers call are written here in plain Lua (the native
+-- text functions as text.lua itself measured ASCII text before the host did); the host's native
+-- layout.place and layout.wanted are left out, so layout.lua's Lua definitions run.
 --   lua5.4 harness.lua <helpers dir> <pack dir> <fixtures.lua> <presentations> [check]
 -- Presents the fixtures in turn (the same order as `liverules bench`) and prints the CPU time
 -- per presentation; with `check`, prints each fixture's presentation as canonical JSON instead
