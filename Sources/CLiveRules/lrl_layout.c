@@ -93,16 +93,7 @@ static lrl_rendering lrl_truncate(const char *s, size_t length, const lrl_slot *
   lrl_rendering r = {s, length, 0};
   double room = slot->width + LRL_TOLERANCE;
   if (lrl_points(slot, lrl_text_width(s, length)) <= room) return r;
-  const unsigned char *u = (const unsigned char *)s;
-  lua_Integer units = LRL_ELLIPSIS_UNITS;
-  size_t cut = 0, size;
-  int advance;
-  for (size_t i = 0; i < length && (size = lrl_text_scalar(u, length, i, &advance)); i += size) {
-    units += advance;
-    if (!(lrl_points(slot, units) <= room)) break;
-    if (!lrl_text_blank(u[i])) cut = i + size;
-  }
-  r.keep = cut;
+  r.keep = lrl_text_cut(s, length, slot->font, room);
   r.ellipsis = 1;
   return r;
 }

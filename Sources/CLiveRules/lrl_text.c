@@ -30,7 +30,9 @@ int lrl_ascii_advance(unsigned char c) {
   }
 }
 
-size_t lrl_text_scalar(const unsigned char *s, size_t length, size_t i, int *units) {
+/* The byte length of the simple scalar at s[i] (i < length), its advance in hundredths of the font
+** size in *units; 0 when the bytes there are not a simple scalar or not valid UTF-8. */
+static size_t lrl_text_scalar(const unsigned char *s, size_t length, size_t i, int *units) {
   unsigned char c = s[i];
   if (c < 0x80) {
     *units = lrl_ascii_advance(c);
@@ -81,8 +83,22 @@ lua_Integer lrl_text_count(const char *s, size_t length) {
   return count;
 }
 
-int lrl_text_blank(unsigned char c) {
+/* Whether byte c is blank in simple text: the ASCII whitespace, as Lua's "%s". */
+static int lrl_text_blank(unsigned char c) {
   return c == ' ' || (c >= '\t' && c <= '\r');
+}
+
+size_t lrl_text_cut(const char *s, size_t length, double font, double room) {
+  const unsigned char *u = (const unsigned char *)s;
+  lua_Integer total = LRL_ELLIPSIS_UNITS;
+  size_t cut = 0, size;
+  int units;
+  for (size_t i = 0; i < length && (size = lrl_text_scalar(u, length, i, &units)); i += size) {
+    total += units;
+    if (!((double)total * font / 100 <= room)) break;
+    if (!lrl_text_blank(u[i])) cut = i + size;
+  }
+  return cut;
 }
 
 /* Argument 1, a string, with its bytes charged to the step budget (one step per byte, as the
@@ -102,18 +118,11 @@ int lrl_text_units(lua_State *L) {
 }
 
 int lrl_text_prefix(lua_State *L) {
-  size_t length, size;
-  const unsigned char *s = lrl_textarg(L, &length);
+  size_t length;
+  const char *s = (const char *)lrl_textarg(L, &length);
   double room = luaL_checknumber(L, 2) + 1e-9, font = luaL_checknumber(L, 3);
-  lua_Integer total = LRL_ELLIPSIS_UNITS, cut = 0;
-  int units, fits = 1;
-  for (size_t i = 0; i < length; i += size) {
-    if (!(size = lrl_text_scalar(s, length, i, &units))) return 0;
-    total += units;
-    fits = fits && (double)total * font / 100 <= room;
-    if (fits && !lrl_text_blank(s[i])) cut = (lua_Integer)(i + size);
-  }
-  lua_pushinteger(L, cut);
+  if (!lrl_text_simple(s, length)) return 0;
+  lua_pushinteger(L, (lua_Integer)lrl_text_cut(s, length, font, room));
   return 1;
 }
 
