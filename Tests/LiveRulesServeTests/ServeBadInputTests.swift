@@ -121,9 +121,9 @@ import Testing
         #expect(try await server.wait { try await server.post("/v1/match/present", try ServeFixtures.good()).status == 200 })
     }
 
-    /// A presentation runs on the task answering its request: a rule running to its budget (its
-    /// serving deadline) holds that one task's thread, and monitoring and other packs' requests
-    /// are answered meanwhile.
+    /// A presentation runs on a thread of Dispatch's pool, not on the threads answering requests:
+    /// a rule running to its budget (its serving deadline) holds that thread, and monitoring and
+    /// other requests are answered meanwhile.
     @Test func monitoringIsAnsweredWhileARuleRunsToItsBudget() async throws {
         let spin: @Sendable (String) -> String = {
             $0.replacingOccurrences(of: "  local case = badges.of(input)\n",

@@ -3,9 +3,7 @@ import Foundation
 import LiveRules
 
 /// The work of the routes that present, apart from HTTP: a request body in, the CLI's output or
-/// a ``ServeError`` out. Each call presents on the calling thread, bounded by the serving
-/// budgets: the routes call it from the task answering the request, so that a request does not
-/// pass from thread to thread.
+/// a ``ServeError`` out. Each call blocks while it presents: run it off the server's threads.
 package struct PackRequests: Sendable {
     /// The packs served.
     package let packs: ServedPacks

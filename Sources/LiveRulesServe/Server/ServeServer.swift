@@ -20,11 +20,7 @@ import NIOCore
 /// - `GET /metrics`: the Prometheus exposition of ``ServeMetrics``.
 ///
 /// A request that fails gets its ``ServeError``'s status with its JSON; the work of each request
-/// stays within ``ServeLimits`` and never holds up another's. A request is presented on the task
-/// answering it, in Swift's pool of one thread per core (no hand-off to another thread: each
-/// hop cost about 40 µs of CPU in context switches); the serving budgets bound it, and one
-/// running to its deadline holds that one thread while the pool's others answer the rest,
-/// monitoring included, and NIO's go on reading and writing. Served by the ``HTTPServer`` core,
+/// stays within ``ServeLimits`` and never holds up another's. Served by the ``HTTPServer`` core,
 /// answering `Expect: 100-continue` (``ContinueAnswer``) and closing stalled connections.
 package struct ServeServer: Sendable {
     /// The packs served.
@@ -89,7 +85,10 @@ package struct ServeServer: Sendable {
                 let version = try requests.version(pack)
                 let body = try await BodyReader.collect(request.body, length: Self.length(request), limit: limits.body,
                                                        timeout: limits.readTimeout)
-                return (try requests.present(Data(buffer: body), on: version, nextUpdate: nextUpdate), version)
+                let answer = try await Self.offloaded { () throws(ServeError) in
+                    try requests.present(Data(buffer: body), on: version, nextUpdate: nextUpdate)
+                }
+                return (answer, version)
             }
         }
         router.post("/v1/:pack/payload") { request, context in
@@ -98,7 +97,10 @@ package struct ServeServer: Sendable {
                 let version = try requests.version(pack)
                 let body = try await BodyReader.collect(request.body, length: Self.length(request), limit: limits.body,
                                                        timeout: limits.readTimeout)
-                return (try requests.payload(Data(buffer: body), on: version, options: options), version)
+                let answer = try await Self.offloaded { () throws(ServeError) in
+                    try requests.payload(Data(buffer: body), on: version, options: options)
+                }
+                return (answer, version)
             }
         }
         router.post("/v1/:pack/batch") { request, context in
@@ -163,6 +165,17 @@ package struct ServeServer: Sendable {
         headers[ServeHeaders.packVersion] = version.pack.manifest.version
         headers[ServeHeaders.packHash] = version.hash
         return headers
+    }
+
+    /// `work`'s result, computed on a thread of Dispatch's pool: presenting blocks, and the
+    /// threads that answer requests must not wait on it.
+    private static func offloaded<T: Sendable>(_ work: @escaping @Sendable () throws(ServeError) -> T) async throws(ServeError) -> T {
+        let result = await withCheckedContinuation { (continuation: CheckedContinuation<Result<T, ServeError>, Never>) in
+            DispatchQueue.global().async {
+                continuation.resume(returning: Result { () throws(ServeError) in try work() })
+            }
+        }
+        return try result.get()
     }
 
     /// The request's `Content-Length`, when it has one.

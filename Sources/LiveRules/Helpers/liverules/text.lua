@@ -10,9 +10,10 @@
 --   0     a lone invisible format character (a zero-width space or joiner)
 --   0.55  everything else: other letters, every digit, punctuation, other scripts
 -- It is an estimate, the same on every device, not a measurement of the rendered font.
--- The host measures, cuts and trims: simple text (ASCII but "\r", Latin-1 letters, general
--- punctuation such as "–" and "…": each scalar its own cluster) natively at one step per byte,
--- other text by segmenting it, at 4 steps per byte (several times the string library's work).
+-- The host measures, cuts, counts and trims: simple text (each scalar a cluster of its own: ASCII
+-- but "\r", Latin and Arabic letters, punctuation such as "–" and "…", "✓", kana and CJK
+-- ideographs; lrl_text.c lists them) natively at one step per byte, other text by segmenting it,
+-- at 4 steps per byte (several times the string library's work).
 
 local placements = require "liverules.placements"
 local support = require "liverules.support"
@@ -32,7 +33,7 @@ local simple_trim = support.host("text_simple_trim", "text.value")
 local find, sub, upper, gmatch = string.find, string.sub, string.upper, string.gmatch
 local huge = math.huge
 
--- Text the host must segment: bytes beyond ASCII, or "\r" ("\r\n" is one cluster).
+-- Text text.initials leaves to the host: bytes beyond ASCII, or "\r" ("\r\n" is one cluster).
 local COMPLEX = "[\r\128-\255]"
 
 local M = {}
