@@ -4,7 +4,7 @@
 # counted and serving, an explored state and a next update against a presentation, a batch's
 # activity against a presentation, and `serve` against the same work in process. Prints the date,
 # the commit and each command before its output. Instruction counts (callgrind) do not move with
-# the load; the CPU and wall-clock figures do, so run it on a quiet machine. About 30 minutes.
+# the load; the CPU and wall-clock figures do, so run it on a quiet machine. About 20 minutes.
 #   Benchmarks/scripts/measure-all.sh > measured.txt
 set -euo pipefail
 cd "$(dirname "$0")/../.."

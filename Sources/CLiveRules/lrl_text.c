@@ -45,6 +45,7 @@ static size_t lrl_text_scalar(const unsigned char *s, size_t length, size_t i, i
     if ((s[i + k] & 0xC0) != 0x80) return 0;
     cp = cp << 6 | (s[i + k] & 0x3F);
   }
+  if (cp < 0x800 && size == 3) return 0;  /* overlong: not valid UTF-8 */
   *units = LRL_TEXT_OTHER;
   if (cp >= 0xA1 && cp <= 0x24F) return cp != 0xAD && cp != 0xA9 && cp != 0xAE ? size : 0;
   if ((cp >= 0x621 && cp <= 0x63A) || (cp >= 0x640 && cp <= 0x64A) || (cp >= 0x660 && cp <= 0x669)) return size;
@@ -102,42 +103,43 @@ size_t lrl_text_cut(const char *s, size_t length, double font, double room) {
 }
 
 /* Argument 1, a string, with its bytes charged to the step budget (one step per byte, as the
-** string library charges its scans). [-0, +0, e] */
-static const unsigned char *lrl_textarg(lua_State *L, size_t *length) {
-  const unsigned char *s = (const unsigned char *)luaL_checklstring(L, 1, length);
+** string library charges its scans); NULL when it is not simple text. [-0, +0, e] */
+static const char *lrl_simplearg(lua_State *L, size_t *length) {
+  const char *s = luaL_checklstring(L, 1, length);
   lrs_charge(L, (int64_t)*length);
-  return s;
+  return lrl_text_simple(s, *length) ? s : NULL;
+}
+
+/* Pushes measure(s) of simple text argument 1; nothing for other text. [-0, +(0|1), e] */
+static int lrl_pushmeasure(lua_State *L, lua_Integer (*measure)(const char *, size_t)) {
+  size_t length;
+  const char *s = lrl_simplearg(L, &length);
+  if (s == NULL) return 0;
+  lua_pushinteger(L, measure(s, length));
+  return 1;
 }
 
 int lrl_text_units(lua_State *L) {
-  size_t length;
-  const char *s = (const char *)lrl_textarg(L, &length);
-  if (!lrl_text_simple(s, length)) return 0;
-  lua_pushinteger(L, lrl_text_width(s, length));
-  return 1;
+  return lrl_pushmeasure(L, lrl_text_width);
+}
+
+int lrl_text_length(lua_State *L) {
+  return lrl_pushmeasure(L, lrl_text_count);
 }
 
 int lrl_text_prefix(lua_State *L) {
   size_t length;
-  const char *s = (const char *)lrl_textarg(L, &length);
+  const char *s = lrl_simplearg(L, &length);
   double room = luaL_checknumber(L, 2) + 1e-9, font = luaL_checknumber(L, 3);
-  if (!lrl_text_simple(s, length)) return 0;
+  if (s == NULL) return 0;
   lua_pushinteger(L, (lua_Integer)lrl_text_cut(s, length, font, room));
-  return 1;
-}
-
-int lrl_text_length(lua_State *L) {
-  size_t length;
-  const char *s = (const char *)lrl_textarg(L, &length);
-  if (!lrl_text_simple(s, length)) return 0;
-  lua_pushinteger(L, lrl_text_count(s, length));
   return 1;
 }
 
 int lrl_text_trim(lua_State *L) {
   size_t length;
-  const unsigned char *s = lrl_textarg(L, &length);
-  if (!lrl_text_simple((const char *)s, length)) return 0;
+  const unsigned char *s = (const unsigned char *)lrl_simplearg(L, &length);
+  if (s == NULL) return 0;
   int collapse = lua_toboolean(L, 2);
   size_t first = 0, last = length;
   while (first < last && lrl_text_blank(s[first])) first++;

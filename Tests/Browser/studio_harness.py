@@ -91,15 +91,12 @@ def launch(playwright):
     return playwright.chromium.launch(executable_path=executable, args=["--no-sandbox"])
 
 
-class StudioInBrowser(unittest.TestCase):
-    """Tests sharing, per class, one `liverules preview` on a copy of the bundled packs (`studio`,
-    with `total` fixtures) and one headless Chromium (`browser`)."""
+class InBrowser(unittest.TestCase):
+    """Tests sharing one headless Chromium per class (`browser`)."""
 
     @classmethod
     def setUpClass(cls):
         from playwright.sync_api import sync_playwright
-        cls.studio = RunningStudio()
-        cls.total = fixture_count(cls.studio.rules)
         cls.playwright = sync_playwright().start()
         cls.browser = launch(cls.playwright)
 
@@ -107,6 +104,21 @@ class StudioInBrowser(unittest.TestCase):
     def tearDownClass(cls):
         cls.browser.close()
         cls.playwright.stop()
+
+
+class StudioInBrowser(InBrowser):
+    """Tests sharing, per class, one `liverules preview` on a copy of the bundled packs (`studio`,
+    with `total` fixtures) and one headless Chromium (`browser`)."""
+
+    @classmethod
+    def setUpClass(cls):
+        cls.studio = RunningStudio()
+        cls.total = fixture_count(cls.studio.rules)
+        super().setUpClass()
+
+    @classmethod
+    def tearDownClass(cls):
+        super().tearDownClass()
         cls.studio.stop()
 
 

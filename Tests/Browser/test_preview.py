@@ -20,7 +20,7 @@ from playwright.sync_api import sync_playwright
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
 from studio_harness import (  # noqa: E402
-    ROOT, PATIENCE_MS, RunningStudio, case, fixture_count, launch, open_studio, run, settled_top)
+    ROOT, PATIENCE_MS, InBrowser, RunningStudio, case, fixture_count, launch, open_studio, run, settled_top)
 
 SCREENSHOT = ROOT / ".build" / "preview-studio.png"
 SURFACES = ["islandCompact", "islandMinimal", "islandExpanded", "lockScreen", "standBy", "watchSmartStack", "androidOngoing"]
@@ -68,21 +68,7 @@ def inside(rows):
     return [pixel for row in rows[height // 4:height - height // 4] for pixel in row[60:-60]]
 
 
-class BrowserTestCase(unittest.TestCase):
-    """Tests sharing one headless Chromium per class."""
-
-    @classmethod
-    def setUpClass(cls):
-        cls.playwright = sync_playwright().start()
-        cls.browser = launch(cls.playwright)
-
-    @classmethod
-    def tearDownClass(cls):
-        cls.browser.close()
-        cls.playwright.stop()
-
-
-class PreviewInBrowserTests(BrowserTestCase):
+class PreviewInBrowserTests(InBrowser):
     def setUp(self):
         self.studio = RunningStudio()
         self.total = fixture_count(self.studio.rules)
@@ -354,7 +340,7 @@ class QuietHandler(http.server.SimpleHTTPRequestHandler):
         pass
 
 
-class StudioBoundsInBrowserTests(BrowserTestCase):
+class StudioBoundsInBrowserTests(InBrowser):
     """Expensive requests from the page and from another site: bounded, stopped, refused."""
 
     def open(self, edits):

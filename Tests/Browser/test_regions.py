@@ -14,10 +14,8 @@ import sys
 import tempfile
 import unittest
 
-from playwright.sync_api import sync_playwright
-
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
-from studio_harness import ROOT, PATIENCE_MS, binary, fixture_count, launch  # noqa: E402
+from studio_harness import ROOT, PATIENCE_MS, InBrowser, binary, fixture_count  # noqa: E402
 
 # What the page draws, checked in the page: a list of problems, each naming the case, the
 # appearance, the surface and the field. The layout's own words come from the page's data (the
@@ -82,19 +80,17 @@ CHECK = """
 """
 
 
-class RegionsInBrowserTests(unittest.TestCase):
+class RegionsInBrowserTests(InBrowser):
     @classmethod
     def setUpClass(cls):
         cls.folder = pathlib.Path(tempfile.mkdtemp(prefix="preview-regions-"))
         subprocess.run([binary(), "preview", str(ROOT / "rules"), "--export", str(cls.folder)], check=True, capture_output=True)
-        cls.playwright = sync_playwright().start()
-        cls.browser = launch(cls.playwright)
         cls.total = fixture_count(ROOT / "rules")
+        super().setUpClass()
 
     @classmethod
     def tearDownClass(cls):
-        cls.browser.close()
-        cls.playwright.stop()
+        super().tearDownClass()
         shutil.rmtree(cls.folder, ignore_errors=True)
 
     def open(self, width):

@@ -152,6 +152,16 @@ import Testing
             agreed += 1
         }
         #expect(agreed > 1_000 && declined > 1_000)
+        // A rule may call them directly: bytes that are not valid UTF-8 (a lone continuation byte,
+        // a cut sequence, an overlong form of "ء" and of "é") are not simple text either.
+        let invalid = try state.run(#"""
+            local seen = {}
+            for _, s in ipairs({ "a\x80", "\xC3", "\xE2\x80", "\xE0\x98\xA1", "\xE0\x83\xA9", "\xC0\xA1" }) do
+              seen[#seen + 1] = liverules_host_text_simple_units(s) == nil and liverules_host_text_simple_length(s) == nil
+            end
+            return seen
+            """#, chunkName: "invalid.lua", returning: [Bool].self)
+        #expect(invalid == Array(repeating: true, count: 6))
     }
 
     /// Simple text is measured natively at one step per byte: a hundred different 4 KB strings
