@@ -44,22 +44,26 @@ echo "$(nproc) cores, $pack, $(ls "$pack"/fixtures/*.json | wc -l) fixtures; in 
 "$LIVERULES" bench "$pack" --serving --round-trip --iterations 20000 > "$work/round-trip.out"
 for out in bench round-trip; do grep -E "^timed|per second|mean" "$work/$out.out"; done
 echo "over HTTP: wrk -t2 -c$connections -d${seconds}s $url/v1/$name/present"
-cpu() { awk '{ print $14 + $15 }' "/proc/$server/stat"; }
+# The server's user and system CPU time, in clock ticks.
+user() { awk '{ print $14 }' "/proc/$server/stat"; }
+system() { awk '{ print $15 }' "/proc/$server/stat"; }
 # Context switches of all the server's threads, voluntary (a thread waiting, for a hand-off or I/O)
 # and not (the scheduler taking its core).
 switches() { cat /proc/"$server"/task/*/status | awk '/^(non)?voluntary_ctxt_switches/ { sum += $2 } END { print sum }'; }
-before=$(cpu)
+userBefore=$(user)
+systemBefore=$(system)
 switchesBefore=$(switches)
 wrk -t2 -c"$connections" -d"${seconds}s" --latency -s "$work/present.lua" "$url/v1/$name/present" > "$work/wrk.out"
-after=$(cpu)
+userAfter=$(user)
+systemAfter=$(system)
 switchesAfter=$(switches)
 grep -E "requests in|Requests/sec|Non-2xx|Socket errors|^ +(50|90|99)%" "$work/wrk.out"
 requests=$(awk '/requests in/ { print $1 }' "$work/wrk.out")
 mean() { awk '/time per presentation, mean/ { print $(NF - 1) }' "$work/$1.out"; }
-awk -v ticks="$((after - before))" -v hz="$(getconf CLK_TCK)" -v requests="$requests" -v alone="$(mean bench)" \
+awk -v user="$((userAfter - userBefore))" -v kernel="$((systemAfter - systemBefore))" -v hz="$(getconf CLK_TCK)" -v requests="$requests" -v alone="$(mean bench)" \
     -v trip="$(mean round-trip)" -v switches="$((switchesAfter - switchesBefore))" 'BEGIN {
-    cpu = ticks / hz / requests * 1e6
-    printf "server CPU per request: %.1f µs (%d requests)\n", cpu, requests
+    cpu = (user + kernel) / hz / requests * 1e6
+    printf "server CPU per request: %.1f µs (%d requests), of it in the kernel %.1f µs\n", cpu, requests, kernel / hz / requests * 1e6
     printf "context switches per request, all the server'"'"'s threads: %.2f\n", switches / requests
     printf "throughput on the same cores, serve against JSON in and out in process (%.1f µs): %.0f%%\n", trip, trip / cpu * 100
     printf "throughput on the same cores, serve against presenting alone in process (%.1f µs): %.0f%%\n", alone, alone / cpu * 100

@@ -15,15 +15,21 @@ package struct HTTPChannel: ServerChildChannel {
         /// How long a connection may go without a read or a completed write before it is
         /// closed; nil: forever.
         package var stall: TimeAmount?
+        /// Whether a connection's requests are answered on its event loop (``LoopExecutor``)
+        /// rather than on Swift's pool: no thread is woken to answer, so the handlers must never
+        /// block for long.
+        package var onLoop: Bool
         /// The handlers for each new connection, put after the HTTP/1 decoder in this order.
         package var afterDecoder: @Sendable () -> [any ChannelHandler]
 
-        /// Options with the given timeouts and handlers; by default none.
+        /// Options with the given timeouts and handlers; by default none, answered on Swift's pool.
         package init(
-            idleTimeout: TimeAmount? = nil, stall: TimeAmount? = nil, afterDecoder: @escaping @Sendable () -> [any ChannelHandler] = { [] }
+            idleTimeout: TimeAmount? = nil, stall: TimeAmount? = nil, onLoop: Bool = false,
+            afterDecoder: @escaping @Sendable () -> [any ChannelHandler] = { [] }
         ) {
             self.idleTimeout = idleTimeout
             self.stall = stall
+            self.onLoop = onLoop
             self.afterDecoder = afterDecoder
         }
     }
@@ -49,7 +55,10 @@ package struct HTTPChannel: ServerChildChannel {
     }
 
     package func handle(value: HTTP1Channel.Value, logger: Logger) async {
-        await http1.handle(value: value, logger: logger)
+        guard options.onLoop else { return await http1.handle(value: value, logger: logger) }
+        await withTaskExecutorPreference(LoopExecutor(value.channel.eventLoop)) {
+            await http1.handle(value: value, logger: logger)
+        }
     }
 
     /// The builder an `Application` takes, for channels set up as `options` say.

@@ -121,10 +121,11 @@ import Testing
         #expect(try await server.wait { try await server.post("/v1/match/present", try ServeFixtures.good()).status == 200 })
     }
 
-    /// A rule running to its budget (its serving deadline: presentations run on Dispatch's
-    /// threads, not on those answering requests) ends in a rule error, and monitoring and other
-    /// requests are answered, during it or after it: nothing here times the two against each
-    /// other, since a loaded test process can be slower than the deadline.
+    /// A rule running to its budget ends in a rule error at the pack's own serving deadline, and
+    /// monitoring and other requests are answered, during it or after it: nothing here times the
+    /// two against each other, since a loaded test process can be slower than the deadline. The
+    /// runaway first runs on its connection's event loop, overstays the loop's short deadline
+    /// and is moved off it (counted), so its loop waits for that short deadline only.
     @Test func aRuleRunningToItsBudgetEndsAndTheServerGoesOnAnswering() async throws {
         let spin: @Sendable (String) -> String = {
             $0.replacingOccurrences(of: "  local case = badges.of(input)\n",
@@ -134,6 +135,9 @@ import Testing
         let fixture = try ServeFixtures.fixture("match", "after-full-time")
         let runaway = fixture.replacingOccurrences(of: "\"home\": 3,", with: "\"home\": 99,")
         #expect(runaway != fixture)
+        let overstays = #"liverules_presentations_moved_total{reason="overstayed"}"#
+        #expect(try await server.post("/v1/match/present", fixture).status == 200)
+        #expect(try await Self.metric(server, overstays) == 0, "a quick presentation stays where it arrived")
         let slow = try StreamingRequest(port: server.port, "/v1/match/present", length: runaway.utf8.count)
         try slow.send(raw: runaway)
         #expect(try await server.request("GET", "/metrics").status == 200)
@@ -141,6 +145,8 @@ import Testing
         #expect(try await server.post("/v1/match/present", fixture).status == 200)
         let stopped = try await slow.response()
         #expect(stopped.status == 500 && stopped.json["kind"] as? String == "rule", "\(stopped.status) \(stopped.body)")
+        #expect(stopped.body.contains("1700 ms"), "the pack's own deadline ended it, not the loop's: \(stopped.body)")
+        #expect(try await Self.metric(server, overstays) == 1)
     }
 
     /// A client that goes away in the middle of a batch stops it and frees its place.

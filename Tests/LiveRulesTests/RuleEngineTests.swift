@@ -23,6 +23,72 @@ import Testing
         }
     }
 
+    /// A caller that must not wait (a server's event loop) gets an idle presenter at once, under
+    /// its own shorter deadline, or is told to do the work elsewhere: every presenter busy, or
+    /// the attempt overstayed. Waiting, the same input runs to the state's own deadline.
+    @Test func anAttemptOnAnIdlePresenterNeverWaits() throws {
+        let root = try TinyPack.folder(version: 1)
+        let spinning = "return function(input) if input.state.n == 99 then while true do end end return { text = \"v1\", tone = \"neutral\" } end\n"
+        try Data(spinning.utf8).write(to: root.appendingPathComponent("tiny/badge.lua"))
+        let engine = RuleEngine(limits: .serving(deadline: .milliseconds(400)), statesPerVersion: 1)
+        let version = try engine.load(root.appendingPathComponent("tiny"))
+        func fixture(_ n: Int) throws -> Fixture {
+            let text = "{\"now\": \"2026-03-02T09:00:00Z\", \"attributes\": {}, \"state\": {\"n\": \(n)}}"
+            return try Fixture.read(Data(text.utf8), displayPath: "n\(n).json", manifest: version.pack.manifest)
+        }
+        let (quick, runaway) = (try fixture(1), try fixture(99))
+        func attempt(_ input: Fixture) -> PackVersion.Attempt<Result<Presentation, PresentationError>> {
+            version.withIdlePresenter(deadline: .milliseconds(20)) { presenter throws(PresentationError) in try presenter.present(input) }
+        }
+        guard case .done(let result) = attempt(quick) else { Issue.record("an idle presenter presents at once"); return }
+        #expect(try result.get().badge.text == "v1")
+        guard case .overstayed = attempt(runaway) else { Issue.record("a runaway rule overstays the short deadline"); return }
+        try version.withPresenter { _ throws(PresentationError) in
+            guard case .busy = attempt(quick) else { Issue.record("with the only presenter in use, the attempt is busy"); return }
+        }
+        guard case .done(let after) = attempt(quick) else { Issue.record("the presenter serves on after an overstay"); return }
+        #expect(try after.get().badge.text == "v1")
+        do {
+            _ = try version.present(runaway)
+            Issue.record("the runaway rule ends at the state's own deadline")
+        } catch {
+            #expect(error.dependsOnMachine)
+            #expect(error.description.contains("400 ms"), "\(error)")
+        }
+    }
+
+    /// A thread gets back the presenter it used last, not the one given back most recently, so
+    /// a state stays warm in its thread's cache. (Without the preference the pool is a stack: the
+    /// second thread would get the first thread's presenter.)
+    @Test func aThreadGetsBackThePresenterItUsedLast() throws {
+        let root = try TinyPack.folder(version: 1)
+        let version = try RuleEngine(statesPerVersion: 2).load(root.appendingPathComponent("tiny"))
+        @Sendable func presenterID() throws -> ObjectIdentifier {
+            try version.withPresenter { presenter throws(PresentationError) in ObjectIdentifier(presenter) }
+        }
+        final class Seen: @unchecked Sendable { var ids: [ObjectIdentifier] = [] }
+        let seen = Seen(), firstDone = DispatchSemaphore(value: 0), go = DispatchSemaphore(value: 0), secondDone = DispatchSemaphore(value: 0)
+        let other = Thread {
+            seen.ids.append((try? presenterID()) ?? ObjectIdentifier(Seen.self))
+            firstDone.signal()
+            go.wait()
+            seen.ids.append((try? presenterID()) ?? ObjectIdentifier(Seen.self))
+            secondDone.signal()
+        }
+        // This thread holds one presenter while the other thread gets (and makes) the second.
+        let mine = try version.withPresenter { presenter throws(PresentationError) -> ObjectIdentifier in
+            other.start()
+            firstDone.wait()
+            return ObjectIdentifier(presenter)
+        }
+        // Both are idle now, this thread's given back last.
+        go.signal()
+        secondDone.wait()
+        #expect(seen.ids.count == 2 && seen.ids[0] != mine, "the other thread had a presenter of its own")
+        #expect(seen.ids.count == 2 && seen.ids[1] == seen.ids[0], "the other thread got its own presenter back")
+        #expect(try presenterID() == mine)
+    }
+
     @Test func aSwapLeavesInFlightWorkOnItsVersion() throws {
         let root = try TinyPack.folder(version: 1)
         let engine = RuleEngine(statesPerVersion: 1)

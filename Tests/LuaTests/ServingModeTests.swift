@@ -80,6 +80,31 @@ import Testing
         for _ in 0..<3 { #expect(try state.run("return 6 * 7", chunkName: "after.lua", returning: Int.self) == 42) }
     }
 
+    /// A shorter deadline for the calls of one block stops them at it, says so in the error and in
+    /// `lastCallOverstayed`, and leaves the state's own deadline in force after the block.
+    @Test func aBlockCanRunItsCallsUnderAShorterDeadline() throws {
+        let state = try LuaState(limits: .serving(deadline: .milliseconds(300)))
+        let spin = "local n = 0\nwhile true do n = n + 1 end"
+        #expect(throws: LuaError.budget(.deadline(.milliseconds(20)), location: SourceLocation(file: "r.lua", line: 2))) {
+            try state.withDeadline(.milliseconds(20)) { () throws(LuaError) in try state.run(spin, chunkName: "r.lua") }
+        }
+        #expect(state.lastCallOverstayed)
+        #expect(try state.withDeadline(.milliseconds(20)) { () throws(LuaError) in
+            try state.run("return 6 * 7", chunkName: "quick.lua", returning: Int.self)
+        } == 42)
+        #expect(!state.lastCallOverstayed)
+        #expect(throws: LuaError.budget(.deadline(.milliseconds(300)), location: SourceLocation(file: "r.lua", line: 2))) {
+            try state.run(spin, chunkName: "r.lua")
+        }
+        #expect(state.lastCallOverstayed)
+        // A state without a deadline keeps none (it counts instead): the block changes nothing.
+        let counting = try LuaState(limits: LuaLimits(instructions: 5_000, deadline: nil))
+        #expect(throws: LuaError.budget(.instructions(5_000), location: SourceLocation(file: "n.lua", line: 1))) {
+            try counting.withDeadline(.milliseconds(20)) { () throws(LuaError) in try counting.run("while true do end", chunkName: "n.lua") }
+        }
+        #expect(!counting.lastCallOverstayed)
+    }
+
     /// Without a deadline nothing would stop a serving call: such a state counts instead.
     @Test func servingWithoutADeadlineCounts() throws {
         var limits = LuaLimits.serving(LuaLimits(instructions: 5_000))

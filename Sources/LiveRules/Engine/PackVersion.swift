@@ -39,4 +39,37 @@ extension PackVersion {
     package func withPresenter<T>(_ body: (Presenter) throws(PresentationError) -> T) throws(PresentationError) -> T {
         try pool.withPresenter(body)
     }
+
+    /// What ``withIdlePresenter(deadline:_:)`` came to.
+    package enum Attempt<T> {
+        /// `body` ran within the deadline: its result.
+        case done(T)
+        /// Every presenter was busy: `body` did not run.
+        case busy
+        /// A call of `body`'s overstayed the deadline: its result is the deadline's doing, not the
+        /// rules', and is dropped.
+        case overstayed
+
+        /// The same attempt, for another result type: only for one not done.
+        package func unfinished<U>() -> Attempt<U> {
+            switch self {
+            case .done: preconditionFailure("the attempt is done")
+            case .busy: .busy
+            case .overstayed: .overstayed
+            }
+        }
+    }
+
+    /// `body`'s result with an idle presenter whose calls run under `deadline` (shorter than the
+    /// state's own); ``Attempt/busy`` at once when every presenter is busy. For a caller that
+    /// must not wait, such as a server's event loop, which does the work again where it may
+    /// wait when the attempt did not finish it: rules are pure, so the second run is the first
+    /// one finished.
+    package func withIdlePresenter<T>(deadline: Duration, _ body: (Presenter) throws(PresentationError) -> T) -> Attempt<Result<T, PresentationError>> {
+        let attempt = pool.withIdlePresenter { presenter -> Attempt<Result<T, PresentationError>> in
+            let result = presenter.lua.withDeadline(deadline) { Result { () throws(PresentationError) in try body(presenter) } }
+            return presenter.lua.lastCallOverstayed ? .overstayed : .done(result)
+        }
+        return attempt ?? .busy
+    }
 }

@@ -7,6 +7,8 @@ import Foundation
 /// - `liverules_request_duration_seconds{route}`: a histogram of the time from a request's
 ///   start to its answer (for a batch, to the end of its stream);
 /// - `liverules_requests_in_flight`: requests to `/v1` being answered;
+/// - `liverules_presentations_moved_total{reason}`: presentations of `/present` and `/payload`
+///   moved off the event loop that received them, by ``Placement/Move``;
 /// - `liverules_pack_info{path, pack, version, hash}`: 1 for each pack's version served;
 /// - `liverules_pack_serving{path}`: 1 when the folder's pack has a good version, else 0;
 /// - `liverules_reloads_total{path, outcome}`: versions `accepted` (activated, the first load
@@ -27,6 +29,7 @@ package final class ServeMetrics: @unchecked Sendable {
     private var latencies: [ServeRoute: LatencyHistogram] = [:]
     private var reloads: [String: (accepted: Int, refused: Int)] = [:]
     private var polls: [String: [PollOutcome: Int]] = [:]
+    private var moves: [Placement.Move: Int] = [:]
 
     /// What a poll of a bundle URL found.
     package enum PollOutcome: String, CaseIterable, Sendable {
@@ -62,6 +65,11 @@ package final class ServeMetrics: @unchecked Sendable {
         }
     }
 
+    /// Counts a presentation moved off the event loop that received it.
+    func moved(_ reason: Placement.Move) {
+        lock.withLock { moves[reason, default: 0] += 1 }
+    }
+
     /// Counts a poll of the bundle URL `source`.
     package func polled(_ source: String, _ outcome: PollOutcome) {
         lock.withLock { polls[source, default: [:]][outcome, default: 0] += 1 }
@@ -90,6 +98,11 @@ package final class ServeMetrics: @unchecked Sendable {
             }
             text.family("liverules_requests_in_flight", "gauge", "Requests to /v1 being answered.")
             text.sample("liverules_requests_in_flight", [:], Double(inFlight))
+            text.family("liverules_presentations_moved_total", "counter",
+                        "Presentations moved off the event loop that received them, by reason: busy, overstayed, paused.")
+            for reason in Placement.Move.allCases {
+                text.sample("liverules_presentations_moved_total", ["reason": reason.rawValue], Double(moves[reason] ?? 0))
+            }
             text.family("liverules_pack_info", "gauge", "The version of each pack served: its manifest version and content hash.")
             for status in packs {
                 guard let pack = status.pack, let hash = status.hash else { continue }

@@ -9,15 +9,19 @@ import NIOCore
 /// timeout is refused with ``ServeError/Kind/timeout`` (the wait is cancelled, which ends the
 /// connection once the refusal is written).
 enum BodyReader {
-    /// The whole body, at most `limit` bytes, all of it arriving within `timeout`.
+    /// The whole body, at most `limit` bytes, all of it arriving within `timeout`, timed on
+    /// `loop` (the connection's: a timer there wakes no other thread).
     /// A body whose `Content-Length` (`length`) is over the limit is refused unread.
-    static func collect(_ body: RequestBody, length: Int?, limit: Int, timeout: Duration) async throws(ServeError) -> ByteBuffer {
+    static func collect(
+        _ body: RequestBody, length: Int?, limit: Int, timeout: Duration, on loop: any EventLoop
+    ) async throws(ServeError) -> ByteBuffer {
         if let length, length > limit { throw tooLarge(limit) }
         do {
             return try await withThrowingTaskGroup(of: ByteBuffer?.self) { group in
                 group.addTask { try await body.collect(upTo: limit) }
                 group.addTask {
-                    try await Task.sleep(for: timeout)
+                    let timer = loop.scheduleTask(in: .nanoseconds(timeout.inNanoseconds)) {}
+                    try await withTaskCancellationHandler { try await timer.futureResult.get() } onCancel: { timer.cancel() }
                     return nil
                 }
                 defer { group.cancelAll() }

@@ -3,7 +3,8 @@ import Foundation
 import LiveRules
 
 /// The work of the routes that present, apart from HTTP: a request body in, the CLI's output or
-/// a ``ServeError`` out. Each call blocks while it presents: run it off the server's threads.
+/// a ``ServeError`` out. Each call blocks while it presents: waiting for a presenter only off the
+/// event loops, and on them only under a short deadline (``Place``).
 package struct PackRequests: Sendable {
     /// The packs served.
     package let packs: ServedPacks
@@ -21,33 +22,36 @@ package struct PackRequests: Sendable {
         return version
     }
 
+    /// Where a request's work may get its presenter.
+    package enum Place: Sendable {
+        /// Any of the version's presenters, waiting while all are busy: off the event loops.
+        case waiting
+        /// Only an idle presenter, at once, its calls under `deadline`: on an event loop, which
+        /// must not wait (see ``PackVersion/withIdlePresenter(deadline:_:)``).
+        case idle(deadline: Duration)
+    }
+
     /// The presentation on `version` of the content state `body` (a fixture: `now`,
     /// `attributes`, `state`, `previousPhase`) as `liverules eval` prints it: canonical JSON;
     /// with `nextUpdate`, as `eval --next-update` prints it, with the ``NextUpdate/header(_:)``.
-    package func present(_ body: Data, on version: PackVersion, nextUpdate: Bool = false) throws(ServeError) -> PackAnswer {
+    /// Presented as `place` says: waiting, the attempt is always done.
+    package func present(_ body: Data, on version: PackVersion, nextUpdate: Bool = false,
+                         place: Place = .waiting) throws(ServeError) -> PackVersion.Attempt<PackAnswer> {
         let fixture: Fixture
         do {
             fixture = try Fixture.read(body, displayPath: ServeError.body, manifest: version.pack.manifest)
         } catch {
             throw .unreadable(error)
         }
-        let presentation: Presentation
-        var next: NextUpdate?
-        do {
-            if nextUpdate {
-                (presentation, next) = try version.withPresenter { presenter throws(PresentationError) in
-                    try presenter.presentWithNextUpdate(fixture)
-                }
-            } else {
-                presentation = try version.present(fixture)
-            }
-        } catch {
-            throw .failed(error)
+        let attempt = Self.presenting(on: version, place) { presenter throws(PresentationError) -> (Presentation, NextUpdate?) in
+            nextUpdate ? try presenter.presentWithNextUpdate(fixture) : (try presenter.present(fixture), nil)
         }
+        guard case .done(let result) = attempt else { return attempt.unfinished() }
+        let (presentation, next) = try result.mapError(ServeError.failed).get()
         do {
-            guard nextUpdate else { return PackAnswer(text: try presentation.canonicalJSON()) }
+            guard nextUpdate else { return .done(PackAnswer(text: try presentation.canonicalJSON())) }
             let both = JSONValue.object(["presentation": presentation.json(), "nextUpdate": NextUpdate.json(next)])
-            return PackAnswer(text: try JSONWriter.canonical(both), nextUpdate: NextUpdate.header(next))
+            return .done(PackAnswer(text: try JSONWriter.canonical(both), nextUpdate: NextUpdate.header(next)))
         } catch {
             throw ServeError(.output, about: ServeError.body, "\(error)")
         }
@@ -55,19 +59,32 @@ package struct PackRequests: Sendable {
 
     /// The push payload on `version` of the activity `body` (a line of `liverules payload
     /// --batch` input) as that batch writes it: one line of compact JSON, with the
-    /// ``NextUpdate/header(_:)`` when `options` ask for the next update.
-    package func payload(_ body: Data, on version: PackVersion, options: PushOptions) throws(ServeError) -> PackAnswer {
+    /// ``NextUpdate/header(_:)`` when `options` ask for the next update. Presented as `place`
+    /// says: waiting, the attempt is always done.
+    package func payload(_ body: Data, on version: PackVersion, options: PushOptions,
+                         place: Place = .waiting) throws(ServeError) -> PackVersion.Attempt<PackAnswer> {
         let batch = try Self.batch(of: version, options: options)
         let line = PushBatch.Line(number: 1, bytes: Array(body))
-        let outcome: PushBatch.Outcome
-        do {
-            outcome = try version.withPresenter { presenter in batch.payload(for: line, presenter: presenter) }
-        } catch {
-            throw .failed(error)
+        let attempt = Self.presenting(on: version, place) { presenter throws(PresentationError) in
+            batch.payload(for: line, presenter: presenter)
         }
-        switch outcome.result {
-        case .success(let built): return PackAnswer(text: built.line + "\n", nextUpdate: options.nextUpdate ? NextUpdate.header(built.nextUpdate) : nil)
+        guard case .done(let result) = attempt else { return attempt.unfinished() }
+        switch try result.mapError(ServeError.failed).get().result {
+        case .success(let built):
+            return .done(PackAnswer(text: built.line + "\n", nextUpdate: options.nextUpdate ? NextUpdate.header(built.nextUpdate) : nil))
         case .failure(let error): throw Self.classified(error, line: line, manifest: version.pack.manifest)
+        }
+    }
+
+    /// `body` run with a presenter of `version` got as `place` says.
+    private static func presenting<T>(
+        on version: PackVersion, _ place: Place, _ body: (Presenter) throws(PresentationError) -> T
+    ) -> PackVersion.Attempt<Result<T, PresentationError>> {
+        switch place {
+        case .waiting:
+            .done(Result { () throws(PresentationError) in try version.withPresenter(body) })
+        case .idle(let deadline):
+            version.withIdlePresenter(deadline: deadline, body)
         }
     }
 

@@ -20,7 +20,9 @@ import NIOCore
 /// - `GET /metrics`: the Prometheus exposition of ``ServeMetrics``.
 ///
 /// A request that fails gets its ``ServeError``'s status with its JSON; the work of each request
-/// stays within ``ServeLimits`` and never holds up another's. Served by the ``HTTPServer`` core,
+/// stays within ``ServeLimits``. Each connection is answered on its own event loop, where a
+/// request is presented (``Placement``): it holds up the other connections of that loop for at
+/// most a short deadline, and never another request's place. Served by the ``HTTPServer`` core,
 /// answering `Expect: 100-continue` (``ContinueAnswer``) and closing stalled connections.
 package struct ServeServer: Sendable {
     /// The packs served.
@@ -69,12 +71,13 @@ package struct ServeServer: Sendable {
         // client that never finishes its head, or keeps a connection open unused), or on which
         // nothing moves for as long (a client that stopped reading its answer), is closed.
         let idle = TimeAmount.nanoseconds((limits.readTimeout * 2).inNanoseconds)
-        return http.application(router: router, channel: .init(idleTimeout: idle, stall: idle, afterDecoder: { [ContinueAnswer()] }),
+        return http.application(router: router, channel: .init(idleTimeout: idle, stall: idle, onLoop: true, afterDecoder: { [ContinueAnswer()] }),
                                 onRunning: onRunning)
     }
 
     private func addPackRoutes(to router: Router<HTTPRequestContext>) {
         let (requests, limits, admission, metrics) = (PackRequests(packs: packs), limits, admission, packs.metrics)
+        let placement = Placement(metrics: metrics)
         router.post("/v1/:pack/present") { request, context in
             try await Self.answer(.present, request, context, admission: admission, metrics: metrics) { pack throws(ServeError) in
                 let query = Self.query(request)
@@ -84,9 +87,9 @@ package struct ServeServer: Sendable {
                 let nextUpdate = try PushOptions.nextUpdate(in: query)
                 let version = try requests.version(pack)
                 let body = try await BodyReader.collect(request.body, length: Self.length(request), limit: limits.body,
-                                                       timeout: limits.readTimeout)
-                let answer = try await Self.offloaded { () throws(ServeError) in
-                    try requests.present(Data(buffer: body), on: version, nextUpdate: nextUpdate)
+                                                       timeout: limits.readTimeout, on: context.eventLoop)
+                let answer = try await placement.run { place throws(ServeError) in
+                    try requests.present(Data(buffer: body), on: version, nextUpdate: nextUpdate, place: place)
                 }
                 return (answer, version)
             }
@@ -96,9 +99,9 @@ package struct ServeServer: Sendable {
                 let options = try PushOptions(query: Self.query(request))
                 let version = try requests.version(pack)
                 let body = try await BodyReader.collect(request.body, length: Self.length(request), limit: limits.body,
-                                                       timeout: limits.readTimeout)
-                let answer = try await Self.offloaded { () throws(ServeError) in
-                    try requests.payload(Data(buffer: body), on: version, options: options)
+                                                       timeout: limits.readTimeout, on: context.eventLoop)
+                let answer = try await placement.run { place throws(ServeError) in
+                    try requests.payload(Data(buffer: body), on: version, options: options, place: place)
                 }
                 return (answer, version)
             }
@@ -165,17 +168,6 @@ package struct ServeServer: Sendable {
         headers[ServeHeaders.packVersion] = version.pack.manifest.version
         headers[ServeHeaders.packHash] = version.hash
         return headers
-    }
-
-    /// `work`'s result, computed on a thread of Dispatch's pool: presenting blocks, and the
-    /// threads that answer requests must not wait on it.
-    private static func offloaded<T: Sendable>(_ work: @escaping @Sendable () throws(ServeError) -> T) async throws(ServeError) -> T {
-        let result = await withCheckedContinuation { (continuation: CheckedContinuation<Result<T, ServeError>, Never>) in
-            DispatchQueue.global().async {
-                continuation.resume(returning: Result { () throws(ServeError) in try work() })
-            }
-        }
-        return try result.get()
     }
 
     /// The request's `Content-Length`, when it has one.

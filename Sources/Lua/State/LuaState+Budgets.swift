@@ -15,6 +15,24 @@ extension LuaState {
         defer { if holding { lrs_releasebudgets(L) } }
         return try body()
     }
+
+    /// Runs `body` with every top-level call in it under `deadline` instead of the state's own
+    /// (``LuaLimits/deadline``), for a caller that will not wait as long: one that runs the call
+    /// again elsewhere if it overstays. The watchdog ticks every 5 ms, so a call is stopped up to
+    /// that much after its deadline. A state without a deadline keeps none; the error names the
+    /// deadline that stopped the call.
+    public func withDeadline<R, E: Error>(_ deadline: Duration, _ body: () throws(E) -> R) throws(E) -> R {
+        let own = context.pointee.deadline_ns
+        guard own > 0 else { return try body() }
+        context.pointee.deadline_ns = max(1, deadline.inNanoseconds)
+        defer { context.pointee.deadline_ns = own }
+        return try body()
+    }
+
+    /// Whether the last top-level call was stopped by its deadline.
+    public var lastCallOverstayed: Bool {
+        lrs_exceeded(UInt32(context.pointee.exceeded)) == LRS_EXCEEDED_DEADLINE
+    }
 }
 
 // MARK: - Metering

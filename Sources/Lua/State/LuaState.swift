@@ -198,7 +198,7 @@ public final class LuaState {
         case LRS_EXCEEDED_MEMORY:
             return .memory(limit: limits.memoryBytes, location: location)
         case LRS_EXCEEDED_DEADLINE:
-            return .budget(.deadline(limits.deadline ?? .zero), location: location)
+            return .budget(.deadline(.nanoseconds(context.pointee.deadline_ns)), location: location)
         default:
             if compiling { return .syntax(message: message, location: location) }
             return .runtime(message: message, location: location, traceback: traceback)
