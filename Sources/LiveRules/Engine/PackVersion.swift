@@ -50,10 +50,10 @@ extension PackVersion {
         /// rules', and is dropped.
         case overstayed
 
-        /// The same attempt, for another result type: only for one not done.
-        package func unfinished<U>() -> Attempt<U> {
+        /// The attempt with `transform` applied to its result when it is done.
+        package func map<U, E: Error>(_ transform: (T) throws(E) -> U) throws(E) -> Attempt<U> {
             switch self {
-            case .done: preconditionFailure("the attempt is done")
+            case .done(let result): .done(try transform(result))
             case .busy: .busy
             case .overstayed: .overstayed
             }

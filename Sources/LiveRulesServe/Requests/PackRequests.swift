@@ -46,14 +46,15 @@ package struct PackRequests: Sendable {
         let attempt = Self.presenting(on: version, place) { presenter throws(PresentationError) -> (Presentation, NextUpdate?) in
             nextUpdate ? try presenter.presentWithNextUpdate(fixture) : (try presenter.present(fixture), nil)
         }
-        guard case .done(let result) = attempt else { return attempt.unfinished() }
-        let (presentation, next) = try result.mapError(ServeError.failed).get()
-        do {
-            guard nextUpdate else { return .done(PackAnswer(text: try presentation.canonicalJSON())) }
-            let both = JSONValue.object(["presentation": presentation.json(), "nextUpdate": NextUpdate.json(next)])
-            return .done(PackAnswer(text: try JSONWriter.canonical(both), nextUpdate: NextUpdate.header(next)))
-        } catch {
-            throw ServeError(.output, about: ServeError.body, "\(error)")
+        return try attempt.map { result throws(ServeError) in
+            let (presentation, next) = try result.mapError(ServeError.failed).get()
+            do {
+                guard nextUpdate else { return PackAnswer(text: try presentation.canonicalJSON()) }
+                let both = JSONValue.object(["presentation": presentation.json(), "nextUpdate": NextUpdate.json(next)])
+                return PackAnswer(text: try JSONWriter.canonical(both), nextUpdate: NextUpdate.header(next))
+            } catch {
+                throw ServeError(.output, about: ServeError.body, "\(error)")
+            }
         }
     }
 
@@ -68,11 +69,12 @@ package struct PackRequests: Sendable {
         let attempt = Self.presenting(on: version, place) { presenter throws(PresentationError) in
             batch.payload(for: line, presenter: presenter)
         }
-        guard case .done(let result) = attempt else { return attempt.unfinished() }
-        switch try result.mapError(ServeError.failed).get().result {
-        case .success(let built):
-            return .done(PackAnswer(text: built.line + "\n", nextUpdate: options.nextUpdate ? NextUpdate.header(built.nextUpdate) : nil))
-        case .failure(let error): throw Self.classified(error, line: line, manifest: version.pack.manifest)
+        return try attempt.map { result throws(ServeError) in
+            switch try result.mapError(ServeError.failed).get().result {
+            case .success(let built):
+                return PackAnswer(text: built.line + "\n", nextUpdate: options.nextUpdate ? NextUpdate.header(built.nextUpdate) : nil)
+            case .failure(let error): throw Self.classified(error, line: line, manifest: version.pack.manifest)
+            }
         }
     }
 
