@@ -183,7 +183,10 @@ let package = Package(
         // Run the built `liverules preview` and `liverules serve` in processes of their own (their
         // servers and their memory stay out of the test process, whose other suites measure theirs).
         .testTarget(name: "LiveRulesPreviewTests", dependencies: ["liverules", "HTTPTestSupport", "TestPacks"]),
-        .testTarget(name: "LiveRulesServeTests", dependencies: ["liverules", "HTTPTestSupport", "TestPacks"]),
+        // Also where a presentation runs (`PresentationSite`), which needs no server.
+        .testTarget(name: "LiveRulesServeTests", dependencies: [
+            "liverules", "HTTPTestSupport", "TestPacks", "LiveRules", .target(name: "LiveRulesServe", condition: service),
+        ]),
         // The bundle archive, its signature and every way a bundle is refused.
         .testTarget(name: "LiveRulesBundleTests", dependencies: [
             "LiveRules", "TestPacks", .target(name: "LiveRulesBundle", condition: service),

@@ -4,9 +4,12 @@
 # without HTTP (`bench --serving --round-trip`: read the JSON, present, write the JSON) and of
 # presenting alone (`bench --serving`), all on every fixture of a pack in turn, counted by valgrind's callgrind:
 # exact figures that neither a loaded machine nor a load generator sharing the cores blurs. The
-# server's counters are dumped after 100 and after 600 requests over one keep-alive connection;
-# the difference divided by 500 leaves out setup. Their ratio is the throughput `serve` reaches
-# against presenting in process on the same cores, as far as instructions tell.
+# server's counters are dumped after 100 requests over one keep-alive connection and again after
+# 600 more, whose count divided by 600 leaves out setup. Their ratio is the throughput `serve`
+# reaches against presenting in process on the same cores, as far as instructions tell. Beside
+# them, callgrind's cache model, set to one core of the machine type CI uses (32 KiB L1i and L1d,
+# 512 KiB L2; `lscpu`), counts the L2 misses of a request and of the work in process: what the
+# instructions leave out of the time, since a miss costs tens of cycles.
 #   Benchmarks/scripts/count-serve-instructions.sh [PACK] [liverules binary]   # default rules/meetings
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -19,16 +22,18 @@ if [ -z "$binary" ]; then
 fi
 . Benchmarks/scripts/callgrind-liverules.sh
 trap 'kill "${server:-0}" 2>/dev/null || true; rm -rf "$scratch"' EXIT
+caches=(--cache-sim=yes --I1=32768,8,64 --D1=32768,8,64 --LL=524288,8,64)
 
-valgrind --tool=callgrind --callgrind-out-file="$scratch/serve.%p" "$scratch/liverules" serve "$pack" --port 0 \
+valgrind --tool=callgrind "${caches[@]}" --callgrind-out-file="$scratch/serve.%p" "$scratch/liverules" serve "$pack" --port 0 --loop-deadline 1000 \
   > "$scratch/serve.out" 2> "$scratch/serve.err" &
 server=$!
 for _ in $(seq 1 600); do grep -q "http://" "$scratch/serve.out" 2>/dev/null && break; sleep 0.1; done
 port=$(grep -o 'http://[0-9.]*:[0-9]*' "$scratch/serve.out" | head -1 | sed 's/.*://')
 [ -n "$port" ] || { echo "$name: the server did not start" >&2; cat "$scratch/serve.err" >&2; exit 1; }
-dump() {  # the server's instructions since the last dump
+dump() {  # the server's instructions and L2 misses since the last dump (events: Ir Dr Dw I1mr
+          # D1mr D1mw ILmr DLmr DLmw)
   callgrind_control -d "$server" >/dev/null 2>&1
-  ls "$scratch"/serve.* | sort -V | tail -1 | xargs awk '/^(summary|totals):/ { print $2; exit }'
+  ls "$scratch"/serve.* | sort -V | tail -1 | xargs awk '/^(summary|totals):/ { print $2, $8 + $9 + $10; exit }'
 }
 send() {  # count [lines]: POSTs that many fixtures of the pack in turn over one connection, to
           # /present, or with lines to /batch that many lines at a time
@@ -53,16 +58,17 @@ PY
 send 100
 dump >/dev/null
 send 600
-request=$(( $(dump) / 600 ))
-# Under valgrind every instruction is slower: a presentation that overstayed the event loop's
-# deadline would run twice and the count would not be a request's. None may have moved.
+read -r request requestMisses <<< "$(dump)"
+request=$(( request / 600 )) requestMisses=$(( requestMisses / 600 ))
+# Under valgrind every instruction is slower, hence the longest loop deadline: a presentation that
+# overstayed it would run twice and the count would not be a request's. None may have moved.
 moved=$(python3 -c "import urllib.request, sys; print(urllib.request.urlopen(sys.argv[1]).read().decode())" \
   "http://127.0.0.1:$port/metrics" | awk '/^liverules_presentations_moved_total/ { sum += $2 } END { print sum + 0 }')
 [ "$moved" = 0 ] || { echo "$name: $moved presentations moved off the event loop under valgrind: the count is not a request's" >&2; exit 1; }
 send 600 100
 dump >/dev/null
 send 1200 100
-line=$(( $(dump) / 1200 ))
+line=$(( $(dump | cut -d' ' -f1) / 1200 ))
 # The same lines through `payload --batch` in process: 1,200 and 200 of them.
 python3 - "$pack" "$scratch" <<'PY'
 import glob, json, sys
@@ -75,12 +81,17 @@ PY
 batching() { valgrind --tool=callgrind --callgrind-out-file="$scratch/batch" "$scratch/liverules" payload --batch "$pack" \
   "$scratch/lines.$1" --workers 1 2>&1 >/dev/null | awk '/Collected/ { print $4 }'; }
 batch=$(( ($(batching 1200) - $(batching 200)) / 1000 ))
-count() {  # iterations, bench options... -> instructions of the whole run
-  valgrind --tool=callgrind --callgrind-out-file="$scratch/bench" "$scratch/liverules" bench "$pack" --serving \
-    --iterations "$@" --deadline 60000 2>&1 >/dev/null | awk '/Collected/ { print $4 }'
+count() {  # iterations, bench options... -> instructions and L2 misses of the whole run
+  valgrind --tool=callgrind "${caches[@]}" --callgrind-out-file="$scratch/bench" "$scratch/liverules" bench "$pack" --serving \
+    --iterations "$@" --deadline 60000 2>&1 >/dev/null | awk '/Collected/ { print $4, $10 + $11 + $12 }'
 }
-presentation=$(( ($(count 1200) - $(count 200)) / 1000 ))
-roundtrip=$(( ($(count 1200 --round-trip) - $(count 200 --round-trip)) / 1000 ))
+per() {  # bench options... -> instructions and L2 misses per presentation (1,200 less 200, over 1,000)
+  read -r highIr highMisses <<< "$(count 1200 "$@")"
+  read -r lowIr lowMisses <<< "$(count 200 "$@")"
+  echo $(( (highIr - lowIr) / 1000 )) $(( (highMisses - lowMisses) / 1000 ))
+}
+read -r presentation presentationMisses <<< "$(per)"
+read -r roundtrip roundtripMisses <<< "$(per --round-trip)"
 ratio() { awk -v r="$1" -v p="$2" 'BEGIN { printf "%.0f%%", p / r * 100 }'; }
 printf '%s, instructions per input (and the throughput serve reaches against the in-process work):\n' "$pack"
 printf '  serve, a request to /present              %9d\n' "$request"
@@ -89,3 +100,7 @@ printf '  in process, presenting alone              %9d   /present reaches %s\n'
 printf '  serve, a line of /batch (100 a request)   %9d\n' "$line"
 printf '  in process, a line of payload --batch     %9d   /batch reaches %s\n' "$batch" "$(ratio "$line" "$batch")"
 printf '  in process, presenting alone              %9d   /batch reaches %s\n' "$presentation" "$(ratio "$line" "$presentation")"
+printf 'L2 misses per input (%s cache model, one core):\n' "${caches[*]:1}"
+printf '  serve, a request to /present              %9d\n' "$requestMisses"
+printf '  in process, JSON in and out               %9d\n' "$roundtripMisses"
+printf '  in process, presenting alone              %9d\n' "$presentationMisses"

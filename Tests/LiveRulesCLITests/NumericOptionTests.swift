@@ -33,6 +33,8 @@ import Testing
         (["serve", "rules", "--max-concurrent", "0"], "--max-concurrent must be between 1 and 10000 requests, got 0"),
         (["serve", "rules", "--read-timeout", huge], "--read-timeout must be between 1 and 3600 seconds"),
         (["serve", "rules", "--batch-workers", "0"], "--batch-workers must be between 1 and 256 threads"),
+        (["serve", "rules", "--loop-deadline", "0"], "--loop-deadline must be between 1 and 1000 milliseconds, got 0"),
+        (["serve", "rules", "--loop-deadline", huge], "--loop-deadline must be between 1 and 1000 milliseconds"),
         (["watch", "rules", "--quiet", huge], "--quiet must be between 0 and 60000 milliseconds"),
         (["payload", "rules/meetings", "rules/meetings/fixtures/done.json", "--previous-timestamp", huge],
          "--previous-timestamp must be between 0 and 100000000000 Unix seconds"),

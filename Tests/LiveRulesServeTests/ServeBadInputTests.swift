@@ -135,7 +135,7 @@ import Testing
         let fixture = try ServeFixtures.fixture("match", "after-full-time")
         let runaway = fixture.replacingOccurrences(of: "\"home\": 3,", with: "\"home\": 99,")
         #expect(runaway != fixture)
-        let overstays = #"liverules_presentations_moved_total{reason="overstayed"}"#
+        let overstays = #"liverules_presentations_moved_total{pack="match",reason="overstayed"}"#
         #expect(try await server.post("/v1/match/present", fixture).status == 200)
         #expect(try await Self.metric(server, overstays) == 0, "a quick presentation stays where it arrived")
         let slow = try StreamingRequest(port: server.port, "/v1/match/present", length: runaway.utf8.count)
@@ -147,6 +147,25 @@ import Testing
         #expect(stopped.status == 500 && stopped.json["kind"] as? String == "rule", "\(stopped.status) \(stopped.body)")
         #expect(stopped.body.contains("1700 ms"), "the pack's own deadline ended it, not the loop's: \(stopped.body)")
         #expect(try await Self.metric(server, overstays) == 1)
+    }
+
+    /// A runaway rule pauses presenting on the event loop for its own pack version only: once
+    /// it has overstayed, another pack's presentation still stays where it arrived. Nothing here
+    /// depends on speed: the pause lasts 10 s, so a slow machine can only make a wrong pause
+    /// pass unseen, never fail this test.
+    @Test func anOverstayMovesOnlyItsOwnPacksPresentations() async throws {
+        let spin: @Sendable (String) -> String = {
+            $0.replacingOccurrences(of: "  local case = badges.of(input)\n",
+                                    with: "  if input.state.score.home == 99 then while true do end end\n  local case = badges.of(input)\n")
+        }
+        let server = try await RunningServer(packs: ["match", "meetings"], copying: true, edits: ["match/badge.lua": spin])
+        let runaway = try ServeFixtures.fixture("match", "after-full-time").replacingOccurrences(of: "\"home\": 3,", with: "\"home\": 99,")
+        let stopped = try await server.post("/v1/match/present", runaway)
+        #expect(stopped.status == 500 && stopped.json["kind"] as? String == "rule", "\(stopped.status) \(stopped.body)")
+        #expect(try await Self.metric(server, #"liverules_presentations_moved_total{pack="match",reason="overstayed"}"#) == 1)
+        #expect(try await server.post("/v1/meetings/present", try ServeFixtures.fixture("meetings", "countdown-last")).status == 200)
+        let exposition = try await server.request("GET", "/metrics").body
+        #expect(!exposition.contains(#"pack="meetings",reason="#), "another pack's presentation was moved: \(exposition)")
     }
 
     /// A client that goes away in the middle of a batch stops it and frees its place.

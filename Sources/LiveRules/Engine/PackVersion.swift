@@ -73,3 +73,5 @@ extension PackVersion {
         return attempt ?? .busy
     }
 }
+
+extension PackVersion.Attempt: Sendable where T: Sendable {}

@@ -40,6 +40,7 @@ extension Serve {
         limits.concurrent = maxConcurrent
         limits.readTimeout = .seconds(readTimeout)
         limits.batchWorkers = batchWorkers
+        limits.loopDeadline = .milliseconds(loopDeadline)
         let server = ServeServer(packs: packs, limits: limits, host: host, port: port) { message in log(message) }
         if !server.isLoopback {
             report([Diagnostic(about: "liverules", severity: .warning,

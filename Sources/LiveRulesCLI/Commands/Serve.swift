@@ -61,6 +61,9 @@ struct Serve: ParsableCommand {
     @Option(help: "Threads presenting the lines of one batch.")
     var batchWorkers = 2
 
+    @Option(help: ArgumentHelp("The CPU time a present or payload request may take on the event loop that received it before it moves to a thread of its own.", valueName: "ms"))
+    var loopDeadline = 20
+
     func validate() throws {
         try OptionRange(name: "--port", range: 0...65_535, unit: "").check(port)
         try OptionRange(name: "--max-body", range: 1...(16 << 20), unit: "bytes").check(maxBody)
@@ -68,6 +71,7 @@ struct Serve: ParsableCommand {
         try OptionRange(name: "--max-concurrent", range: 1...10_000, unit: "requests").check(maxConcurrent)
         try OptionRange(name: "--read-timeout", range: 1...3_600, unit: "seconds").check(readTimeout)
         try OptionRange.threads("--batch-workers").check(batchWorkers)
+        try OptionRange(name: "--loop-deadline", range: 1...1_000, unit: "milliseconds").check(loopDeadline)
         guard pollInterval.isFinite, (0.1...86_400).contains(pollInterval) else {
             throw ValidationError("--poll-interval must be between 0.1 and 86400 seconds; got \(pollInterval)")
         }

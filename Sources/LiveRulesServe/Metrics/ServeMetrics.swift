@@ -7,8 +7,8 @@ import Foundation
 /// - `liverules_request_duration_seconds{route}`: a histogram of the time from a request's
 ///   start to its answer (for a batch, to the end of its stream);
 /// - `liverules_requests_in_flight`: requests to `/v1` being answered;
-/// - `liverules_presentations_moved_total{reason}`: presentations of `/present` and `/payload`
-///   moved off the event loop that received them, by ``Placement/Move``;
+/// - `liverules_presentations_moved_total{pack, reason}`: presentations of `/present` and
+///   `/payload` moved off the event loop that received them, by pack and ``PresentationSite/Move``;
 /// - `liverules_pack_info{path, pack, version, hash}`: 1 for each pack's version served;
 /// - `liverules_pack_serving{path}`: 1 when the folder's pack has a good version, else 0;
 /// - `liverules_reloads_total{path, outcome}`: versions `accepted` (activated, the first load
@@ -23,13 +23,18 @@ package final class ServeMetrics: @unchecked Sendable {
         var route: ServeRoute
     }
 
+    private struct Moved: Hashable {
+        var pack: String
+        var reason: PresentationSite.Move
+    }
+
     private let lock = NSLock()
     private var presentations: [Presented: Int] = [:]
     private var errors: [ServeError.Kind: Int] = [:]
     private var latencies: [ServeRoute: LatencyHistogram] = [:]
     private var reloads: [String: (accepted: Int, refused: Int)] = [:]
     private var polls: [String: [PollOutcome: Int]] = [:]
-    private var moves: [Placement.Move: Int] = [:]
+    private var moves: [Moved: Int] = [:]
 
     /// What a poll of a bundle URL found.
     package enum PollOutcome: String, CaseIterable, Sendable {
@@ -65,9 +70,9 @@ package final class ServeMetrics: @unchecked Sendable {
         }
     }
 
-    /// Counts a presentation moved off the event loop that received it.
-    func moved(_ reason: Placement.Move) {
-        lock.withLock { moves[reason, default: 0] += 1 }
+    /// Counts a presentation of `pack` moved off the event loop that received it.
+    func moved(_ pack: String, _ reason: PresentationSite.Move) {
+        lock.withLock { moves[Moved(pack: pack, reason: reason), default: 0] += 1 }
     }
 
     /// Counts a poll of the bundle URL `source`.
@@ -99,9 +104,9 @@ package final class ServeMetrics: @unchecked Sendable {
             text.family("liverules_requests_in_flight", "gauge", "Requests to /v1 being answered.")
             text.sample("liverules_requests_in_flight", [:], Double(inFlight))
             text.family("liverules_presentations_moved_total", "counter",
-                        "Presentations moved off the event loop that received them, by reason: busy, overstayed, paused.")
-            for reason in Placement.Move.allCases {
-                text.sample("liverules_presentations_moved_total", ["reason": reason.rawValue], Double(moves[reason] ?? 0))
+                        "Presentations moved off the event loop that received them, by pack and reason: busy, overstayed, paused.")
+            for (key, count) in moves.sorted(by: { ($0.key.pack, $0.key.reason.rawValue) < ($1.key.pack, $1.key.reason.rawValue) }) {
+                text.sample("liverules_presentations_moved_total", ["pack": key.pack, "reason": key.reason.rawValue], Double(count))
             }
             text.family("liverules_pack_info", "gauge", "The version of each pack served: its manifest version and content hash.")
             for status in packs {

@@ -17,6 +17,11 @@ package struct ServeLimits: Sendable {
     /// The longest the server waits for a client sending a body (`--read-timeout`): for the
     /// whole body of a present or payload request, for each part of a batch.
     package var readTimeout: Duration = .seconds(30)
+    /// The CPU time a presentation of `/present` or `/payload` may take on the event loop that
+    /// received it before it is moved off it (`--loop-deadline`; see ``PresentationSite``):
+    /// about a hundred times what a presentation of the bundled packs takes (0.3 ms for
+    /// meetings), a small share of the 1.7 s serving deadline.
+    package var loopDeadline: Duration = .milliseconds(20)
     /// Threads presenting one batch's lines.
     package var batchWorkers: Int = 2
 

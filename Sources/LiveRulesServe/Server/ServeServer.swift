@@ -21,7 +21,7 @@ import NIOCore
 ///
 /// A request that fails gets its ``ServeError``'s status with its JSON; the work of each request
 /// stays within ``ServeLimits``. Each connection is answered on its own event loop, where a
-/// request is presented (``Placement``): it holds up the other connections of that loop for at
+/// request is presented (``PresentationSite``): it holds up the other connections of that loop for at
 /// most a short deadline, and never another request's place. Served by the ``HTTPServer`` core,
 /// answering `Expect: 100-continue` (``ContinueAnswer``) and closing stalled connections.
 package struct ServeServer: Sendable {
@@ -77,7 +77,7 @@ package struct ServeServer: Sendable {
 
     private func addPackRoutes(to router: Router<HTTPRequestContext>) {
         let (requests, limits, admission, metrics) = (PackRequests(packs: packs), limits, admission, packs.metrics)
-        let placement = Placement(metrics: metrics)
+        let site = PresentationSite(deadline: limits.loopDeadline, metrics: metrics)
         router.post("/v1/:pack/present") { request, context in
             try await Self.answer(.present, request, context, admission: admission, metrics: metrics) { pack throws(ServeError) in
                 let query = Self.query(request)
@@ -88,7 +88,7 @@ package struct ServeServer: Sendable {
                 let version = try requests.version(pack)
                 let body = try await BodyReader.collect(request.body, length: Self.length(request), limit: limits.body,
                                                        timeout: limits.readTimeout, on: context.eventLoop)
-                let answer = try await placement.run { place throws(ServeError) in
+                let answer = try await site.run(for: .init(version)) { place throws(ServeError) in
                     try requests.present(Data(buffer: body), on: version, nextUpdate: nextUpdate, place: place)
                 }
                 return (answer, version)
@@ -100,7 +100,7 @@ package struct ServeServer: Sendable {
                 let version = try requests.version(pack)
                 let body = try await BodyReader.collect(request.body, length: Self.length(request), limit: limits.body,
                                                        timeout: limits.readTimeout, on: context.eventLoop)
-                let answer = try await placement.run { place throws(ServeError) in
+                let answer = try await site.run(for: .init(version)) { place throws(ServeError) in
                     try requests.payload(Data(buffer: body), on: version, options: options, place: place)
                 }
                 return (answer, version)
