@@ -15,7 +15,7 @@ import Synchronization
 /// for its own. Safe to use from any thread.
 package final class PresentationSite: Sendable {
     /// Why a presentation moved off the loop, counted in ``ServeMetrics``.
-    package enum Move: String, CaseIterable, Sendable {
+    package enum Move: String, Sendable {
         /// Every presenter was busy.
         case busy
         /// It overstayed ``PresentationSite/deadline``.
