@@ -9,7 +9,8 @@
 # reaches against presenting in process on the same cores, as far as instructions tell. Beside
 # them, callgrind's cache model, set to one core of the machine type CI uses (32 KiB L1i and L1d,
 # 512 KiB L2; `lscpu`), counts the L2 misses of a request and of the work in process: what the
-# instructions leave out of the time, since a miss costs tens of cycles.
+# instructions leave out of the time, since a miss costs tens of cycles; they are printed apart
+# for code fetched and data, and by object file (`callgrind-objects.py`).
 #   Benchmarks/scripts/count-serve-instructions.sh [PACK] [liverules binary]   # default rules/meetings
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -30,10 +31,10 @@ server=$!
 for _ in $(seq 1 600); do grep -q "http://" "$scratch/serve.out" 2>/dev/null && break; sleep 0.1; done
 port=$(grep -o 'http://[0-9.]*:[0-9]*' "$scratch/serve.out" | head -1 | sed 's/.*://')
 [ -n "$port" ] || { echo "$name: the server did not start" >&2; cat "$scratch/serve.err" >&2; exit 1; }
-dump() {  # the server's instructions and L2 misses since the last dump (events: Ir Dr Dw I1mr
-          # D1mr D1mw ILmr DLmr DLmw)
+dump() {  # the server's instructions and L2 misses of code and of data since the last dump
+          # (events: Ir Dr Dw I1mr D1mr D1mw ILmr DLmr DLmw)
   callgrind_control -d "$server" >/dev/null 2>&1
-  ls "$scratch"/serve.* | sort -V | tail -1 | xargs awk '/^(summary|totals):/ { print $2, $8 + $9 + $10; exit }'
+  ls "$scratch"/serve.* | sort -V | tail -1 | xargs awk '/^(summary|totals):/ { print $2, $8, $9 + $10; exit }'
 }
 send() {  # count [lines]: POSTs that many fixtures of the pack in turn over one connection, to
           # /present, or with lines to /batch that many lines at a time
@@ -58,8 +59,9 @@ PY
 send 100
 dump >/dev/null
 send 600
-read -r request requestMisses <<< "$(dump)"
-request=$(( request / 600 )) requestMisses=$(( requestMisses / 600 ))
+read -r request requestCode requestData <<< "$(dump)"
+request=$(( request / 600 )) requestCode=$(( requestCode / 600 )) requestData=$(( requestData / 600 ))
+requestDump=$(ls "$scratch"/serve.* | sort -V | tail -1)
 # Under valgrind every instruction is slower, hence the longest loop deadline: a presentation that
 # overstayed it would run twice and the count would not be a request's. None may have moved.
 moved=$(python3 -c "import urllib.request, sys; print(urllib.request.urlopen(sys.argv[1]).read().decode())" \
@@ -81,17 +83,17 @@ PY
 batching() { valgrind --tool=callgrind --callgrind-out-file="$scratch/batch" "$scratch/liverules" payload --batch "$pack" \
   "$scratch/lines.$1" --workers 1 2>&1 >/dev/null | awk '/Collected/ { print $4 }'; }
 batch=$(( ($(batching 1200) - $(batching 200)) / 1000 ))
-count() {  # iterations, bench options... -> instructions and L2 misses of the whole run
-  valgrind --tool=callgrind "${caches[@]}" --callgrind-out-file="$scratch/bench" "$scratch/liverules" bench "$pack" --serving \
-    --iterations "$@" --deadline 60000 2>&1 >/dev/null | awk '/Collected/ { print $4, $10 + $11 + $12 }'
+count() {  # iterations, bench options... -> instructions and L2 misses of code and of data of the whole run
+  valgrind --tool=callgrind "${caches[@]}" --callgrind-out-file="$scratch/bench.$1${2:-}" "$scratch/liverules" bench "$pack" --serving \
+    --iterations "$@" --deadline 60000 2>&1 >/dev/null | awk '/Collected/ { print $4, $10, $11 + $12 }'
 }
-per() {  # bench options... -> instructions and L2 misses per presentation (1,200 less 200, over 1,000)
-  read -r highIr highMisses <<< "$(count 1200 "$@")"
-  read -r lowIr lowMisses <<< "$(count 200 "$@")"
-  echo $(( (highIr - lowIr) / 1000 )) $(( (highMisses - lowMisses) / 1000 ))
+per() {  # bench options... -> the same per presentation (1,200 less 200, over 1,000)
+  read -r highIr highCode highData <<< "$(count 1200 "$@")"
+  read -r lowIr lowCode lowData <<< "$(count 200 "$@")"
+  echo $(( (highIr - lowIr) / 1000 )) $(( (highCode - lowCode) / 1000 )) $(( (highData - lowData) / 1000 ))
 }
-read -r presentation presentationMisses <<< "$(per)"
-read -r roundtrip roundtripMisses <<< "$(per --round-trip)"
+read -r presentation presentationCode presentationData <<< "$(per)"
+read -r roundtrip roundtripCode roundtripData <<< "$(per --round-trip)"
 ratio() { awk -v r="$1" -v p="$2" 'BEGIN { printf "%.0f%%", p / r * 100 }'; }
 printf '%s, instructions per input (and the throughput serve reaches against the in-process work):\n' "$pack"
 printf '  serve, a request to /present              %9d\n' "$request"
@@ -100,7 +102,8 @@ printf '  in process, presenting alone              %9d   /present reaches %s\n'
 printf '  serve, a line of /batch (100 a request)   %9d\n' "$line"
 printf '  in process, a line of payload --batch     %9d   /batch reaches %s\n' "$batch" "$(ratio "$line" "$batch")"
 printf '  in process, presenting alone              %9d   /batch reaches %s\n' "$presentation" "$(ratio "$line" "$presentation")"
-printf 'L2 misses per input (%s cache model, one core):\n' "${caches[*]:1}"
-printf '  serve, a request to /present              %9d\n' "$requestMisses"
-printf '  in process, JSON in and out               %9d\n' "$roundtripMisses"
-printf '  in process, presenting alone              %9d\n' "$presentationMisses"
+printf 'L2 misses per input (%s cache model, one core): all, of code fetched, of data\n' "${caches[*]:1}"
+printf '  serve, a request to /present              %9d %9d %9d\n' $((requestCode + requestData)) "$requestCode" "$requestData"
+printf '  in process, JSON in and out               %9d %9d %9d\n' $((roundtripCode + roundtripData)) "$roundtripCode" "$roundtripData"
+printf '  in process, presenting alone              %9d %9d %9d\n' $((presentationCode + presentationData)) "$presentationCode" "$presentationData"
+python3 Benchmarks/scripts/callgrind-objects.py "$requestDump" 600 "$scratch/bench.1200--round-trip" "$scratch/bench.200--round-trip" 1000
