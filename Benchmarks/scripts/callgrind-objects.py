@@ -7,13 +7,14 @@ made with --cache-sim=yes: what count-serve-instructions.sh prints under its tot
 SERVE_DUMP holds the server's counts of REQUESTS requests (a dump after the counters were last
 dumped); HIGH_RUN and LOW_RUN are whole in-process runs whose difference is INPUTS inputs. Each
 file's self costs are summed by the object named in its `ob=` lines (callgrind compresses names:
-`ob=(3) /path` names object 3, later `ob=(3)` refers to it, and `cob=` lines name objects too).
+`ob=(3) /path` names object 3, later `ob=(3)` refers to it, and `cob=` lines name objects too;
+without compression, `ob=/path`).
 """
 import collections
 import re
 import sys
 
-NAME = re.compile(r'(c?ob)=\((\d+)\)\s*(.*)')
+NAME = re.compile(r'(c?ob)=(?:\((\d+)\))?\s*(.*)')
 
 
 def by_object(path):
@@ -25,11 +26,12 @@ def by_object(path):
             if line.startswith('events:'):
                 events = line.split()[1:]
             elif line.startswith(('ob=', 'cob=')):
-                kind, number, name = NAME.match(line).groups()
-                if name:
-                    names[number] = name.strip()
+                kind, number, name = NAME.match(line).groups()  # no number: names not compressed
+                name = name.strip()
+                if number is not None and name:
+                    names[number] = name
                 if kind == 'ob':
-                    current = names.get(number, number)
+                    current = names.get(number, name) if number is not None else name
             elif line.startswith('calls='):
                 after_calls = True  # the next cost line is the call's inclusive cost
             elif line[:1].isdigit() or line[:1] in '+-*':

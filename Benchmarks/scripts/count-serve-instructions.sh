@@ -31,10 +31,11 @@ server=$!
 for _ in $(seq 1 600); do grep -q "http://" "$scratch/serve.out" 2>/dev/null && break; sleep 0.1; done
 port=$(grep -o 'http://[0-9.]*:[0-9]*' "$scratch/serve.out" | head -1 | sed 's/.*://')
 [ -n "$port" ] || { echo "$name: the server did not start" >&2; cat "$scratch/serve.err" >&2; exit 1; }
+latest() { ls "$scratch"/serve.* | sort -V | tail -1; }  # the server's last dump
 dump() {  # the server's instructions and L2 misses of code and of data since the last dump
           # (events: Ir Dr Dw I1mr D1mr D1mw ILmr DLmr DLmw)
   callgrind_control -d "$server" >/dev/null 2>&1
-  ls "$scratch"/serve.* | sort -V | tail -1 | xargs awk '/^(summary|totals):/ { print $2, $8, $9 + $10; exit }'
+  awk '/^(summary|totals):/ { print $2, $8, $9 + $10; exit }' "$(latest)"
 }
 send() {  # count [lines]: POSTs that many fixtures of the pack in turn over one connection, to
           # /present, or with lines to /batch that many lines at a time
@@ -61,7 +62,7 @@ dump >/dev/null
 send 600
 read -r request requestCode requestData <<< "$(dump)"
 request=$(( request / 600 )) requestCode=$(( requestCode / 600 )) requestData=$(( requestData / 600 ))
-requestDump=$(ls "$scratch"/serve.* | sort -V | tail -1)
+requestDump=$(latest)
 # Under valgrind every instruction is slower, hence the longest loop deadline: a presentation that
 # overstayed it would run twice and the count would not be a request's. None may have moved.
 moved=$(python3 -c "import urllib.request, sys; print(urllib.request.urlopen(sys.argv[1]).read().decode())" \
