@@ -112,8 +112,10 @@ let package = Package(
                 .target(name: "LiveRulesBundle", condition: service),
                 .target(name: "LiveRulesHTTP", condition: service),
                 .product(name: "Hummingbird", package: "hummingbird", condition: service),
+                .product(name: "HummingbirdCore", package: "hummingbird", condition: service),
                 .product(name: "NIOCore", package: "swift-nio", condition: service),
                 .product(name: "HTTPTypes", package: "swift-http-types", condition: service),
+                .product(name: "NIOHTTP1", package: "swift-nio", condition: service),
             ]
         ),
         // The system's libcurl: a bundle poll's GET, bounded as it arrives (Debian's

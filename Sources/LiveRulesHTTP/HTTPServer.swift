@@ -24,6 +24,9 @@ package struct HTTPServer: Sendable {
         }
     }
 
+    /// The `Server` field of every answer.
+    package static let serverName = "liverules"
+
     /// The address to listen on.
     package let host: String
     /// The port; 0 takes any free port.
@@ -76,7 +79,7 @@ package struct HTTPServer: Sendable {
         return Application(
             router: router,
             server: HTTPChannel.builder(channel),
-            configuration: ApplicationConfiguration(address: .hostname(host, port: port), serverName: "liverules"),
+            configuration: ApplicationConfiguration(address: .hostname(host, port: port), serverName: Self.serverName),
             onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? port) },
             logger: logger)
     }

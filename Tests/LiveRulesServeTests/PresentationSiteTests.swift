@@ -10,11 +10,12 @@ import Testing
 /// are an hour long, or none.
 @Suite struct PresentationSiteTests {
     /// Runs work on `site` for `subject` whose attempt on the loop ends `onLoop`, and which
-    /// answers 7 when it may wait; the places it was tried in, in order.
+    /// answers 7 when it may wait; the places it was tried in, in order. An answer moved must
+    /// come to the `moved` callback, and only then.
     static func places(_ site: PresentationSite, _ subject: PresentationSite.Subject,
                        onLoop: PackVersion.Attempt<Int>) async throws -> [String] {
         let tried = Mutex<[String]>([])
-        let answer = try await site.run(for: subject) { place in
+        let work: @Sendable (PackRequests.Place) -> PackVersion.Attempt<Int> = { place in
             switch place {
             case .idle(let deadline):
                 #expect(deadline == site.deadline)
@@ -23,6 +24,14 @@ import Testing
             case .waiting:
                 tried.withLock { $0.append("moved") }
                 return .done(7)
+            }
+        }
+        let answer = try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Int, any Error>) in
+            do {
+                let here = try site.run(for: subject, work) { moved in continuation.resume(with: moved) }
+                if let here { continuation.resume(returning: here) }
+            } catch {
+                continuation.resume(throwing: error)
             }
         }
         #expect(answer == 7)

@@ -4,42 +4,11 @@ import Hummingbird
 import LiveRules
 import NIOCore
 
-/// Reads request bodies within ``ServeLimits``: a body over its size limit is refused with
-/// ``ServeError/Kind/tooLarge``, and a client that keeps the server waiting longer than the read
-/// timeout is refused with ``ServeError/Kind/timeout`` (the wait is cancelled, which ends the
-/// connection once the refusal is written).
+/// Reads request bodies within ``ServeLimits``, and words their refusals: a body over its size
+/// limit is refused with ``ServeError/Kind/tooLarge``, a client that keeps the server waiting
+/// longer than the read timeout with ``ServeError/Kind/timeout``, a body whose framing is
+/// malformed with ``ServeError/Kind/framing``.
 enum BodyReader {
-    /// The whole body, at most `limit` bytes, all of it arriving within `timeout`, timed on
-    /// `loop` (the connection's: a timer there wakes no other thread).
-    /// A body whose `Content-Length` (`length`) is over the limit is refused unread.
-    static func collect(
-        _ body: RequestBody, length: Int?, limit: Int, timeout: Duration, on loop: any EventLoop
-    ) async throws(ServeError) -> ByteBuffer {
-        if let length, length > limit { throw tooLarge(limit) }
-        do {
-            return try await withThrowingTaskGroup(of: ByteBuffer?.self) { group in
-                group.addTask { try await body.collect(upTo: limit) }
-                group.addTask {
-                    let timer = loop.scheduleTask(in: .nanoseconds(timeout.inNanoseconds)) {}
-                    try await withTaskCancellationHandler { try await timer.futureResult.get() } onCancel: { timer.cancel() }
-                    return nil
-                }
-                defer { group.cancelAll() }
-                guard let first = try await group.next(), let buffer = first else { throw timedOut(timeout) }
-                return buffer
-            }
-        } catch let error as ServeError {
-            throw error
-        } catch is NIOTooManyBytesError {
-            throw tooLarge(limit)
-        } catch let error as HTTPError where error.status == .contentTooLarge {
-            throw tooLarge(limit)
-        } catch {
-            // The HTTP decoder's error: what the client sent is not a body it can read.
-            throw ServeError(.framing, about: ServeError.body, "the body's framing is malformed (\(error)); it cannot be read as sent")
-        }
-    }
-
     /// Reads `body` line by line (``LineSplitter``) into `lines`, each wait for the client at
     /// most `timeout`, until the body ends, `lines` is cancelled or the time is up; finishes
     /// `lines`. A line over `limit` bytes is handed on empty and its number added to `tooLong`.
@@ -112,6 +81,11 @@ enum BodyReader {
     /// The refusal of a body that took longer than `timeout`.
     static func timedOut(_ timeout: Duration) -> ServeError {
         ServeError(.timeout, about: ServeError.body, timedOutMessage(timeout))
+    }
+
+    /// The refusal of a body the HTTP decoder could not read, failing with `error`.
+    static func malformed(_ error: any Error) -> ServeError {
+        ServeError(.framing, about: ServeError.body, "the body's framing is malformed (\(error)); it cannot be read as sent")
     }
 
     /// What a refusal for `timeout` says.

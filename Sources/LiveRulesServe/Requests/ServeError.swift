@@ -104,6 +104,16 @@ package struct ServeError: Error, Sendable {
         diagnostics.map(\.description).joined(separator: "\n")
     }
 
+    /// The answer's body: the ``json`` compact, on one line.
+    package var answerBody: String {
+        (try? JSONWriter.compact(json)).map { $0 + "\n" } ?? "{}\n"
+    }
+
+    /// The answer's fields besides its type: `Retry-After` for an overload.
+    package var answerFields: HTTPFields {
+        kind == .overloaded ? [.retryAfter: "1"] : [:]
+    }
+
     /// The JSON body: `{"kind", "error", "diagnostics": [{"file", "line", "column", "severity",
     /// "message"}]}` (line and column 0 for a problem with no place in a file).
     package var json: JSONValue {

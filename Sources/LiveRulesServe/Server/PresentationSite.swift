@@ -4,7 +4,7 @@ import LiveRules
 import Synchronization
 
 /// Where `liverules serve` presents a request to `/present` or `/payload`. First where the
-/// request arrived: on the task answering it, which runs on its connection's event loop, with
+/// request arrived: in its connection's pipeline (``DirectLane``), on its event loop, with
 /// an idle presenter whose calls stop at ``deadline``; no thread is woken and none waits. The
 /// presentation moves to a thread of Dispatch's pool, under the pack's own deadline, when every
 /// presenter is busy (the loop must not wait for one), or when it overstayed ``deadline``: it is
@@ -64,12 +64,14 @@ package final class PresentationSite: Sendable {
         self.pause = pause
     }
 
-    /// `work`'s result, tried where the caller runs with ``PackRequests/Place/idle(deadline:)``
-    /// and, when the attempt did not finish, done with ``PackRequests/Place/waiting`` on a
-    /// Dispatch thread.
+    /// `work`'s result when it finished where the caller runs, tried there with
+    /// ``PackRequests/Place/idle(deadline:)``; otherwise nil, and `work` is done again with
+    /// ``PackRequests/Place/waiting`` on a thread of Dispatch's pool, where `moved` gets its result.
+    /// Throws what the attempt where the caller runs threw.
     package func run<T: Sendable>(
-        for subject: Subject, _ work: @escaping @Sendable (PackRequests.Place) throws(ServeError) -> PackVersion.Attempt<T>
-    ) async throws(ServeError) -> T {
+        for subject: Subject, _ work: @escaping @Sendable (PackRequests.Place) throws(ServeError) -> PackVersion.Attempt<T>,
+        moved: @escaping @Sendable (Result<T, ServeError>) -> Void
+    ) throws(ServeError) -> T? {
         let move: Move
         if isPaused(subject) {
             move = .paused
@@ -87,10 +89,13 @@ package final class PresentationSite: Sendable {
             }
         }
         metrics.moved(subject.pack, move)
-        return try await Self.offloaded { () throws(ServeError) in
-            guard case .done(let result) = try work(.waiting) else { preconditionFailure("a waiting attempt is always done") }
-            return result
+        DispatchQueue.global().async {
+            moved(Result { () throws(ServeError) in
+                guard case .done(let result) = try work(.waiting) else { preconditionFailure("a waiting attempt is always done") }
+                return result
+            })
         }
+        return nil
     }
 
     /// Whether an overstay of `subject` less than ``pause`` ago moves its presentations at once.
@@ -102,16 +107,6 @@ package final class PresentationSite: Sendable {
             paused[subject] = nil
             return false
         }
-    }
-
-    /// `work`'s result, computed on a thread of Dispatch's pool, where it may wait for a presenter.
-    private static func offloaded<T: Sendable>(_ work: @escaping @Sendable () throws(ServeError) -> T) async throws(ServeError) -> T {
-        let result = await withCheckedContinuation { (continuation: CheckedContinuation<Result<T, ServeError>, Never>) in
-            DispatchQueue.global().async {
-                continuation.resume(returning: Result { () throws(ServeError) in try work() })
-            }
-        }
-        return try result.get()
     }
 }
 #endif

@@ -28,9 +28,8 @@ struct ServeGuard: HTTPGuardPolicy {
     func answer(_ error: any Error, to request: Request) -> Response {
         let failure = refusal(for: error, request: request)
         metrics.failed(failure.kind)
-        var response = Response.text((try? JSONWriter.compact(failure.json)).map { $0 + "\n" } ?? "{}\n",
-                                     type: "application/json", status: failure.status)
-        if failure.kind == .overloaded { response.headers[.retryAfter] = "1" }
+        var response = Response.text(failure.answerBody, type: "application/json", status: failure.status)
+        response.headers.append(contentsOf: failure.answerFields)
         if failure.status == .methodNotAllowed, let method = Self.method(of: request.uri.path) {
             response.headers[.allow] = method.rawValue
         }

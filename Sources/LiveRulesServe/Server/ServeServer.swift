@@ -2,6 +2,7 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import HummingbirdCore
 import LiveRules
 import LiveRulesHTTP
 import NIOCore
@@ -22,8 +23,10 @@ import NIOCore
 /// A request that fails gets its ``ServeError``'s status with its JSON; the work of each request
 /// stays within ``ServeLimits``. Each connection is answered on its own event loop, where a
 /// request is presented (``PresentationSite``): it holds up the other connections of that loop for at
-/// most a short deadline, and never another request's place. Served by the ``HTTPServer`` core,
-/// answering `Expect: 100-continue` (``ContinueAnswer``) and closing stalled connections.
+/// most a short deadline, and never another request's place. `present` and `payload` are answered
+/// in the connection's pipeline (``DirectLane``), the other routes by Hummingbird's router. Served
+/// by the ``HTTPServer`` core, answering `Expect: 100-continue` (``ContinueAnswer``) and closing
+/// stalled connections.
 package struct ServeServer: Sendable {
     /// The packs served.
     package let packs: ServedPacks
@@ -65,57 +68,32 @@ package struct ServeServer: Sendable {
     func application(onRunning: @escaping @Sendable (Int) async -> Void) -> some ApplicationProtocol {
         let router = Router(context: HTTPRequestContext.self)
         router.add(middleware: HTTPGuard(ServeGuard(metrics: packs.metrics, report: report)))
-        addPackRoutes(to: router)
+        let requests = PackRequests(packs: packs)
+        addBatchRoute(to: router, requests: requests)
         addMonitoring(to: router)
-        // The read timeout bounds a request's body; a connection idle for twice as long (a
-        // client that never finishes its head, or keeps a connection open unused), or on which
-        // nothing moves for as long (a client that stopped reading its answer), is closed.
+        // The read timeout bounds a request's body; a connection on which nothing moves for twice
+        // as long (a client that never finishes its head, keeps a connection open unused, or
+        // stopped reading its answer) is closed. Not by Hummingbird's idle timeout: it does not
+        // see the requests the lane answers.
         let idle = TimeAmount.nanoseconds((limits.readTimeout * 2).inNanoseconds)
-        return http.application(router: router, channel: .init(idleTimeout: idle, stall: idle, onLoop: true, afterDecoder: { [ContinueAnswer()] }),
-                                onRunning: onRunning)
+        let lane = DirectLane.Service(requests: requests, limits: limits, admission: admission,
+                                      site: PresentationSite(deadline: limits.loopDeadline, metrics: packs.metrics), metrics: packs.metrics)
+        let channel = HTTPChannel.Options(stall: idle, onLoop: true, afterDecoder: { [ContinueAnswer(), DirectLane(lane)] })
+        return http.application(router: router, channel: channel, onRunning: onRunning)
     }
 
-    private func addPackRoutes(to router: Router<HTTPRequestContext>) {
-        let (requests, limits, admission, metrics) = (PackRequests(packs: packs), limits, admission, packs.metrics)
-        let site = PresentationSite(deadline: limits.loopDeadline, metrics: metrics)
-        router.post("/v1/:pack/present") { request, context in
-            try await Self.answer(.present, request, context, admission: admission, metrics: metrics) { pack throws(ServeError) in
-                let query = Self.query(request)
-                if let name = query.keys.sorted().first(where: { $0 != "nextUpdate" }) {
-                    throw ServeError(.query, about: "query", "unknown parameter '\(name)': the present route takes nextUpdate")
-                }
-                let nextUpdate = try PushOptions.nextUpdate(in: query)
-                let version = try requests.version(pack)
-                let body = try await BodyReader.collect(request.body, length: Self.length(request), limit: limits.body,
-                                                       timeout: limits.readTimeout, on: context.eventLoop)
-                let answer = try await site.run(for: .init(version)) { place throws(ServeError) in
-                    try requests.present(Data(buffer: body), on: version, nextUpdate: nextUpdate, place: place)
-                }
-                return (answer, version)
-            }
-        }
-        router.post("/v1/:pack/payload") { request, context in
-            try await Self.answer(.payload, request, context, admission: admission, metrics: metrics) { pack throws(ServeError) in
-                let options = try PushOptions(query: Self.query(request))
-                let version = try requests.version(pack)
-                let body = try await BodyReader.collect(request.body, length: Self.length(request), limit: limits.body,
-                                                       timeout: limits.readTimeout, on: context.eventLoop)
-                let answer = try await site.run(for: .init(version)) { place throws(ServeError) in
-                    try requests.payload(Data(buffer: body), on: version, options: options, place: place)
-                }
-                return (answer, version)
-            }
-        }
+    private func addBatchRoute(to router: Router<HTTPRequestContext>, requests: PackRequests) {
+        let (limits, admission, metrics) = (limits, admission, packs.metrics)
         router.post("/v1/:pack/batch") { request, context in
             let ticket = try admission.enter()
             let started = ContinuousClock.now
             let pack = context.parameters.get("pack") ?? ""
-            let options = try PushOptions(query: Self.query(request))
+            let options = try PushOptions(query: Self.query(request.uri))
             let version = try requests.version(pack)
             let stream = BatchStream(batch: try PackRequests.batch(of: version, options: options),
                                      engine: requests.packs.engine, version: version, limits: limits, metrics: metrics)
             let body = request.body
-            var headers = Self.versionHeaders(version)
+            var headers = ServeHeaders.version(version)
             headers[.contentType] = "application/x-ndjson"
             return Response(status: .ok, headers: headers, body: ResponseBody { writer in
                 defer { ticket.release() }
@@ -139,46 +117,10 @@ package struct ServeServer: Sendable {
         }
     }
 
-    /// Answers a request to `route` of the pack its path names with `work`'s JSON and the version
-    /// that made it, holding a place of `admission` meanwhile; counts the presentation and the
-    /// time taken.
-    private static func answer(
-        _ route: ServeRoute, _ request: Request, _ context: HTTPRequestContext, admission: Admission, metrics: ServeMetrics,
-        _ work: (String) async throws(ServeError) -> (PackAnswer, PackVersion)
-    ) async throws(ServeError) -> Response {
-        let ticket = try admission.enter()
-        let started = ContinuousClock.now
-        defer {
-            metrics.answered(route, seconds: seconds(since: started))
-            ticket.release()
-        }
-        let pack = context.parameters.get("pack") ?? ""
-        let (answer, version) = try await work(pack)
-        metrics.presented(pack, on: route)
-        var response = Response.text(answer.text, type: "application/json")
-        response.headers.append(contentsOf: versionHeaders(version))
-        if let next = answer.nextUpdate { response.headers[ServeHeaders.nextUpdate] = next }
-        return response
-    }
-
-    /// `LiveRules-Pack-Version` and `LiveRules-Pack-Hash`: the version that answered, its
-    /// manifest version and content hash.
-    private static func versionHeaders(_ version: PackVersion) -> HTTPFields {
-        var headers = HTTPFields()
-        headers[ServeHeaders.packVersion] = version.pack.manifest.version
-        headers[ServeHeaders.packHash] = version.hash
-        return headers
-    }
-
-    /// The request's `Content-Length`, when it has one.
-    private static func length(_ request: Request) -> Int? {
-        request.headers[.contentLength].flatMap { Int($0) }
-    }
-
-    /// The request's query parameters, each name once (the last value given).
-    private static func query(_ request: Request) -> [String: String] {
+    /// The query parameters of `uri`, each name once (the last value given).
+    static func query(_ uri: URI) -> [String: String] {
         var query: [String: String] = [:]
-        for (name, value) in request.uri.queryParameters { query[String(name)] = String(value) }
+        for (name, value) in uri.queryParameters { query[String(name)] = String(value) }
         return query
     }
 
@@ -196,5 +138,14 @@ enum ServeHeaders {
     static let packHash = HTTPField.Name("LiveRules-Pack-Hash")!
     /// When the activity next needs a push, in Unix seconds, or `none` (asked with `nextUpdate=true`).
     static let nextUpdate = HTTPField.Name("LiveRules-Next-Update")!
+
+    /// `LiveRules-Pack-Version` and `LiveRules-Pack-Hash` of `version`: the version that
+    /// answered, its manifest version and content hash.
+    static func version(_ version: PackVersion) -> HTTPFields {
+        var fields = HTTPFields()
+        fields[packVersion] = version.pack.manifest.version
+        fields[packHash] = version.hash
+        return fields
+    }
 }
 #endif
