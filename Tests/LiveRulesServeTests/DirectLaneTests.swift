@@ -50,14 +50,9 @@ import Testing
     /// A presentation moved off the loop (a rule overstaying it) holds back the requests sent
     /// after it on its connection, and is answered first.
     @Test func requestsAfterAMovedPresentationWaitForItsAnswer() async throws {
-        let spin: @Sendable (String) -> String = {
-            $0.replacingOccurrences(of: "  local case = badges.of(input)\n",
-                                    with: "  if input.state.score.home == 99 then while true do end end\n  local case = badges.of(input)\n")
-        }
-        let server = try await RunningServer(packs: ["match"], copying: true, edits: ["match/badge.lua": spin])
+        let server = try await RunningServer(packs: ["match"], copying: true, edits: ServeFixtures.spinningBadge)
         let fixture = try ServeFixtures.fixture("match", "after-full-time")
-        let runaway = fixture.replacingOccurrences(of: "\"home\": 3,", with: "\"home\": 99,")
-        #expect(runaway != fixture)
+        let runaway = try ServeFixtures.runaway()
         let phase = Self.outline(try await server.post("/v1/match/present", fixture))
         let requests = [
             Self.request("POST", "/v1/match/present", body: runaway),
@@ -106,12 +101,8 @@ import Testing
     /// SIGTERM while a presentation runs off the loop: its answer is written, then the server
     /// exits 0.
     @Test func sigtermWritesTheMovedPresentationsAnswerThenExitsZero() async throws {
-        let spin: @Sendable (String) -> String = {
-            $0.replacingOccurrences(of: "  local case = badges.of(input)\n",
-                                    with: "  if input.state.score.home == 99 then while true do end end\n  local case = badges.of(input)\n")
-        }
-        let server = try await RunningServer(packs: ["match"], copying: true, edits: ["match/badge.lua": spin])
-        let runaway = try ServeFixtures.fixture("match", "after-full-time").replacingOccurrences(of: "\"home\": 3,", with: "\"home\": 99,")
+        let server = try await RunningServer(packs: ["match"], copying: true, edits: ServeFixtures.spinningBadge)
+        let runaway = try ServeFixtures.runaway()
         let slow = try StreamingRequest(port: server.port, "/v1/match/present", length: runaway.utf8.count)
         try slow.send(raw: runaway)
         let moved = #"liverules_presentations_moved_total{pack="match",reason="overstayed"}"#

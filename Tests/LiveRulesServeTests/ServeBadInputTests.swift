@@ -127,14 +127,9 @@ import Testing
     /// runaway first runs on its connection's event loop, overstays the loop's short deadline
     /// and is moved off it (counted), so its loop waits for that short deadline only.
     @Test func aRuleRunningToItsBudgetEndsAndTheServerGoesOnAnswering() async throws {
-        let spin: @Sendable (String) -> String = {
-            $0.replacingOccurrences(of: "  local case = badges.of(input)\n",
-                                    with: "  if input.state.score.home == 99 then while true do end end\n  local case = badges.of(input)\n")
-        }
-        let server = try await RunningServer(packs: ["match"], copying: true, edits: ["match/badge.lua": spin])
+        let server = try await RunningServer(packs: ["match"], copying: true, edits: ServeFixtures.spinningBadge)
         let fixture = try ServeFixtures.fixture("match", "after-full-time")
-        let runaway = fixture.replacingOccurrences(of: "\"home\": 3,", with: "\"home\": 99,")
-        #expect(runaway != fixture)
+        let runaway = try ServeFixtures.runaway()
         let overstays = #"liverules_presentations_moved_total{pack="match",reason="overstayed"}"#
         #expect(try await server.post("/v1/match/present", fixture).status == 200)
         #expect(try await Self.metric(server, overstays) == 0, "a quick presentation stays where it arrived")
@@ -154,12 +149,8 @@ import Testing
     /// depends on speed: the pause lasts 10 s, so a slow machine can only make a wrong pause
     /// pass unseen, never fail this test.
     @Test func anOverstayMovesOnlyItsOwnPacksPresentations() async throws {
-        let spin: @Sendable (String) -> String = {
-            $0.replacingOccurrences(of: "  local case = badges.of(input)\n",
-                                    with: "  if input.state.score.home == 99 then while true do end end\n  local case = badges.of(input)\n")
-        }
-        let server = try await RunningServer(packs: ["match", "meetings"], copying: true, edits: ["match/badge.lua": spin])
-        let runaway = try ServeFixtures.fixture("match", "after-full-time").replacingOccurrences(of: "\"home\": 3,", with: "\"home\": 99,")
+        let server = try await RunningServer(packs: ["match", "meetings"], copying: true, edits: ServeFixtures.spinningBadge)
+        let runaway = try ServeFixtures.runaway()
         let stopped = try await server.post("/v1/match/present", runaway)
         #expect(stopped.status == 500 && stopped.json["kind"] as? String == "rule", "\(stopped.status) \(stopped.body)")
         #expect(try await Self.metric(server, #"liverules_presentations_moved_total{pack="match",reason="overstayed"}"#) == 1)

@@ -1,5 +1,6 @@
 #if Service
 import Foundation
+import HTTPTestSupport
 
 /// Inputs for the server's routes, made from the bundled packs' fixtures.
 enum ServeFixtures {
@@ -23,6 +24,21 @@ enum ServeFixtures {
         object.removeValue(forKey: "description")
         object.merge(extra) { $1 }
         return String(decoding: try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes]), as: UTF8.self)
+    }
+
+    /// The edit of the match pack's `badge.lua` that makes it spin forever on a home score of
+    /// 99, for ``RunningServer``'s `edits`: a rule that runs to its deadline.
+    static let spinningBadge: [String: @Sendable (String) -> String] = ["match/badge.lua": {
+        $0.replacingOccurrences(of: "  local case = badges.of(input)\n",
+                                with: "  if input.state.score.home == 99 then while true do end end\n  local case = badges.of(input)\n")
+    }]
+
+    /// The match fixture `after-full-time` with a home score of 99: what ``spinningBadge`` spins on.
+    static func runaway() throws -> String {
+        let fixture = try fixture("match", "after-full-time")
+        let runaway = fixture.replacingOccurrences(of: "\"home\": 3,", with: "\"home\": 99,")
+        guard runaway != fixture else { throw HTTPTestError("after-full-time has no home score of 3 to replace") }
+        return runaway
     }
 
     /// The first fixture of `pack` as a request body: a good request.

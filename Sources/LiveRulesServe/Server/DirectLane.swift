@@ -143,14 +143,21 @@ final class DirectLane: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        if !abandon(with: BodyReader.malformed(error), context: context) { context.fireErrorCaught(error) }
+    }
+
+    /// Ends the body being read: a request being collected is refused with `error`, one being
+    /// dropped ends the connection; the connection closes either way. Whether a body was read.
+    private func abandon(with error: ServeError, context: ChannelHandlerContext) -> Bool {
         switch state {
         case .reading(let exchange):
-            refuse(BodyReader.malformed(error), exchange: exchange, closing: true, context: context)
+            refuse(error, exchange: exchange, closing: true, context: context)
         case .dropping:
             context.close(promise: nil)
-        default:
-            context.fireErrorCaught(error)
+        case .idle, .routing, .presenting, .closing:
+            return false
         }
+        return true
     }
 
     /// A graceful stop while the lane answers closes the connection after that answer; otherwise
@@ -379,14 +386,7 @@ final class DirectLane: ChannelDuplexHandler, RemovableChannelHandler {
         let timeout = service.limits.readTimeout
         timer = context.eventLoop.assumeIsolated().scheduleTask(in: .nanoseconds(timeout.inNanoseconds)) { [self] in
             timer = nil
-            switch state {
-            case .reading(let exchange):
-                refuse(BodyReader.timedOut(timeout), exchange: exchange, closing: true, context: context)
-            case .dropping:
-                context.close(promise: nil)
-            default:
-                break
-            }
+            _ = abandon(with: BodyReader.timedOut(timeout), context: context)
         }
     }
 
