@@ -156,16 +156,17 @@ let package = Package(
         .target(name: "HostileCorpus", dependencies: ["Lua"], path: "Tests/HostileCorpus"),
         .testTarget(
             name: "LuaTests",
-            dependencies: ["Lua", "CLua", "CLuaShim", "HostileCorpus"],
+            dependencies: ["Lua", "CLua", "CLuaShim", "HostileCorpus", "TestPacks"],
             resources: [.copy("Resources")]
         ),
         // What a printed `curl` command hands to curl, run by a real shell: for the push tests
         // of the library and of the CLI.
-        .target(name: "CurlCapture", path: "Tests/CurlCapture"),
+        .target(name: "CurlCapture", dependencies: ["TestPacks"], path: "Tests/CurlCapture"),
         // A child process's output, read without dispatch sources: for the tests that run the CLI
         // and its servers in processes of their own.
         .target(name: "ChildOutput", path: "Tests/ChildOutput"),
-        // Packs for tests: the package's folders, and a bundled pack copied to change.
+        // Packs for tests: the package's folders, a bundled pack copied to change, and the folder
+        // tests write in, removed when their process exits.
         .target(name: "TestPacks", path: "Tests/TestPacks"),
         .testTarget(
             name: "LiveRulesTests",

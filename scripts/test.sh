@@ -31,13 +31,22 @@ done < <(find Sources -name '*.c' | sort)
 echo "C warnings: $checked files checked with -Wall -Wextra -Werror"
 
 log=$(mktemp)
-trap 'rm -f "$log"' EXIT
+scratch=$(mktemp -d)
+trap 'rm -rf "$log" "$scratch"' EXIT
 swift build --build-tests "${traits[@]}" 2>&1 | tee "$log"
 if grep -E "^$(pwd)/(Sources|Tests|Benchmarks|Fuzz|Plugins)/.*(warning|error):" "$log"; then
   echo "The build has warnings in the project's own code (above): fix them." >&2
   exit 1
 fi
-swift test --skip-build "${traits[@]}"
+# The tests write their files in a folder of their own (TMPDIR), and must leave nothing there:
+# every test's files are removed when its process exits, and so are those of every `liverules`
+# it runs. (SwiftPM's own locks and TemporaryDirectory.* folders are not the tests'.)
+TMPDIR=$scratch swift test --skip-build "${traits[@]}"
+left=$(ls -A "$scratch" | grep -vE '^TemporaryDirectory\.|\.lock$' || true)
+if [ -n "$left" ]; then
+  echo "The tests left files in their temporary folder (TMPDIR): $left" >&2
+  exit 1
+fi
 
 # The preview studio in a real browser (headless Chromium through Playwright), when both are
 # installed (scripts/setup.sh --browser, above, installs them as root): the page, Accept, live

@@ -1,4 +1,5 @@
 import Foundation
+import TestPacks
 
 /// What a printed `curl` command hands to `curl` when a shell runs it as a script (`sh send.sh`).
 ///
@@ -32,7 +33,7 @@ public struct CapturedCurl {
     /// Runs `command` in `shell`.
     public init(_ command: String, shell: String) throws {
         let manager = FileManager.default
-        let run = manager.temporaryDirectory.appendingPathComponent("liverules-curl-\(UUID().uuidString)")
+        let run = TemporaryFolder.path("curl")
         let folder = run.appendingPathComponent("folder")
         try manager.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? manager.removeItem(at: run) }

@@ -1,4 +1,5 @@
 import Foundation
+import TestPacks
 
 /// The wire form's JSON Schema, checked by a real validator: the `jsonschema` module of the
 /// `python3` on the PATH (Debian's python3-jsonschema), run in a process of its own on a small
@@ -14,7 +15,7 @@ enum SchemaValidator {
     /// validator reports for each, by name, as `path: message` (none for a body it accepts).
     /// `searchPath` replaces the PATH python3 is looked up in.
     static func errors(in bodies: [String: Data], searchPath: String? = nil) throws -> [String: [String]] {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("live-presentation-schema-\(UUID().uuidString)")
+        let folder = TemporaryFolder.path("live-presentation-schema")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         var paths: [String: String] = [:]

@@ -1,5 +1,6 @@
 #if Service
 import Foundation
+import TestPacks
 @testable import LiveRulesBundle
 import Testing
 
@@ -10,7 +11,7 @@ struct BundleKeys {
     let verifyFile: String
 
     init(pem: Bool = true) throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("liverules-keys-\(UUID().uuidString)")
+        let folder = TemporaryFolder.path("keys")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         signingFile = folder.appendingPathComponent("signing.pem").path
         verifyFile = folder.appendingPathComponent("verify.pem").path

@@ -1,5 +1,6 @@
 #if Service
 import Foundation
+import TestPacks
 @testable import LiveRulesBundle
 import Testing
 
@@ -19,7 +20,7 @@ import Testing
     }
 
     @Test func keysMadeByOpenSSLAreRead() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("liverules-openssl-\(UUID().uuidString)")
+        let folder = TemporaryFolder.path("openssl")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let (signing, verify) = (folder.appendingPathComponent("signing.pem").path, folder.appendingPathComponent("verify.pem").path)
         _ = try PackBundleTests.run("/usr/bin/env", ["openssl", "genpkey", "-algorithm", "ed25519", "-out", signing])
@@ -45,7 +46,7 @@ import Testing
     }
 
     @Test func unreadableOrMalformedFilesAreRefused() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("liverules-badkeys-\(UUID().uuidString)")
+        let folder = TemporaryFolder.path("badkeys")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let cases: [(String, Data, String)] = [
             ("short.txt", Data("c2hvcnQ=".utf8), "expected PEM"),

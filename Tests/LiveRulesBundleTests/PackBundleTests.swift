@@ -46,7 +46,7 @@ import Testing
         let bundle = try PackBundle(pack: meetings, displayPath: "rules/meetings", key: try keys.signing)
         let opened = try OpenedBundle(archive: bundle.archive, keys: [try keys.verify])
         #expect(opened.manifest == bundle.manifest)
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("liverules-unpacked-\(UUID().uuidString)")
+        let folder = TemporaryFolder.path("unpacked")
         defer { try? FileManager.default.removeItem(at: folder) }
         try opened.unpack(into: folder)
         let unpacked = try RulePack.load(from: folder)
@@ -60,7 +60,7 @@ import Testing
 
     @Test func theSystemTarListsAndExtractsIt() throws {
         let bundle = try PackBundle(pack: meetings, displayPath: "rules/meetings", key: try keys.signing)
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("liverules-\(UUID().uuidString).tar")
+        let file = TemporaryFolder.path("bundle").appendingPathExtension("tar")
         defer { try? FileManager.default.removeItem(at: file) }
         try bundle.archive.write(to: file)
         let listing = try Self.run("/usr/bin/env", ["tar", "-tf", file.path])

@@ -12,7 +12,7 @@ struct BundleCommandTests {
 
     /// A temporary folder with a key pair made by OpenSSL, as the README makes one.
     init() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("liverules-bundle-\(UUID().uuidString)")
+        folder = TemporaryFolder.path("bundle")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         signing = folder.appendingPathComponent("signing.pem").path
         verify = folder.appendingPathComponent("verify.pem").path

@@ -39,7 +39,7 @@ struct CLI {
     /// (path → contents) written over it. Returns the temporary root.
     static func copyOfPack(_ pack: String, files: [String: String] = [:]) throws -> URL {
         let manager = FileManager.default
-        let temporary = manager.temporaryDirectory.appendingPathComponent("liverules-cli-\(UUID().uuidString)")
+        let temporary = TemporaryFolder.path("cli")
         let destination = temporary.appendingPathComponent("rules/\(pack)")
         try manager.createDirectory(at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)
         try manager.copyItem(at: Paths.root.appendingPathComponent("rules/\(pack)"), to: destination)

@@ -1,4 +1,5 @@
 import Foundation
+import TestPacks
 import Testing
 
 /// `liverules check`, run as a user runs it.
@@ -68,7 +69,7 @@ import Testing
     }
 
     @Test func aFolderWithoutPacksIsBadUsage() throws {
-        let empty = FileManager.default.temporaryDirectory.appendingPathComponent("liverules-empty-\(UUID().uuidString)")
+        let empty = TemporaryFolder.path("empty")
         try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
         let outcome = try CLI.run(["check", "."], in: empty)
         #expect(outcome.status == 2)

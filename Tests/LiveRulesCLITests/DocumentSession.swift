@@ -10,7 +10,7 @@ final class DocumentSession {
 
     init() throws {
         let manager = FileManager.default
-        let root = manager.temporaryDirectory.appendingPathComponent("liverules-docs-\(UUID().uuidString)")
+        let root = TemporaryFolder.path("docs")
         folder = root.appendingPathComponent("work")
         bin = root.appendingPathComponent("bin")
         try manager.createDirectory(at: folder, withIntermediateDirectories: true)

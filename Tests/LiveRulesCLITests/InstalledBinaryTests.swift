@@ -9,7 +9,7 @@ import TestPacks
     private let manager = FileManager.default
 
     private func temporaryFolder(_ name: String) throws -> URL {
-        let folder = manager.temporaryDirectory.appendingPathComponent("liverules-\(name)-\(UUID().uuidString)")
+        let folder = TemporaryFolder.path(name)
         try manager.createDirectory(at: folder, withIntermediateDirectories: true)
         return folder
     }

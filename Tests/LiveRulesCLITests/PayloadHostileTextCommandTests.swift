@@ -61,7 +61,7 @@ import TestPacks
                 """,
         ]
         for (name, text) in fixtures { files["fixtures/\(name)"] = text }
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("liverules-cli-\(UUID().uuidString)")
+        let root = TemporaryFolder.path("cli")
         for (path, text) in files {
             let url = root.appendingPathComponent("rules/echo/\(path)")
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)

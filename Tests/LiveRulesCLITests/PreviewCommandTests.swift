@@ -7,7 +7,7 @@ import TestPacks
 /// tested in LiveRulesPreviewTests and in a browser).
 struct PreviewCommandTests {
     @Test func exportsAStaticCopyOfEveryPack() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("preview-export-\(UUID().uuidString)")
+        let folder = TemporaryFolder.path("preview-export")
         defer { try? FileManager.default.removeItem(at: folder) }
         let outcome = try CLI.run(["preview", "rules", "--export", folder.path])
         #expect(outcome.status == 0, "\(outcome.errors)")
@@ -21,7 +21,7 @@ struct PreviewCommandTests {
     /// An export onto a file, or under one, or where nothing may be written, is refused in one
     /// line naming the path at fault, never a dump of Foundation's error.
     @Test func refusesAnExportItCannotWrite() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("preview-export-\(UUID().uuidString)")
+        let folder = TemporaryFolder.path("preview-export")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("notes.txt")

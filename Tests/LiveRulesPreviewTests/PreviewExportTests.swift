@@ -7,7 +7,7 @@ import TestPacks
 /// `liverules preview --export`: a static copy that needs no server.
 struct PreviewExportTests {
     @Test func writesOneSelfContainedReadOnlyPage() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("export-\(UUID().uuidString)")
+        let folder = TemporaryFolder.path("export")
         defer { try? FileManager.default.removeItem(at: folder) }
         let process = Process()
         process.executableURL = Bundle.main.bundleURL.appendingPathComponent("liverules")

@@ -21,7 +21,7 @@ final class RunningStudio: @unchecked Sendable {
     init(
         packs: [String] = ["meetings"], ci: Bool = false, edits: [String: @Sendable (String) -> String] = [:], oneCPU: Bool = false
     ) async throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("preview-\(UUID().uuidString)")
+        folder = TemporaryFolder.path("preview")
         rules = folder.appendingPathComponent("rules")
         try FileManager.default.createDirectory(at: rules, withIntermediateDirectories: true)
         for pack in packs {

@@ -23,7 +23,7 @@ enum OpenAPIValidator {
     /// The errors of each check by name (`path: message`; none for a value the schema accepts),
     /// and the problems of the document itself.
     static func errors(in checks: [Check]) throws -> (values: [String: [String]], document: [String]) {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("openapi-\(UUID().uuidString)")
+        let folder = TemporaryFolder.path("openapi")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         var arguments: [String] = []

@@ -24,7 +24,7 @@ final class RunningServer: @unchecked Sendable {
     init(packs: [String]? = nil, copying: Bool = false, edits: [String: @Sendable (String) -> String] = [:], options: [String] = []) async throws {
         var scratch: URL?
         if copying {
-            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("serve-\(UUID().uuidString)")
+            let folder = TemporaryFolder.path("serve")
             let rules = folder.appendingPathComponent("rules")
             try FileManager.default.createDirectory(at: rules, withIntermediateDirectories: true)
             for pack in packs ?? ["meetings", "match", "delivery"] {
@@ -99,7 +99,7 @@ enum ServeCLI {
     /// Runs `liverules arguments` in a new temporary folder holding `files` (name: contents),
     /// with `input` on standard input: its exit status, standard output and standard error.
     static func run(_ arguments: [String], files: [String: String] = [:], input: String? = nil) throws -> (status: Int32, output: String, errors: String) {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("serve-cli-\(UUID().uuidString)")
+        let folder = TemporaryFolder.path("serve-cli")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         for (name, text) in files { try text.write(to: folder.appendingPathComponent(name), atomically: true, encoding: .utf8) }

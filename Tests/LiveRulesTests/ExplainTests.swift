@@ -31,7 +31,7 @@ import Testing
 
     /// `text` written as a fixture file in a temporary folder, read against the meetings schema.
     static func fixture(_ text: String) throws -> Fixture {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("liverules-explain-\(UUID().uuidString).json")
+        let url = TemporaryFolder.path("explain").appendingPathExtension("json")
         try text.write(to: url, atomically: true, encoding: .utf8)
         return try Fixture.load(from: url, displayPath: "combo-early.json", manifest: try MeetingsFixtures.pack().manifest)
     }

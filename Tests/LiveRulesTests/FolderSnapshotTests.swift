@@ -1,10 +1,11 @@
 import Foundation
+import TestPacks
 import Testing
 @testable import LiveRules
 
 /// What a polling scan tells apart, on real files: content, size, time, identity, entries.
 @Suite struct FolderSnapshotTests {
-    private let base = FileManager.default.temporaryDirectory.appendingPathComponent("folder-snapshot-\(UUID().uuidString)")
+    private let base = TemporaryFolder.path("folder-snapshot")
     private var root: String { base.path + "/rules" }
 
     init() throws {

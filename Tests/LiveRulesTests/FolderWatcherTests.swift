@@ -1,5 +1,6 @@
 #if os(Linux)
 import Foundation
+import TestPacks
 import Glibc
 import Synchronization
 import Testing
@@ -14,7 +15,7 @@ import Testing
         var rules: URL { url("rules") }
 
         init() throws {
-            base = FileManager.default.temporaryDirectory.appendingPathComponent("folder-watcher-\(UUID().uuidString)")
+            base = TemporaryFolder.path("folder-watcher")
             for path in ["rules/a/pack.json", "rules/a/rules.lua", "rules/a/fixtures/one.json", "rules/a/golden/one.json",
                          "rules/a/golden/deep/two.json", "rules/b/pack.json", "rules/b/rules.lua", "solo/pack.json"] {
                 try write(path)

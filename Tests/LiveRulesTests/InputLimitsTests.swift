@@ -224,7 +224,7 @@ import Testing
             local function look() return { background = "#000000", foreground = "#FFFFFF", accent = "#0A84FF" } end
             return function(input) return { light = look(), dark = look(), standByNight = look() } end
             """
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("liverules-limits-\(UUID().uuidString)")
+        let root = TemporaryFolder.path("limits")
         for (path, text) in files {
             let url = root.appendingPathComponent(path)
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)

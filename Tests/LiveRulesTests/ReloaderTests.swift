@@ -1,4 +1,5 @@
 import Foundation
+import TestPacks
 import LiveRules
 import Testing
 
@@ -175,7 +176,7 @@ import Testing
         _ = events.wait(for: 3)
         #expect(try badge(engine) == "v6")
         // One system call, so one reload: it shows whether any other came before it.
-        let badge7 = FileManager.default.temporaryDirectory.appendingPathComponent("tiny-badge-\(UUID().uuidString).lua")
+        let badge7 = TemporaryFolder.path("tiny-badge").appendingPathExtension("lua")
         try Data(TinyPack.files(version: 7)["badge.lua"]!.utf8).write(to: badge7)
         #expect(rename(badge7.path, pack.appendingPathComponent("badge.lua").path) == 0)
         let seven = try RulePack.load(from: pack).contentHash

@@ -145,7 +145,7 @@ import Testing
     /// Editing or adding files under `types/` leaves the pack's content hash alone, so a reload
     /// sees the version already active (`ReloadEvent.unchanged`).
     @Test func theTypesFolderDoesNotChangeThePacksVersion() throws {
-        let copy = FileManager.default.temporaryDirectory.appendingPathComponent("liverules-types-\(UUID().uuidString)")
+        let copy = TemporaryFolder.path("types")
         try FileManager.default.copyItem(at: Paths.rules.appendingPathComponent("meetings"), to: copy)
         defer { try? FileManager.default.removeItem(at: copy) }
         let before = try RulePack.load(from: copy).contentHash

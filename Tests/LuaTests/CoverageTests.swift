@@ -1,6 +1,7 @@
 import CLua
 import CLuaShim
 import Foundation
+import TestPacks
 import Testing
 @testable import Lua
 
@@ -237,7 +238,7 @@ import Testing
     }
 
     @Test func requiredModulesAreKeyedByTheirChunkNames() throws {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("lua-coverage-\(UUID().uuidString)")
+        let root = TemporaryFolder.path("lua-coverage")
         defer { try? FileManager.default.removeItem(at: root) }
         try FileManager.default.createDirectory(at: root.appendingPathComponent("lib"), withIntermediateDirectories: true)
         try "local M = {}\nfunction M.twice(x)\n  return 2 * x\nend\nreturn M\n"

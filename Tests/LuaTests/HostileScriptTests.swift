@@ -1,4 +1,5 @@
 import Foundation
+import TestPacks
 import Testing
 import HostileCorpus
 @testable import Lua
@@ -175,7 +176,7 @@ private struct Pack {
 
     /// Creates the module folder in a fresh temporary directory.
     init() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("hostile-pack-\(UUID())")
+        folder = TemporaryFolder.path("hostile-pack")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         try Self.util.write(to: folder.appendingPathComponent("util.lua"), atomically: true, encoding: .utf8)
     }

@@ -1,4 +1,5 @@
 import Foundation
+import TestPacks
 import Testing
 @testable import Lua
 
@@ -6,7 +7,7 @@ import Testing
 @Suite struct ModuleTests {
     /// A temporary pack folder holding `files` (relative path → source).
     private func pack(_ files: [String: String]) throws -> URL {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("lua-modules-\(UUID().uuidString)")
+        let root = TemporaryFolder.path("lua-modules")
         for (path, source) in files {
             let file = root.appendingPathComponent(path)
             try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)

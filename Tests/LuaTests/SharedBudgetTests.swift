@@ -1,4 +1,5 @@
 import Foundation
+import TestPacks
 import Testing
 @testable import Lua
 
@@ -77,7 +78,7 @@ import Testing
     @Test func packCodeOverTheLimitIsRefusedBeforeItCompiles() throws {
         let limit = LuaState.pureChunkBytes
         let padded = { (bytes: Int) in "return 1\n" + String(repeating: "-", count: bytes - 9) }
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lua-limit-\(UUID().uuidString)")
+        let folder = TemporaryFolder.path("lua-limit")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         try padded(limit + 1).write(to: folder.appendingPathComponent("big.lua"), atomically: true, encoding: .utf8)

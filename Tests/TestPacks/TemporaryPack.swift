@@ -9,7 +9,7 @@ public struct TemporaryPack {
     /// over it; a nil content deletes the file.
     public init(copying name: String = "meetings", files: [String: String?] = [:]) throws {
         let manager = FileManager.default
-        directory = manager.temporaryDirectory.appendingPathComponent("liverules-tests-\(UUID().uuidString)/\(name)")
+        directory = TemporaryFolder.path("pack").appendingPathComponent(name)
         try manager.createDirectory(at: directory.deletingLastPathComponent(), withIntermediateDirectories: true)
         try manager.copyItem(at: Paths.rules.appendingPathComponent(name), to: directory)
         for (path, contents) in files {

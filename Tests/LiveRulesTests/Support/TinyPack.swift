@@ -1,4 +1,5 @@
 import Foundation
+import TestPacks
 
 /// A small pack whose every output names its version `k`: the badge reads `v<k>`, every
 /// placement shows `v<k>:<n>` and the score is `k % 100`. Fast to present, so tests can run
@@ -60,7 +61,7 @@ enum TinyPack {
 
     /// A fresh temporary folder of packs holding `tiny` at version `k`; returns the root.
     static func folder(version k: Int) throws -> URL {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("liverules-tiny-\(UUID().uuidString)")
+        let root = TemporaryFolder.path("tiny")
         try write(version: k, to: root.appendingPathComponent("tiny"))
         return root
     }
