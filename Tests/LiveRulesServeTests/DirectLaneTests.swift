@@ -98,6 +98,38 @@ import Testing
         #expect(String(decoding: data.prefix(8), as: UTF8.self) == "HTTP/1.0")
     }
 
+    /// Requests whose connection ends in the same read as they do are still answered: the client
+    /// that shuts its sending side after its last request (`nc -N`, a shell's `printf | …`) gets
+    /// every answer, and so does the one that follows a whole request with bytes that are not
+    /// HTTP, before the connection is refused. (An answer put off until after the read, to batch
+    /// presentations, is lost to either: the connection closes first.)
+    @Test func requestsAreAnsweredWhenTheirConnectionEndsInTheSameRead() async throws {
+        let server = try await RunningServer(packs: ["meetings"])
+        let first = try ServeFixtures.fixture("meetings", "countdown-last")
+        let second = try ServeFixtures.fixture("meetings", "done-empty-day")
+        let expected = [
+            try await server.post("/v1/meetings/present", first), try await server.post("/v1/meetings/present", second),
+        ].map(Self.outline)
+        let port = server.port
+        let twoThenEnd = Self.request("POST", "/v1/meetings/present", body: first) + Self.request("POST", "/v1/meetings/present", body: second)
+        let halfClosed = try await HTTPTestClient.onThread {
+            let socket = try HTTPTestClient.connect(port: port)
+            defer { close(socket) }
+            try HTTPTestClient.send(socket, twoThenEnd)
+            shutdown(socket, Int32(SHUT_WR))
+            return HTTPTestClient.readAll(socket)
+        }
+        #expect(try HTTPTestClient.responses(in: halfClosed).map(Self.outline) == expected)
+        let thenGarbage = Self.request("POST", "/v1/meetings/present", body: first) + "\u{1}\u{2} not a request\r\n\r\n"
+        let refused = try await HTTPTestClient.onThread {
+            let socket = try HTTPTestClient.connect(port: port)
+            defer { close(socket) }
+            try HTTPTestClient.send(socket, thenGarbage)
+            return HTTPTestClient.readAll(socket)
+        }
+        #expect(try HTTPTestClient.responses(in: refused).first.map(Self.outline) == expected[0])
+    }
+
     /// SIGTERM while a presentation runs off the loop: its answer is written, then the server
     /// exits 0.
     @Test func sigtermWritesTheMovedPresentationsAnswerThenExitsZero() async throws {
