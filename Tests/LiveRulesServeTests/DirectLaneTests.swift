@@ -24,14 +24,21 @@ import Testing
         return "\(answer.status)"
     }
 
-    @Test func pipelinedAnswersComeInTheOrderTheRequestsCame() async throws {
-        let server = try await RunningServer(packs: ["meetings"])
+    /// Two meetings fixtures whose answers tell them apart, and the outlines of their answers
+    /// from `server`, each asked for alone.
+    static func twoFixtures(on server: RunningServer) async throws -> (first: String, second: String, alone: [String]) {
         let first = try ServeFixtures.fixture("meetings", "countdown-last")
         let second = try ServeFixtures.fixture("meetings", "done-empty-day")
         let alone = [
             try await server.post("/v1/meetings/present", first), try await server.post("/v1/meetings/present", second),
-        ].map(Self.outline)
+        ].map(outline)
         #expect(alone[0] != alone[1], "two fixtures that tell their answers apart: \(alone)")
+        return (first, second, alone)
+    }
+
+    @Test func pipelinedAnswersComeInTheOrderTheRequestsCame() async throws {
+        let server = try await RunningServer(packs: ["meetings"])
+        let (first, second, alone) = try await Self.twoFixtures(on: server)
         let requests = [
             Self.request("POST", "/v1/meetings/present", body: first),
             Self.request("GET", "/health"),
@@ -105,11 +112,7 @@ import Testing
     /// presentations, is lost to either: the connection closes first.)
     @Test func requestsAreAnsweredWhenTheirConnectionEndsInTheSameRead() async throws {
         let server = try await RunningServer(packs: ["meetings"])
-        let first = try ServeFixtures.fixture("meetings", "countdown-last")
-        let second = try ServeFixtures.fixture("meetings", "done-empty-day")
-        let expected = [
-            try await server.post("/v1/meetings/present", first), try await server.post("/v1/meetings/present", second),
-        ].map(Self.outline)
+        let (first, second, expected) = try await Self.twoFixtures(on: server)
         let port = server.port
         let twoThenEnd = Self.request("POST", "/v1/meetings/present", body: first) + Self.request("POST", "/v1/meetings/present", body: second)
         let halfClosed = try await HTTPTestClient.onThread {
