@@ -108,8 +108,8 @@ import Testing
     /// Requests whose connection ends in the same read as they do are still answered: the client
     /// that shuts its sending side after its last request (`nc -N`, a shell's `printf | …`) gets
     /// every answer, and so does the one that follows a whole request with bytes that are not
-    /// HTTP, before the connection is refused. (An answer put off until after the read, to batch
-    /// presentations, is lost to either: the connection closes first.)
+    /// HTTP, before the connection is refused. (An answer put off until the loop's tasks, to batch
+    /// presentations, was lost to the first: NIO closed the connection before the tasks ran.)
     @Test func requestsAreAnsweredWhenTheirConnectionEndsInTheSameRead() async throws {
         let server = try await RunningServer(packs: ["meetings"])
         let (first, second, expected) = try await Self.twoFixtures(on: server)

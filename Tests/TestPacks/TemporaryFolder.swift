@@ -16,7 +16,11 @@ public enum TemporaryFolder {
         let manager = FileManager.default
         removeLeftovers(manager)
         let root = manager.temporaryDirectory.appendingPathComponent("\(prefix)\(getpid())")
-        try? manager.createDirectory(at: root, withIntermediateDirectories: true)
+        do {
+            try manager.createDirectory(at: root, withIntermediateDirectories: true)
+        } catch {
+            preconditionFailure("the tests cannot write their folder \(root.path) (TMPDIR): \(error)")
+        }
         atexit { try? FileManager.default.removeItem(at: TemporaryFolder.root) }
         return root
     }()
@@ -25,7 +29,7 @@ public enum TemporaryFolder {
     private static func removeLeftovers(_ manager: FileManager) {
         let names = (try? manager.contentsOfDirectory(atPath: manager.temporaryDirectory.path)) ?? []
         for name in names where name.hasPrefix(prefix) {
-            guard let pid = pid_t(name.dropFirst(prefix.count)), pid != getpid(), kill(pid, 0) != 0, errno == ESRCH else { continue }
+            guard let pid = pid_t(name.dropFirst(prefix.count)), kill(pid, 0) != 0, errno == ESRCH else { continue }
             try? manager.removeItem(at: manager.temporaryDirectory.appendingPathComponent(name))
         }
     }
