@@ -17,12 +17,12 @@ import NIOHTTP1
 /// limit): a refusal is answered at once and the rest of its body dropped. Its body is collected
 /// within ``ServeLimits`` (over the size limit: refused, and the connection closed; not whole
 /// within the read timeout: refused, and the connection closed; malformed framing: refused, and
-/// the connection closed) and presented at ``PresentationSite``. Answers go out in the order the
-/// requests came: while one is answered elsewhere (by the router, or presented on a Dispatch
-/// thread) the parts of those after it wait here, and the connection is not read. Answers carry
-/// the fields Hummingbird's would: `Content-Type`, `Content-Length`, `Date`, `Server`; a client
-/// that does not keep the connection alive (`Connection: close`, HTTP/1.0) has it closed after
-/// its answer. Hummingbird's connection state does not see these requests, so the lane keeps a
+/// the connection closed) and presented at ``PresentationSite``. Answers, made bytes here, go
+/// out in the order the requests came: while one is answered elsewhere (by the router, or
+/// presented on a Dispatch thread) the parts of those after it wait here, and the connection is
+/// not read. Answers carry the fields Hummingbird's would: `Content-Type`, `Content-Length`,
+/// `Date`, `Server`; a client that does not keep the connection alive (`Connection: close`,
+/// HTTP/1.0) has it closed after its answer. Hummingbird's connection state does not see these requests, so the lane keeps a
 /// graceful stop itself: asked to quiesce while it answers, it closes the connection after that
 /// answer. (Idle connections are closed by the server's ``StallGuard``.)
 ///
@@ -92,6 +92,11 @@ final class DirectLane: ChannelDuplexHandler, RemovableChannelHandler {
     /// The `Date` field last written, and the second it is of.
     private var lastDate: (second: time_t, field: String) = (-1, "")
 
+    /// The context of the connection's HTTP/1 response encoder, from `handlerAdded` to
+    /// `handlerRemoved`: the lane's answers are made bytes here and written from that context,
+    /// so they pass no encoder (the router's answers still do).
+    private var wire: ChannelHandlerContext?
+
     /// A lane for one connection, answering with `service`.
     init(_ service: Service) {
         self.service = service
@@ -111,6 +116,17 @@ final class DirectLane: ChannelDuplexHandler, RemovableChannelHandler {
         case .reading, .dropping, .presenting: true
         case .idle, .routing, .closing: false
         }
+    }
+
+    func handlerAdded(context: ChannelHandlerContext) {
+        guard let encoder = try? context.pipeline.syncOperations.context(handlerType: HTTPResponseEncoder.self) else {
+            preconditionFailure("a DirectLane goes after the HTTP/1 decoder of a pipeline with its response encoder")
+        }
+        wire = encoder
+    }
+
+    func handlerRemoved(context: ChannelHandlerContext) {
+        wire = nil
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
@@ -341,27 +357,40 @@ final class DirectLane: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     /// Writes an answer of `status` with `headers` and the JSON `text` in `version`; with
-    /// `closing`, closes the connection once it is written.
+    /// `closing`, closes the connection once it is written. The answer goes out as one buffer,
+    /// past the response encoder (``wire``): one write, where the encoder's three parts cost
+    /// three writes, each with its promise in the `IdleStateHandler`.
     private func write(
         _ status: HTTPResponseStatus, _ headers: HTTPHeaders, _ text: String, version: HTTPVersion, closing: Bool, context: ChannelHandlerContext
     ) {
-        var headers = headers
-        let body = context.channel.allocator.buffer(string: text)
-        headers.add(name: "Content-Type", value: "application/json")
-        headers.add(name: "Content-Length", value: String(body.readableBytes))
-        headers.add(name: "Date", value: date())
-        headers.add(name: "Server", value: HTTPServer.serverName)
+        let length = text.utf8.count
+        var buffer = context.channel.allocator.buffer(capacity: length + 384)
+        buffer.writeString("HTTP/\(version.major).\(version.minor) \(status.code) \(status.reasonPhrase)\r\n")
+        for (name, value) in headers { field(name, value, into: &buffer) }
+        field("Content-Type", "application/json", into: &buffer)
+        field("Content-Length", String(length), into: &buffer)
+        field("Date", date(), into: &buffer)
+        field("Server", HTTPServer.serverName, into: &buffer)
         if closing {
-            headers.add(name: "Connection", value: "close")
+            field("Connection", "close", into: &buffer)
             state = .closing
         }
-        context.write(wrapOutboundOut(.head(HTTPResponseHead(version: version, status: status, headers: headers))), promise: nil)
-        context.write(wrapOutboundOut(.body(.byteBuffer(body))), promise: nil)
-        guard closing else { return context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: nil) }
+        buffer.writeStaticString("\r\n")
+        buffer.writeString(text)
+        let out = wire!
+        guard closing else { return out.writeAndFlush(NIOAny(IOData.byteBuffer(buffer)), promise: nil) }
         let written = context.eventLoop.makePromise(of: Void.self)
-        context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: written)
+        out.writeAndFlush(NIOAny(IOData.byteBuffer(buffer)), promise: written)
         let channel = context.channel
         written.futureResult.whenComplete { _ in channel.close(promise: nil) }
+    }
+
+    /// Writes the header field `name: value` and its line end to `buffer`.
+    private func field(_ name: String, _ value: String, into buffer: inout ByteBuffer) {
+        buffer.writeString(name)
+        buffer.writeStaticString(": ")
+        buffer.writeString(value)
+        buffer.writeStaticString("\r\n")
     }
 
     /// The `Date` field for now, made once a second.
