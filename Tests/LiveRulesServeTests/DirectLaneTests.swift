@@ -86,6 +86,32 @@ import Testing
         #expect(presented.headers["liverules-pack-hash"] != nil && refused.headers["liverules-pack-hash"] == nil)
     }
 
+    /// The lane writes its answers' bytes itself, past NIO's encoder: their status lines are
+    /// the ones the router's answers, which the encoder writes, have for the same status.
+    @Test func statusLinesAreTheRoutersOnes() async throws {
+        let server = try await RunningServer(packs: ["match"])
+        let body = try ServeFixtures.good()
+        let port = server.port
+        func statusLine(_ request: String) async throws -> String {
+            let data = try await HTTPTestClient.onThread {
+                let socket = try HTTPTestClient.connect(port: port)
+                defer { close(socket) }
+                try HTTPTestClient.send(socket, request)
+                return HTTPTestClient.readAll(socket)
+            }
+            return String(decoding: data, as: UTF8.self).components(separatedBy: "\r\n")[0]
+        }
+        let lane = [
+            try await statusLine(Self.request("POST", "/v1/match/present", body: body, closing: true)),
+            try await statusLine(Self.request("POST", "/v1/nothing/present", body: body, closing: true)),
+        ]
+        let router = [
+            try await statusLine(Self.request("GET", "/health", closing: true)),
+            try await statusLine(Self.request("GET", "/nothing", closing: true)),
+        ]
+        #expect(lane == router && router == ["HTTP/1.1 200 OK", "HTTP/1.1 404 Not Found"], "\(lane) \(router)")
+    }
+
     /// A client that does not keep its connection alive (HTTP/1.0 without `keep-alive`) is
     /// answered in its version and has the connection closed after the answer; the request it
     /// sent after is never read.

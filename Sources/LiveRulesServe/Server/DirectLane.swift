@@ -22,9 +22,9 @@ import NIOHTTP1
 /// presented on a Dispatch thread) the parts of those after it wait here, and the connection is
 /// not read. Answers carry the fields Hummingbird's would: `Content-Type`, `Content-Length`,
 /// `Date`, `Server`; a client that does not keep the connection alive (`Connection: close`,
-/// HTTP/1.0) has it closed after its answer. Hummingbird's connection state does not see these requests, so the lane keeps a
-/// graceful stop itself: asked to quiesce while it answers, it closes the connection after that
-/// answer. (Idle connections are closed by the server's ``StallGuard``.)
+/// HTTP/1.0) has it closed after its answer. Hummingbird's connection state does not see these
+/// requests, so the lane keeps a graceful stop itself: asked to quiesce while it answers, it
+/// closes the connection after that answer. (Idle connections are closed by the server's ``StallGuard``.)
 ///
 /// For one connection; every method runs on the connection's loop.
 final class DirectLane: ChannelDuplexHandler, RemovableChannelHandler {
