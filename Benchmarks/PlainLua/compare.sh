@@ -20,13 +20,10 @@ helpers=Sources/LiveRules/Helpers
 Benchmarks/PlainLua/check.sh "$pack"
 python3 "$here/fixtures.py" "$pack" > "$scratch/fixtures.lua"
 
-count() {  # command... -> instructions of the whole run
-  valgrind --tool=callgrind --callgrind-out-file="$scratch/out" "$@" 2>&1 | awk '/Collected/ { print $4 }'
-}
 per() {  # command..., with @N@ for the count -> instructions per presentation
   local low high
-  low=$(count "${@//@N@/200}")
-  high=$(count "${@//@N@/1200}")
+  low=$(instructions "${@//@N@/200}")
+  high=$(instructions "${@//@N@/1200}")
   echo $(( (high - low) / 1000 ))
 }
 plain=$(per lua5.4 "$here/harness.lua" "$helpers" "$pack" "$scratch/fixtures.lua" @N@)

@@ -1,16 +1,26 @@
-# Sourced by the scripts that count instructions of the `liverules` CLI with valgrind's callgrind,
-# from the package root, with `binary` (a liverules binary, or empty) and `name` (the script's
-# name, for messages) set: checks that valgrind is there, builds the release CLI when `binary` is
-# empty, and leaves in `$scratch/liverules` a copy valgrind can read (Swift's debug information
-# stripped; symbols are enough). `$scratch` is a folder removed when the script exits.
+# Sourced by the scripts that count instructions with valgrind's callgrind, from the package root,
+# with `name` (the script's name, for messages) set, and either `product` (a benchmark executable
+# of the package) or `binary` (a liverules binary, or empty for the release CLI): checks that
+# valgrind is there, builds what is missing in release, and leaves in `$scratch/$product` or
+# `$scratch/liverules` a copy valgrind can read (Swift's debug information stripped; symbols are
+# enough). `$scratch` is a folder removed when the script exits. `instructions COMMAND...` prints
+# the instructions callgrind counts in a whole run of the command.
 if ! command -v valgrind >/dev/null; then
   echo "$name: valgrind is missing (Debian: apt-get install valgrind)" >&2
   exit 1
 fi
-if [ -z "$binary" ]; then
-  swift build -c release --product liverules >/dev/null
-  binary=.build/release/liverules
-fi
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
-objcopy --strip-debug "$binary" "$scratch/liverules"
+if [ -n "${product:-}" ]; then
+  LIVERULES_DEVELOPMENT=1 swift build -c release --product "$product" >/dev/null
+  objcopy --strip-debug ".build/release/$product" "$scratch/$product"
+else
+  if [ -z "${binary:-}" ]; then
+    swift build -c release --product liverules >/dev/null
+    binary=.build/release/liverules
+  fi
+  objcopy --strip-debug "$binary" "$scratch/liverules"
+fi
+instructions() {
+  valgrind --tool=callgrind --callgrind-out-file="$scratch/out" "$@" 2>&1 >/dev/null | awk '/Collected/ { print $4 }'
+}

@@ -19,12 +19,9 @@ if [ -n "${2:-}" ]; then
 fi
 python3 Benchmarks/scripts/batch-lines.py 1200 > "$scratch/lines"
 head -n 200 "$scratch/lines" > "$scratch/states"
-count() {  # binary, arguments... -> instructions of the whole run
-  valgrind --tool=callgrind --callgrind-out-file="$scratch/out" "$@" 2>&1 >/dev/null | awk '/Collected/ { print $4 }'
-}
-batching() { count "$batcher" payload --batch rules/match "$1" --workers 1; }
+batching() { instructions "$batcher" payload --batch rules/match "$1" --workers 1; }
 batch=$(( ($(batching "$scratch/lines") - $(batching "$scratch/states")) / 1000 ))
-presenting() { count "$scratch/liverules" bench rules/match --serving --states "$scratch/states" --iterations "$1" --deadline 60000; }
+presenting() { instructions "$scratch/liverules" bench rules/match --serving --states "$scratch/states" --iterations "$1" --deadline 60000; }
 presentation=$(( ($(presenting 1200) - $(presenting 200)) / 1000 ))
 printf 'rules/match: %d instructions per activity, %d per presentation: %s\n' "$batch" "$presentation" \
   "$(awk -v a="$batch" -v p="$presentation" 'BEGIN { printf "%.2f", a / p }')"

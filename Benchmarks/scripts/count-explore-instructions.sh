@@ -9,18 +9,10 @@
 #   Benchmarks/scripts/count-explore-instructions.sh [pack...]
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-if ! command -v valgrind >/dev/null; then
-  echo "count-explore-instructions: valgrind is missing (Debian: apt-get install valgrind)" >&2
-  exit 1
-fi
-LIVERULES_DEVELOPMENT=1 swift build -c release --product ExploreBenchmarks >/dev/null
-scratch=$(mktemp -d)
-trap 'rm -rf "$scratch"' EXIT
-objcopy --strip-debug .build/release/ExploreBenchmarks "$scratch/bench"
-count() {  # mode, pack, states -> instructions of the whole run
-  valgrind --tool=callgrind --callgrind-out-file="$scratch/out" "$scratch/bench" "$1" "$2" "$3" 2>&1 >/dev/null |
-    awk '/Collected/ { print $4 }'
-}
+name=count-explore-instructions
+product=ExploreBenchmarks
+. Benchmarks/scripts/callgrind-liverules.sh
+count() { instructions "$scratch/ExploreBenchmarks" "$@"; }  # mode, pack, states -> instructions of the whole run
 packs=("$@")
 [ ${#packs[@]} -gt 0 ] || packs=(rules/meetings rules/match rules/delivery)
 for pack in "${packs[@]}"; do

@@ -19,10 +19,7 @@ name=count-meeting-cost
 swift build -c release --product ReloadBenchmarks >/dev/null
 objcopy --strip-debug .build/release/ReloadBenchmarks "$scratch/ReloadBenchmarks"
 
-engine() {  # presentations, meetings, mode -> instructions of the whole run
-  valgrind --tool=callgrind --callgrind-out-file="$scratch/out" "$scratch/ReloadBenchmarks" profile "$@" 2>&1 |
-    awk '/Collected/ { print $4 }'
-}
+engine() { instructions "$scratch/ReloadBenchmarks" profile "$@"; }  # presentations, meetings, mode -> instructions of the whole run
 for way in bench engine; do
   for mode in same one every; do
     declare -A counts=()

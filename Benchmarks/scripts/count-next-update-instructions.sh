@@ -8,18 +8,10 @@
 #   Benchmarks/scripts/count-next-update-instructions.sh [pack...]
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-if ! command -v valgrind >/dev/null; then
-  echo "count-next-update-instructions: valgrind is missing (Debian: apt-get install valgrind)" >&2
-  exit 1
-fi
-LIVERULES_DEVELOPMENT=1 swift build -c release --product NextUpdateBenchmarks >/dev/null
-scratch=$(mktemp -d)
-trap 'rm -rf "$scratch"' EXIT
-objcopy --strip-debug .build/release/NextUpdateBenchmarks "$scratch/bench"
-count() {  # mode, pack, moments -> instructions of the whole run
-  valgrind --tool=callgrind --callgrind-out-file="$scratch/out" "$scratch/bench" "$1" "$2" "$3" 2>&1 >/dev/null |
-    awk '/Collected/ { print $4 }'
-}
+name=count-next-update-instructions
+product=NextUpdateBenchmarks
+. Benchmarks/scripts/callgrind-liverules.sh
+count() { instructions "$scratch/NextUpdateBenchmarks" "$@"; }  # mode, pack, moments -> instructions of the whole run
 packs=("$@")
 [ ${#packs[@]} -gt 0 ] || packs=(rules/meetings rules/match rules/delivery)
 for pack in "${packs[@]}"; do

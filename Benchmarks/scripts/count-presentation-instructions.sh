@@ -15,8 +15,7 @@ binary=${2:-}
 name=count-presentation-instructions
 . Benchmarks/scripts/callgrind-liverules.sh
 count() {  # presentations -> instructions of the whole run
-  valgrind --tool=callgrind --callgrind-out-file="$scratch/out" "$scratch/liverules" bench "$pack" --iterations "$1" --deadline 60000 ${mode[@]+"${mode[@]}"} 2>&1 |
-    awk '/Collected/ { print $4 }'
+  instructions "$scratch/liverules" bench "$pack" --iterations "$1" --deadline 60000 ${mode[@]+"${mode[@]}"}
 }
 low=$(count 200)
 high=$(count 1200)

@@ -98,8 +98,7 @@ for count in (200, 1200):
     with open(f'{scratch}/lines.{count}', 'w') as out:
         out.writelines(bodies[i % len(bodies)] + '\n' for i in range(count))
 PY
-batching() { valgrind --tool=callgrind --callgrind-out-file="$scratch/batch" "$scratch/liverules" payload --batch "$pack" \
-  "$scratch/lines.$1" --workers 1 2>&1 >/dev/null | awk '/Collected/ { print $4 }'; }
+batching() { instructions "$scratch/liverules" payload --batch "$pack" "$scratch/lines.$1" --workers 1; }
 batch=$(( ($(batching 1200) - $(batching 200)) / 1000 ))
 count() {  # iterations, bench options... -> instructions and L2 misses of code and of data of the whole run
   valgrind --tool=callgrind "${caches[@]}" --callgrind-out-file="$scratch/bench.$1${2:-}" "$scratch/liverules" bench "$pack" --serving \

@@ -14,6 +14,5 @@ python3 Benchmarks/scripts/generate-fixtures.py "$count" "$scratch"
 "$scratch/liverules" test "$scratch/meetings" --record >/dev/null 2>&1 || true
 "$scratch/liverules" review "$scratch/meetings" --accept >/dev/null
 CI=true "$scratch/liverules" test "$scratch/meetings" >/dev/null
-total=$(CI=true valgrind --tool=callgrind --callgrind-out-file="$scratch/out" "$scratch/liverules" test "$scratch/meetings" --deadline 60000 2>&1 |
-  awk '/Collected/ { print $4 }')
+total=$(CI=true instructions "$scratch/liverules" test "$scratch/meetings" --deadline 60000)
 printf 'liverules test, %d fixtures: %d instructions in all, %d per fixture\n' "$count" "$total" $(( total / count ))
