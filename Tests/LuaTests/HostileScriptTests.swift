@@ -26,12 +26,7 @@ import HostileCorpus
         let state = try pack.loadedState(limits: script.expected.limits)
 
         expectOutcome(run(script, on: state), of: script)
-        #expect(state.stackDepth == 0)
-
-        let present = try #require(state.global("present"))
-        let presentation = try state.call(present, Pack.day, Pack.now, returning: Presentation.self)
-        #expect(presentation == Pack.expected)
-        #expect(state.stackDepth == 0)
+        try expectPresentsAsBefore(state)
     }
 
     /// Serving (no instruction counting) every script still ends, in its declared error or,
@@ -58,12 +53,7 @@ import HostileCorpus
             state = try pack.loadedState(limits: .serving(script.expected.limits))
             expectOutcome(run(script, on: state), of: script)
         }
-        #expect(state.stackDepth == 0)
-
-        let present = try #require(state.global("present"))
-        let presentation = try state.call(present, Pack.day, Pack.now, returning: Presentation.self)
-        #expect(presentation == Pack.expected)
-        #expect(state.stackDepth == 0)
+        try expectPresentsAsBefore(state)
     }
 
     /// With coverage recorded the budgets work as without: every script ends in its declared
@@ -77,14 +67,19 @@ import HostileCorpus
         state.recordsCoverage = true
 
         expectOutcome(run(script, on: state), of: script, coverage: true)
-        #expect(state.stackDepth == 0)
-
         state.resetCoverage()
+        try expectPresentsAsBefore(state)
+        // Two turns of the loop: the second meeting is live.
+        #expect(state.coverage() == ["pack/rule.lua": [3: 2, 4: 2, 6: 2, 7: 1, 8: 1], "pack/util.lua": [2: 1]])
+    }
+
+    /// Expects the state's stack empty, and the rule to present the day as it does in a state
+    /// no script ran in.
+    private func expectPresentsAsBefore(_ state: LuaState) throws {
+        #expect(state.stackDepth == 0)
         let present = try #require(state.global("present"))
         let presentation = try state.call(present, Pack.day, Pack.now, returning: Presentation.self)
         #expect(presentation == Pack.expected)
-        // Two turns of the loop: the second meeting is live.
-        #expect(state.coverage() == ["pack/rule.lua": [3: 2, 4: 2, 6: 2, 7: 1, 8: 1], "pack/util.lua": [2: 1]])
         #expect(state.stackDepth == 0)
     }
 
