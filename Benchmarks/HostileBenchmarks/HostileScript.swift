@@ -24,9 +24,9 @@ struct HostileScript {
     /// A state as the tests give each script: its header's limits (the defaults when it has
     /// none), a pack's rule `present` run over a `util` module, and the globals sealed.
     func preparedState() throws -> LuaState {
-        let sandbox = LuaSandbox(modules: ["util.lua": Self.util], chunkPrefix: "pack")
+        let sandbox = LuaSandbox(modules: ["util.lua": HostilePack.util], chunkPrefix: "pack")
         let state = try LuaState(limits: expected?.limits ?? LuaLimits(), sandbox: sandbox)
-        try state.run(Self.rule, chunkName: "pack/rule.lua")
+        try state.run(HostilePack.rule, chunkName: "pack/rule.lua")
         try state.sealGlobals()
         return state
     }
@@ -40,25 +40,4 @@ struct HostileScript {
             return error
         }
     }
-
-    private static let util = """
-        local util = {}
-        function util.minutes(seconds) return string.format("%d min", seconds // 60) end
-        return util
-        """
-
-    private static let rule = """
-        local util = require("util")
-        function present(s, now)
-          for i, m in ipairs(s.meetings) do
-            if now < m.start then
-              return { phase = "upcoming", badge = { text = "in " .. util.minutes(m.start - now), tone = "info" } }
-            elseif now < m["end"] then
-              local text = string.format("%d of %d, %s left", i, #s.meetings, util.minutes(m["end"] - now))
-              return { phase = "live", badge = { text = text, tone = "alert" } }
-            end
-          end
-          return { phase = "done", badge = { text = "all done", tone = "calm" } }
-        end
-        """
 }

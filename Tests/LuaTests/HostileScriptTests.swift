@@ -134,8 +134,7 @@ extension HostileScript {
 
 extension HostileOutcome: CorpusOutcome {}
 
-/// A pack as rules see it: a module folder holding `util.lua`, and a rule `present(s, now)`
-/// that picks a phase and badge from `s.meetings`.
+/// ``HostilePack`` as rules see it: a module folder holding `util.lua`, and its rule.
 private struct Pack {
     let folder: URL
 
@@ -148,38 +147,17 @@ private struct Pack {
     static let now = 4000
     static let expected = Presentation(phase: "live", badge: .init(text: "2 of 3, 23 min left", tone: "alert"))
 
-    static let util = """
-        local util = {}
-        function util.minutes(seconds) return string.format("%d min", seconds // 60) end
-        return util
-        """
-
-    static let rule = """
-        local util = require("util")
-        function present(s, now)
-          for i, m in ipairs(s.meetings) do
-            if now < m.start then
-              return { phase = "upcoming", badge = { text = "in " .. util.minutes(m.start - now), tone = "info" } }
-            elseif now < m["end"] then
-              local text = string.format("%d of %d, %s left", i, #s.meetings, util.minutes(m["end"] - now))
-              return { phase = "live", badge = { text = text, tone = "alert" } }
-            end
-          end
-          return { phase = "done", badge = { text = "all done", tone = "calm" } }
-        end
-        """
-
     /// Creates the module folder in a fresh temporary directory.
     init() throws {
         folder = TemporaryFolder.path("hostile-pack")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        try Self.util.write(to: folder.appendingPathComponent("util.lua"), atomically: true, encoding: .utf8)
+        try HostilePack.util.write(to: folder.appendingPathComponent("util.lua"), atomically: true, encoding: .utf8)
     }
 
     /// A state with default limits over this folder, the rule run and the globals sealed.
     func loadedState(limits: LuaLimits) throws -> LuaState {
         let state = try LuaState(limits: limits, sandbox: LuaSandbox(moduleRoot: folder, chunkPrefix: "pack"))
-        try state.run(Self.rule, chunkName: "pack/rule.lua")
+        try state.run(HostilePack.rule, chunkName: "pack/rule.lua")
         try state.sealGlobals()
         return state
     }
