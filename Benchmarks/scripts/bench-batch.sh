@@ -18,7 +18,7 @@ lines=${1:-100000}
 presentations=${2:-20000}
 rounds=${3:-3}
 if [ -z "${LIVERULES:-}" ]; then
-    swift build -c release --product liverules >/dev/null
+    swift build -c release --traits Studio,Service --product liverules >/dev/null
     LIVERULES=.build/release/liverules
 fi
 input=$(mktemp) && states=$(mktemp) && report=$(mktemp)

@@ -22,7 +22,7 @@ paths=("$@")
 
 swift build -c release --product LuaBenchmarks >/dev/null
 swift build -c release --product ReloadBenchmarks >/dev/null
-swift build -c release --product liverules >/dev/null
+swift build -c release --traits Studio,Service --product liverules >/dev/null
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
 # valgrind cannot read the debug information of Swift binaries; symbols are enough.

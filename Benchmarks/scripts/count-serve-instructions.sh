@@ -19,10 +19,6 @@ cd "$(dirname "$0")/../.."
 pack=${1:-rules/meetings}
 binary=${2:-}
 name=count-serve-instructions
-if [ -z "$binary" ]; then
-  swift build -c release --traits Studio,Service --product liverules >/dev/null
-  binary=.build/release/liverules
-fi
 . Benchmarks/scripts/callgrind-liverules.sh
 trap 'kill "${server:-0}" 2>/dev/null || true; rm -rf "$scratch"' EXIT
 caches=(--cache-sim=yes --I1=32768,8,64 --D1=32768,8,64 --LL=524288,8,64)
