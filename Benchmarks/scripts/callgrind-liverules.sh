@@ -1,11 +1,11 @@
 # Sourced by the scripts that count instructions with valgrind's callgrind, from the package root,
 # with `name` (the script's name, for messages) set, and either `product` (a benchmark executable
-# of the package) or `binary` (a liverules binary; when empty, the release CLI is built with the
-# traits `serve` needs, as every benchmark script builds it): checks that valgrind is there,
-# builds what is missing in release, and leaves in `$scratch/$product` or `$scratch/liverules` a
-# copy valgrind can read (Swift's debug information stripped; symbols are enough). `$scratch` is
-# a folder removed when the script exits. `instructions COMMAND...` prints the instructions
-# callgrind counts in a whole run of the command.
+# of the package) or `binary` (a liverules binary; when empty, the release CLI): checks that
+# valgrind is there, builds what is missing in release, and leaves in `$scratch/$product` or
+# `$scratch/liverules` a copy valgrind can read (Swift's debug information stripped; symbols are
+# enough). Every benchmark script builds with the traits `serve` needs (Studio,Service), so one
+# release build serves them all. `$scratch` is a folder removed when the script exits.
+# `instructions COMMAND...` prints the instructions callgrind counts in a whole run of the command.
 if ! command -v valgrind >/dev/null; then
   echo "$name: valgrind is missing (Debian: apt-get install valgrind)" >&2
   exit 1
@@ -13,7 +13,7 @@ fi
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
 if [ -n "${product:-}" ]; then
-  LIVERULES_DEVELOPMENT=1 swift build -c release --product "$product" >/dev/null
+  LIVERULES_DEVELOPMENT=1 swift build -c release --traits Studio,Service --product "$product" >/dev/null
   objcopy --strip-debug ".build/release/$product" "$scratch/$product"
 else
   if [ -z "${binary:-}" ]; then

@@ -20,8 +20,8 @@ fi
 paths=("$@")
 [ ${#paths[@]} -gt 0 ] || paths=(raw codable once raw-push codable-push tuned-push walk presentation serving engine test)
 
-swift build -c release --product LuaBenchmarks >/dev/null
-swift build -c release --product ReloadBenchmarks >/dev/null
+swift build -c release --traits Studio,Service --product LuaBenchmarks >/dev/null
+swift build -c release --traits Studio,Service --product ReloadBenchmarks >/dev/null
 swift build -c release --traits Studio,Service --product liverules >/dev/null
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT

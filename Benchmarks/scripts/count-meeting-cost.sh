@@ -16,7 +16,7 @@ export LIVERULES_DEVELOPMENT=1   # the benchmark and fuzz targets join the packa
 binary=${1:-}
 name=count-meeting-cost
 . Benchmarks/scripts/callgrind-liverules.sh
-swift build -c release --product ReloadBenchmarks >/dev/null
+swift build -c release --traits Studio,Service --product ReloadBenchmarks >/dev/null
 objcopy --strip-debug .build/release/ReloadBenchmarks "$scratch/ReloadBenchmarks"
 
 engine() { instructions "$scratch/ReloadBenchmarks" profile "$@"; }  # presentations, meetings, mode -> instructions of the whole run

@@ -6,5 +6,5 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 export LIVERULES_DEVELOPMENT=1   # the benchmark and fuzz targets join the package (Package.swift)
 ./scripts/setup.sh
-swift build -c release --product HostileBenchmarks >/dev/null
+swift build -c release --traits Studio,Service --product HostileBenchmarks >/dev/null
 .build/release/HostileBenchmarks Tests/LuaTests/Resources/hostile "${1:-10}"

@@ -39,9 +39,9 @@ trap 'exit 143' TERM
 
 echo "== building release: HostileBenchmarks, liverules"
 for product in HostileBenchmarks liverules; do
-  swift build -c release --product "$product" >"$scratch/build.log" 2>&1 || { cat "$scratch/build.log" >&2; exit 1; }
+  swift build -c release --traits Studio,Service --product "$product" >"$scratch/build.log" 2>&1 || { cat "$scratch/build.log" >&2; exit 1; }
 done
-bin=$(swift build -c release --show-bin-path)
+bin=$(swift build -c release --traits Studio,Service --show-bin-path)
 # valgrind cannot read the debug information of Swift binaries; symbols are enough. All three runs
 # use these same copies.
 objcopy --strip-debug "$bin/HostileBenchmarks" "$scratch/HostileBenchmarks"
