@@ -19,6 +19,7 @@ cd "$(dirname "$0")/../.."
 lines=${1:-100000}
 presentations=${2:-20000}
 rounds=${3:-3}
+[ "$rounds" -ge 1 ] 2>/dev/null || { echo "bench-batch: ROUNDS must be a whole number of at least 1, not '$rounds'" >&2; exit 2; }
 if [ -z "${LIVERULES:-}" ]; then
     swift build -c release --traits Studio,Service --product liverules >/dev/null
     LIVERULES=.build/release/liverules
