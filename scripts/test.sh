@@ -5,8 +5,8 @@
 # polling signed bundles from a real nginx, under wrk's load; they need nginx and wrk, which
 # scripts/setup.sh --browser installs as root: skipped without them, an error in CI), the Android
 # library's tests (android/test.sh: Debian's kotlin, libandroid-json-java and junit4, which
-# scripts/setup.sh --browser installs too; skipped without them, an error in CI), and proves the
-# package works as a versioned dependency.
+# scripts/setup.sh --browser installs too; skipped without them, an error in CI), runs every
+# benchmark once at its smallest size, and proves the package works as a versioned dependency.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # Everything: the studio and the service (the Studio and Service traits) with their tests, and the benchmark and fuzz targets,
@@ -87,6 +87,10 @@ elif [ -n "${CI:-}" ]; then
 else
   echo "Skipping the plain-Lua baseline's check (Benchmarks/PlainLua): lua5.4 is not installed (scripts/setup.sh --browser as root installs it)." >&2
 fi
+
+# Every benchmark still runs, once at its smallest size (times nothing; PreviewBenchmarks in the
+# browser, as above).
+./Benchmarks/scripts/check-benchmarks.sh .build/debug
 
 # The Android library (android/): compiled with kotlinc and tested with JUnit against the FCM
 # messages the CLI built above writes for every minute of every bundled fixture's timeline.

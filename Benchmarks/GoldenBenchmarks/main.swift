@@ -4,8 +4,8 @@ import LiveRulesTooling
 
 // The golden suite at scale: 1,000 generated meetings fixtures (a day of meetings at 1,000
 // moments), run by `liverules test` as CI runs it, and in process with 1 and 2 workers.
-// Build first, then run from the package root:
-//   swift build -c release && LIVERULES_DEVELOPMENT=1 swift run -c release GoldenBenchmarks [fixtures]
+// Runs the CLI built beside it. From the package root, which builds both:
+//   Benchmarks/scripts/run-release.sh GoldenBenchmarks [fixtures]
 
 let count = CommandLine.arguments.dropFirst().first.flatMap(Int.init) ?? 1_000
 let root = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
@@ -53,9 +53,10 @@ func median(_ runs: Int, _ body: () throws -> Void) rethrows -> Double {
     try (0..<runs).map { _ in try seconds(body) }.sorted()[runs / 2]
 }
 
-let binary = root.appendingPathComponent(".build/release/liverules")
+// The CLI of the same build, beside this executable.
+let binary = Bundle.main.executableURL!.deletingLastPathComponent().appendingPathComponent("liverules")
 guard FileManager.default.isExecutableFile(atPath: binary.path) else {
-    fatalError("build the CLI first: swift build -c release --product liverules")
+    fatalError("no CLI at \(binary.path), beside this executable: run this through Benchmarks/scripts/run-release.sh GoldenBenchmarks")
 }
 var status: Int32 = 0
 let cli = try median(5) {
@@ -72,7 +73,7 @@ precondition(status == 0, "the generated suite must pass")
 let one = median(5) { precondition(GoldenRunner(workers: 1).run(suite.cases).allSatisfy(\.outcome.isPassed)) }
 let two = median(5) { precondition(GoldenRunner(workers: 2).run(suite.cases).allSatisfy(\.outcome.isPassed)) }
 print("golden suite of \(suite.cases.count) generated meetings fixtures (median of 5 runs)")
-print(String(format: "liverules test (release, CI=true, whole process)  %6.3f s wall", cli))
+print(String(format: "liverules test (CI=true, whole process)           %6.3f s wall", cli))
 print(String(format: "GoldenRunner, 1 worker                              %6.3f s wall  (%.0f µs per case)", one, one / Double(count) * 1e6))
 print(String(format: "GoldenRunner, 2 workers                             %6.3f s wall  (%.2fx faster)", two, one / two))
 try FileManager.default.removeItem(at: suiteFolder)

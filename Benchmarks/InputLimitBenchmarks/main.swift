@@ -5,7 +5,7 @@ import LiveRules
 // the wall time reading each takes to end in its error (the tests check the errors, not the
 // time). Every one should end in milliseconds: a figure far above the others is quadratic work
 // or a file read that a limit should have refused. Run in release mode, from the package root:
-//   LIVERULES_DEVELOPMENT=1 swift run -c release InputLimitBenchmarks [rounds]
+//   Benchmarks/scripts/run-release.sh InputLimitBenchmarks [rounds]
 
 let rounds = CommandLine.arguments.dropFirst().first.flatMap(Int.init) ?? 5
 let meetings = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent("rules/meetings")

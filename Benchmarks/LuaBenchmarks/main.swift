@@ -5,8 +5,8 @@ import Lua
 
 // Benchmarks of the Lua host core on the reference workload (Benchmarks/README.md): 10 meetings, the
 // phase/badge/relevance rule, 64 moments. Run in release mode:
-//   LIVERULES_DEVELOPMENT=1 swift run -c release LuaBenchmarks [iterations]
-//   LIVERULES_DEVELOPMENT=1 swift run -c release LuaBenchmarks profile <path> <count>   (one path, untimed)
+//   Benchmarks/scripts/run-release.sh LuaBenchmarks [iterations]
+//   Benchmarks/scripts/run-release.sh LuaBenchmarks profile <path> <count>   (one path, untimed)
 
 let iterations = CommandLine.arguments.dropFirst().first.flatMap(Int.init) ?? 200_000
 let day = ReferenceWorkload.day

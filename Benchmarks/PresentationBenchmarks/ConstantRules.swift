@@ -7,22 +7,24 @@ enum ConstantRules {
     static func pack(like folder: URL, presenting presentation: Presentation) throws -> RulePack {
         let copy = FileManager.default.temporaryDirectory.appendingPathComponent("liverules-constant-\(UUID().uuidString)")
         try FileManager.default.copyItem(at: folder, to: copy)
-        guard case .object(var json) = presentation.json() else { preconditionFailure("a presentation is a JSON object") }
-        if let timing = presentation.timing {
-            // Rules return dates as Unix seconds, not the goldens' ISO-8601 text.
-            var members: [String: JSONValue] = [:]
-            if let stale = timing.stale { members["stale"] = .number(stale.timeIntervalSince1970) }
-            if let dismissal = timing.dismissal { members["dismissal"] = .number(dismissal.timeIntervalSince1970) }
-            if let alert = timing.alert { members["alert"] = .object(["title": .string(alert.title), "body": .string(alert.body)]) }
-            json["timing"] = .object(members)
-        }
-        let table = try lua(.object(json))
+        let table = try lua(ruleForm(presentation.json()))
         for stage in RuleStage.allCases {
             let body = stage == .phase ? "return \"\(presentation.phase)\", {}" : "return PRESENTATION.\(stage.rawValue)"
             let source = "local PRESENTATION = \(table)\nreturn function(input) \(body) end\n"
             try source.write(to: copy.appendingPathComponent("\(stage.rawValue).lua"), atomically: true, encoding: .utf8)
         }
         return try RulePack.load(from: copy, displayPath: "constant")
+    }
+
+    /// The golden form as rules return it: every date (the timing's, a live field's) as Unix
+    /// seconds, not the goldens' ISO-8601 text (no other text of a meetings presentation reads as one).
+    private static func ruleForm(_ value: JSONValue) -> JSONValue {
+        switch value {
+        case .string(let text): ISO8601.parse(text).map(JSONValue.number) ?? value
+        case .array(let items): .array(items.map(ruleForm))
+        case .object(let members): .object(members.mapValues(ruleForm))
+        default: value
+        }
     }
 
     /// A Lua table constructor for a JSON value (strings quoted with %q-safe escapes).

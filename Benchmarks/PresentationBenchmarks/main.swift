@@ -7,7 +7,7 @@ import LiveRulesExamples
 // API, strict and not, against the host's own share (rules that return a constant), and of
 // loading a pack. The baseline of the same rules in plain Lua is Benchmarks/PlainLua/compare.sh.
 // Run in release mode from the package root:
-//   LIVERULES_DEVELOPMENT=1 swift run -c release PresentationBenchmarks [iterations]
+//   Benchmarks/scripts/run-release.sh PresentationBenchmarks [iterations]
 
 let iterations = CommandLine.arguments.dropFirst().first.flatMap(Int.init) ?? 20_000
 let root = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)

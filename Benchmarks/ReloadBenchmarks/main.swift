@@ -6,7 +6,7 @@ import LiveRules
 // version serves, the debounce excluded), the time to build, check and swap a version, how
 // often five saves in a row coalesce into one reload, and presentation throughput with 1 and 2
 // threads sharing one engine. Run from the package root:
-//   LIVERULES_DEVELOPMENT=1 swift run -c release ReloadBenchmarks [saves]
+//   Benchmarks/scripts/run-release.sh ReloadBenchmarks [saves] [reloads for the memory, default 1,000]
 // `ReloadBenchmarks profile N` only presents the meetings fixtures N times in turn through one
 // engine, as an app does (its Codable types, serving mode), for instruction counts
 // (Benchmarks/scripts/count-instructions.sh engine). `ReloadBenchmarks profile N <meetings> same|one|every`
@@ -39,6 +39,8 @@ if CommandLine.arguments.dropFirst().first == "profile" {
 }
 
 let saves = CommandLine.arguments.dropFirst().first.flatMap(Int.init) ?? 100
+let reloads = CommandLine.arguments.dropFirst(2).first.flatMap(Int.init) ?? 1_000
+let warmUps = min(100, reloads)
 let quiet = Duration.milliseconds(20)
 let folder = FileManager.default.temporaryDirectory.appendingPathComponent("liverules-reload-bench-\(UUID().uuidString)")
 let pack = folder.appendingPathComponent("meetings")
@@ -147,11 +149,11 @@ func reloadOnce(_ index: Int) throws {
     let moment = moments[index % moments.count]
     _ = try engine.present("meetings", attributes: moment.attributes, state: moment.state, now: moment.now)
 }
-for index in 0..<100 { try reloadOnce(index) }
+for index in 0..<warmUps { try reloadOnce(index) }
 let before = residentBytes()
-for index in 100..<1_100 { try reloadOnce(index) }
+for index in warmUps..<(warmUps + reloads) { try reloadOnce(index) }
 let after = residentBytes()
-print(String(format: "resident memory over 1,000 reloads (after 100 to warm up): %.1f MiB → %.1f MiB",
-             Double(before) / 1_048_576, Double(after) / 1_048_576))
+print(String(format: "resident memory over %d reloads (after %d to warm up): %.1f MiB → %.1f MiB",
+             reloads, warmUps, Double(before) / 1_048_576, Double(after) / 1_048_576))
 manual.stop()
 try FileManager.default.removeItem(at: folder)

@@ -21,7 +21,8 @@ presentations=${2:-20000}
 rounds=${3:-3}
 [ "$rounds" -ge 1 ] 2>/dev/null || { echo "bench-batch: ROUNDS must be a whole number of at least 1, not '$rounds'" >&2; exit 2; }
 if [ -z "${LIVERULES:-}" ]; then
-    swift build -c release --traits Studio,Service --product liverules >/dev/null
+    . Benchmarks/scripts/release-build.sh
+    release_build liverules
     LIVERULES=.build/release/liverules
 fi
 input=$(mktemp) && states=$(mktemp) && report=$(mktemp)

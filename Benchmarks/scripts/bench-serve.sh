@@ -19,7 +19,8 @@ seconds=${2:-10}
 connections=${3:-16}
 command -v wrk >/dev/null || { echo "wrk is missing: apt-get install wrk" >&2; exit 2; }
 if [ -z "${LIVERULES:-}" ]; then
-    swift build -c release --traits Studio,Service --product liverules >/dev/null
+    . Benchmarks/scripts/release-build.sh
+    release_build liverules
     LIVERULES=.build/release/liverules
 fi
 work=$(mktemp -d)

@@ -11,7 +11,7 @@
 #   test           `liverules test` on 1,000 generated fixtures (Benchmarks/scripts/count-test-instructions.sh)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-export LIVERULES_DEVELOPMENT=1   # the benchmark and fuzz targets join the package (Package.swift)
+. Benchmarks/scripts/release-build.sh
 
 if ! command -v valgrind >/dev/null; then
   echo "count-instructions: valgrind is missing (Debian: apt-get install valgrind)" >&2
@@ -20,9 +20,7 @@ fi
 paths=("$@")
 [ ${#paths[@]} -gt 0 ] || paths=(raw codable once raw-push codable-push tuned-push walk presentation serving engine test)
 
-swift build -c release --traits Studio,Service --product LuaBenchmarks >/dev/null
-swift build -c release --traits Studio,Service --product ReloadBenchmarks >/dev/null
-swift build -c release --traits Studio,Service --product liverules >/dev/null
+release_build LuaBenchmarks ReloadBenchmarks liverules
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
 # valgrind cannot read the debug information of Swift binaries; symbols are enough.

@@ -12,11 +12,10 @@
 #   Benchmarks/scripts/count-meeting-cost.sh [liverules binary]
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-export LIVERULES_DEVELOPMENT=1   # the benchmark and fuzz targets join the package (Package.swift)
 binary=${1:-}
 name=count-meeting-cost
 . Benchmarks/scripts/callgrind-liverules.sh
-swift build -c release --traits Studio,Service --product ReloadBenchmarks >/dev/null
+release_build ReloadBenchmarks
 objcopy --strip-debug .build/release/ReloadBenchmarks "$scratch/ReloadBenchmarks"
 
 engine() { instructions "$scratch/ReloadBenchmarks" profile "$@"; }  # presentations, meetings, mode -> instructions of the whole run

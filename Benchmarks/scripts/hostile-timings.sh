@@ -4,7 +4,7 @@
 #   Benchmarks/scripts/hostile-timings.sh [how many of the slowest to show]
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-export LIVERULES_DEVELOPMENT=1   # the benchmark and fuzz targets join the package (Package.swift)
 ./scripts/setup.sh
-swift build -c release --traits Studio,Service --product HostileBenchmarks >/dev/null
+. Benchmarks/scripts/release-build.sh
+release_build HostileBenchmarks
 .build/release/HostileBenchmarks Tests/LuaTests/Resources/hostile "${1:-10}"

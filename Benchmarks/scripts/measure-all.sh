@@ -9,10 +9,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 command -v valgrind >/dev/null || { echo "measure-all: valgrind is missing (Debian: apt-get install valgrind)" >&2; exit 1; }
-export LIVERULES_DEVELOPMENT=1
-swift build -c release --traits Studio,Service --product liverules >/dev/null
-swift build -c release --traits Studio,Service --product ExploreBenchmarks >/dev/null
-swift build -c release --traits Studio,Service --product NextUpdateBenchmarks >/dev/null
+. Benchmarks/scripts/release-build.sh
+release_build liverules ExploreBenchmarks NextUpdateBenchmarks
 binary=.build/release/liverules
 commit=$(git rev-parse --short HEAD)
 [ -z "$(git status --porcelain --untracked-files=no)" ] || commit="$commit (with uncommitted changes)"

@@ -10,8 +10,8 @@
 #   Benchmarks/scripts/slow-machine-check.sh
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-export LIVERULES_DEVELOPMENT=1   # the benchmark and fuzz targets join the package (Package.swift)
 ./scripts/setup.sh
+. Benchmarks/scripts/release-build.sh
 for tool in valgrind objcopy; do
   command -v "$tool" >/dev/null || { echo "slow-machine-check: $tool is missing (Debian: apt-get install valgrind binutils)" >&2; exit 1; }
 done
@@ -38,10 +38,8 @@ trap 'exit 130' INT
 trap 'exit 143' TERM
 
 echo "== building release: HostileBenchmarks, liverules"
-for product in HostileBenchmarks liverules; do
-  swift build -c release --traits Studio,Service --product "$product" >"$scratch/build.log" 2>&1 || { cat "$scratch/build.log" >&2; exit 1; }
-done
-bin=$(swift build -c release --traits Studio,Service --show-bin-path)
+release_build HostileBenchmarks liverules
+bin=.build/release
 # valgrind cannot read the debug information of Swift binaries; symbols are enough. All three runs
 # use these same copies.
 objcopy --strip-debug "$bin/HostileBenchmarks" "$scratch/HostileBenchmarks"

@@ -5,7 +5,7 @@ import Testing
 
 /// Hostile pack files, generated here: each ends in its exact error instead of overflowing the
 /// stack or reading hundreds of megabytes. How long each takes is measured, not tested:
-/// `LIVERULES_DEVELOPMENT=1 swift run -c release InputLimitBenchmarks`.
+/// `Benchmarks/scripts/run-release.sh InputLimitBenchmarks`.
 @Suite struct InputLimitsTests {
     /// A manifest whose `schema.types` value starts at line 4, column 14, with one type per
     /// line from line 5.

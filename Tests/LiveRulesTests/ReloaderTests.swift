@@ -161,7 +161,7 @@ import Testing
     /// Saves made while a reload runs (held here at its event) are one reload once it is done,
     /// however slow the machine: they are all waiting by then. The next save is the next reload.
     /// (How saves made quickly one after another coalesce at the machine's own speed is measured
-    /// by `LIVERULES_DEVELOPMENT=1 swift run -c release ReloadBenchmarks`.)
+    /// by `Benchmarks/scripts/run-release.sh ReloadBenchmarks`.)
     @Test(arguments: WatchMethods.tested)
     func savesMadeWhileAReloadRunsAreOneReload(method: WatchMethod) throws {
         let gate = Gate(holding: 2)
