@@ -1,6 +1,7 @@
 #!/bin/sh
-# Runs one benchmark executable of the package from the package root, built as every benchmark
-# script builds (release-build.sh) together with the CLI, which some of them run:
+# Runs one benchmark executable of the package, built as every benchmark script builds
+# (release-build.sh) together with the CLI, which some of them run. It runs in the package root,
+# where the benchmarks find rules/ and Tests/, so a path among the arguments is read from there:
 #   Benchmarks/scripts/run-release.sh PRODUCT [ARGUMENT...]
 set -eu
 cd "$(dirname "$0")/../.."
