@@ -35,7 +35,7 @@ browser_tests() {
   if ! python3 -c "import jsonschema" 2>/dev/null; then
     echo "The schema tests need a JSON Schema validator: sudo apt-get install -y python3-jsonschema" >&2
   fi
-  if ! python3 -c "import playwright" 2>/dev/null || ! { command -v chromium || command -v chromium-browser; } >/dev/null 2>&1; then
+  if ! "$(dirname "$0")/has-browser.sh"; then
     echo "The browser tests need chromium and Playwright: sudo apt-get install -y chromium && python3 -m pip install playwright" >&2
   fi
   android_tests

@@ -53,7 +53,7 @@ fi
 # reload, the export; every field in its region at phone and desktop widths; no missing-glyph
 # box, the marks out of the way, StandBy at night legible; the Android surface as the Android
 # library draws it.
-if python3 -c "import playwright" 2>/dev/null && { command -v chromium || command -v chromium-browser; } >/dev/null 2>&1; then
+if ./scripts/has-browser.sh; then
   python3 Tests/Browser/test_preview.py
   python3 Tests/Browser/test_regions.py
   python3 Tests/Browser/test_glyphs_and_marks.py

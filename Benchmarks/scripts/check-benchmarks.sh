@@ -9,8 +9,15 @@
 # (skipped without them, an error in CI).
 #   Benchmarks/scripts/check-benchmarks.sh [BIN]
 set -euo pipefail
+bin=${1:-}
+[ -z "$bin" ] || bin=$(cd "$bin" 2>/dev/null && pwd || echo "$bin")   # BIN as given, from where it was run
 cd "$(dirname "$0")/../.."
-bin=${1:-.build/debug}
+bin=${bin:-.build/debug}
+if [ ! -x "$bin/LuaBenchmarks" ] || [ ! -x "$bin/liverules" ]; then
+  echo "check-benchmarks: no benchmark executables in $bin; build them first:" >&2
+  echo "  LIVERULES_DEVELOPMENT=1 swift build --traits Studio,Service    # or scripts/test.sh, which runs this" >&2
+  exit 2
+fi
 export SWIFT_BACKTRACE=enable=no   # a crash's last lines are then its message, not its registers
 out=$(mktemp)
 trap 'rm -f "$out"' EXIT
@@ -55,7 +62,7 @@ check PresentationBenchmarks "^memory of one Presenter's state" "$bin/Presentati
 check ReloadBenchmarks "^resident memory over 3 reloads" "$bin/ReloadBenchmarks" 2 3
 check ReloadBenchmarks "" "$bin/ReloadBenchmarks" profile 5
 check ReloadBenchmarks "" "$bin/ReloadBenchmarks" profile 5 10 one
-if python3 -c "import playwright" 2>/dev/null && { command -v chromium || command -v chromium-browser; } >/dev/null 2>&1; then
+if ./scripts/has-browser.sh; then
   check PreviewBenchmarks "^save to updated page over 2 saves" env LIVERULES_BINARY="$bin/liverules" \
     python3 Benchmarks/PreviewBenchmarks/preview_bench.py --saves 2
 elif [ -n "${CI:-}" ]; then
