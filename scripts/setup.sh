@@ -7,7 +7,8 @@
 # python3-jsonschema, the JSON Schema validator the device form's schema is checked with;
 # Debian's kotlin, libandroid-json-java (Android's own org.json) and junit4 for the Android
 # library's tests (android/test.sh); Debian's lua5.4 for the plain-Lua baseline's check
-# (Benchmarks/PlainLua/check.sh); and Debian's nginx and wrk for the service tests (Tests/Service: `liverules serve` polling signed
+# (Benchmarks/PlainLua/check.sh); Debian's valgrind and time (GNU time), with which the benchmark
+# scripts count and measure (Benchmarks/scripts/check-benchmarks.sh runs each once); and Debian's nginx and wrk for the service tests (Tests/Service: `liverules serve` polling signed
 # bundles from a real web server under load). nginx is installed without starting its daemon
 # (none is left running); installed as root, or said what to run otherwise.
 # Uses apt when run as root (or with password-less sudo); otherwise says what to install. The
@@ -41,6 +42,7 @@ browser_tests() {
   android_tests
   service_tests
   baseline_tests
+  counting_tests
 }
 
 # The stock Lua interpreter for the plain-Lua baseline's check (Benchmarks/PlainLua/check.sh).
@@ -50,6 +52,20 @@ baseline_tests() {
     { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq lua5.4 >/dev/null; } || true
   fi
   command -v lua5.4 >/dev/null 2>&1 || echo "The plain-Lua baseline's check needs lua5.4: sudo apt-get install -y lua5.4" >&2
+}
+
+# valgrind and GNU time for the benchmark scripts, which check-benchmarks.sh runs once each.
+counting_tests() {
+  local counting=()
+  command -v valgrind >/dev/null 2>&1 || counting+=(valgrind)
+  [ -x /usr/bin/time ] || counting+=(time)
+  if [ ${#counting[@]} -gt 0 ] && [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null 2>&1; then
+    echo "Installing ${counting[*]} for the benchmark scripts' check..." >&2
+    { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${counting[@]}" >/dev/null; } || true
+  fi
+  if ! command -v valgrind >/dev/null 2>&1 || [ ! -x /usr/bin/time ]; then
+    echo "The benchmark scripts' check needs valgrind and GNU time: sudo apt-get install -y valgrind time" >&2
+  fi
 }
 
 # kotlinc, Android's org.json and JUnit 4 for the Android library's tests (android/test.sh).

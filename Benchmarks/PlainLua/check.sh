@@ -5,15 +5,18 @@
 # scripts/test.sh runs it on the bundled packs, so the baseline cannot go stale.
 #   Benchmarks/PlainLua/check.sh [pack...]   (default: the bundled packs)
 set -euo pipefail
-cd "$(dirname "$0")/../.."
+. "$(dirname "$0")/../scripts/from-caller.sh"
+packs=()
+for pack in "$@"; do packs+=("$(from_caller "$pack")"); done
+cd "$root"
 for tool in lua5.4 python3; do
   command -v "$tool" >/dev/null || { echo "check: $tool is missing (Debian: apt-get install lua5.4)" >&2; exit 1; }
 done
-packs=("$@")
 [ ${#packs[@]} -gt 0 ] || packs=(rules/meetings rules/match rules/delivery)
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
 for pack in "${packs[@]}"; do
+  [ -d "$pack/fixtures" ] && [ -d "$pack/golden" ] || { echo "check: $pack is not a pack with fixtures/ and golden/" >&2; exit 2; }
   python3 Benchmarks/PlainLua/fixtures.py "$pack" > "$scratch/fixtures.lua"
   lua5.4 Benchmarks/PlainLua/harness.lua Sources/LiveRules/Helpers "$pack" "$scratch/fixtures.lua" 0 check > "$scratch/check.tsv"
   python3 - "$pack" "$scratch/check.tsv" <<'PY'

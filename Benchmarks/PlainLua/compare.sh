@@ -7,9 +7,10 @@
 # baseline's presentations equal the pack's goldens, so both run the same work.
 #   Benchmarks/PlainLua/compare.sh [pack] [liverules binary]
 set -euo pipefail
-cd "$(dirname "$0")/../.."
-pack=${1:-rules/meetings}
-binary=${2:-}
+. "$(dirname "$0")/../scripts/from-caller.sh"
+pack=$(from_caller "${1:-}" rules/meetings)
+binary=$(from_caller "${2:-}")
+cd "$root"
 for tool in lua5.4 python3; do
   command -v "$tool" >/dev/null || { echo "compare: $tool is missing" >&2; exit 1; }
 done
@@ -21,10 +22,7 @@ Benchmarks/PlainLua/check.sh "$pack"
 python3 "$here/fixtures.py" "$pack" > "$scratch/fixtures.lua"
 
 per() {  # command..., with @N@ for the count -> instructions per presentation
-  local low high
-  low=$(instructions "${@//@N@/200}")
-  high=$(instructions "${@//@N@/1200}")
-  echo $(( (high - low) / 1000 ))
+  per_item "$(instructions "${@//@N@/$low}")" "$(instructions "${@//@N@/$high}")"
 }
 plain=$(per lua5.4 "$here/harness.lua" "$helpers" "$pack" "$scratch/fixtures.lua" @N@)
 counted=$(per "$scratch/liverules" bench "$pack" --iterations @N@ --deadline 60000)
@@ -35,10 +33,10 @@ cpu() {  # command... -> CPU seconds (user + system) of the whole run
   { time "$@" >/dev/null 2>&1; } 2>&1 | awk '{ print $1 + $2 }'
 }
 micro() {  # command..., with @N@ for the count -> CPU µs per presentation, setup left out
-  local low high
-  low=$(cpu "${@//@N@/2000}")
-  high=$(cpu "${@//@N@/12000}")
-  awk -v a="$low" -v b="$high" 'BEGIN { printf "%.1f", (b - a) * 1e6 / 10000 }'
+  local atLow atHigh
+  atLow=$(cpu "${@//@N@/$((low * 10))}")
+  atHigh=$(cpu "${@//@N@/$((high * 10))}")
+  awk -v a="$atLow" -v b="$atHigh" -v n="$(( (high - low) * 10 ))" 'BEGIN { printf "%.1f", (b - a) * 1e6 / n }'
 }
 time_plain=$(micro lua5.4 "$here/harness.lua" "$helpers" "$pack" "$scratch/fixtures.lua" @N@)
 time_counted=$(micro "$scratch/liverules" bench "$pack" --iterations @N@)

@@ -15,7 +15,10 @@
 # the build whose batch is measured against $LIVERULES's presentations (an older build, to compare
 # batches on the same presentations). Needs GNU time (/usr/bin/time).
 set -eu
-cd "$(dirname "$0")/../.."
+. "$(dirname "$0")/../scripts/from-caller.sh"
+LIVERULES=$(from_caller "${LIVERULES:-}")
+BATCH_LIVERULES=$(from_caller "${BATCH_LIVERULES:-}")
+cd "$root"
 lines=${1:-100000}
 presentations=${2:-20000}
 rounds=${3:-3}

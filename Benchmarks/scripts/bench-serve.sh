@@ -13,8 +13,10 @@
 #
 # Uses $LIVERULES when set, else builds .build/release/liverules with the Studio and Service traits.
 set -euo pipefail
-cd "$(dirname "$0")/../.."
-pack=${1:-rules/meetings}
+. "$(dirname "$0")/../scripts/from-caller.sh"
+pack=$(from_caller "${1:-}" rules/meetings)
+LIVERULES=$(from_caller "${LIVERULES:-}")
+cd "$root"
 seconds=${2:-10}
 connections=${3:-16}
 command -v wrk >/dev/null || { echo "wrk is missing: apt-get install wrk" >&2; exit 2; }
@@ -39,12 +41,12 @@ trap 'kill "${server:-0}" 2>/dev/null || true; rm -rf "$work"' EXIT
 
 "$LIVERULES" serve "$pack" --port 0 --max-concurrent 1024 > "$work/serve.out" 2> "$work/serve.err" &
 server=$!
-for _ in $(seq 1 200); do grep -q "http://" "$work/serve.out" 2>/dev/null && break; sleep 0.05; done
-url=$(grep -o 'http://[0-9.:]*' "$work/serve.out" | head -1)
+. Benchmarks/scripts/await-server.sh
+url=$(await_server bench-serve "$server" "$work/serve.out" "$work/serve.err")
 name=$(basename "$pack")
 rounds=$(( seconds / 2 > 0 ? seconds / 2 : 1 ))
 echo "$(nproc) cores, $pack, $(ls "$pack"/fixtures/*.json | wc -l) fixtures; in process: $LIVERULES bench --serving; $rounds rounds"
-echo "over HTTP: wrk -t2 -c$connections -d2s $url/v1/$name/present, in each round"
+echo "over HTTP: wrk -t2 -c$connections -d2s --timeout 30s $url/v1/$name/present, in each round"
 # The server's user and system CPU time, in clock ticks.
 user() { awk '{ print $14 }' "/proc/$server/stat"; }
 system() { awk '{ print $15 }' "/proc/$server/stat"; }
@@ -55,13 +57,13 @@ mean() { awk '/time per presentation, mean/ { print $(NF - 1) }' "$work/$1.out";
 # Presentations per in-process run: about a second's worth, from a first short run.
 "$LIVERULES" bench "$pack" --serving --round-trip --iterations 500 > "$work/trip.out"
 iterations=$(awk -v trip="$(mean trip)" 'BEGIN { n = int(1e6 / trip); print (n < 500 ? 500 : n) }')
-wrk -t2 -c"$connections" -d1s -s "$work/present.lua" "$url/v1/$name/present" > /dev/null  # warm up
+wrk -t2 -c"$connections" -d1s --timeout 30s -s "$work/present.lua" "$url/v1/$name/present" > /dev/null  # warm up
 : > "$work/rounds"
 for round in $(seq 1 "$rounds"); do
     "$LIVERULES" bench "$pack" --serving --iterations "$iterations" > "$work/alone.out"
     "$LIVERULES" bench "$pack" --serving --round-trip --iterations "$iterations" > "$work/trip.out"
     userBefore=$(user) systemBefore=$(system) switchesBefore=$(switches)
-    wrk -t2 -c"$connections" -d2s --latency -s "$work/present.lua" "$url/v1/$name/present" > "$work/wrk.out"
+    wrk -t2 -c"$connections" -d2s --timeout 30s --latency -s "$work/present.lua" "$url/v1/$name/present" > "$work/wrk.out"
     userAfter=$(user) systemAfter=$(system) switchesAfter=$(switches)
     if grep -qE "Non-2xx|Socket errors" "$work/wrk.out"; then grep -E "Non-2xx|Socket errors" "$work/wrk.out"; exit 1; fi
     # round, requests, seconds, user and kernel ticks, switches, in-process µs alone and round trip, p99

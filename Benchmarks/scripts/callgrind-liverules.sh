@@ -1,28 +1,49 @@
 # Sourced by the scripts that count instructions with valgrind's callgrind, from the package root,
 # with `name` (the script's name, for messages) set, and either `product` (a benchmark executable
-# of the package) or `binary` (a liverules binary; when empty, the release CLI): checks that
-# valgrind is there, builds what is missing in release, and leaves in `$scratch/$product` or
-# `$scratch/liverules` a copy valgrind can read (Swift's debug information stripped; symbols are
-# enough), built as every benchmark script builds (release-build.sh). `$scratch` is a folder
-# removed when the script exits.
+# of the package) or `binary` (a liverules binary; when empty, the package's own): checks that
+# valgrind is there and leaves in `$scratch/$product` or `$scratch/liverules` a copy valgrind can
+# read (Swift's debug information stripped; symbols are enough). `$scratch` is a folder removed
+# when the script exits.
+# The executables are the release build's, built as every benchmark script builds
+# (release-build.sh), unless BUILD names a folder that holds them already built (BUILD=.build/debug
+# counts the debug build: check-benchmarks.sh does, to see each script run, not to measure).
+# Each script counts whole runs at two sizes, LOW and HIGH presentations (or its own multiple of
+# them), and divides the difference by HIGH - LOW so that setup is left out: 200 and 1,200 unless
+# COUNTS="LOW HIGH" says otherwise.
+# `built PRODUCT` prints the path of the product's executable, building it first unless BUILD is set.
 # `instructions COMMAND...` prints the instructions callgrind counts in a whole run of the command.
+# `per_item AT_LOW AT_HIGH` prints the difference of two such counts over HIGH - LOW.
 if ! command -v valgrind >/dev/null; then
   echo "$name: valgrind is missing (Debian: apt-get install valgrind)" >&2
   exit 1
 fi
 . Benchmarks/scripts/release-build.sh
+built() {
+  if [ -n "${BUILD:-}" ]; then
+    [ -x "$BUILD/$1" ] || { echo "$name: BUILD=$BUILD holds no $1: build it first" >&2; exit 1; }
+    echo "$BUILD/$1"
+  else
+    release_build "$1"
+    echo ".build/release/$1"
+  fi
+}
+read -r low high <<COUNTS
+${COUNTS:-200 1200}
+COUNTS
+if ! [ "$low" -ge 1 ] 2>/dev/null || ! [ "${high:-0}" -gt "$low" ] 2>/dev/null; then
+  echo "$name: COUNTS must be two whole numbers, LOW at least 1 and HIGH above it (not '${COUNTS:-}')" >&2
+  exit 2
+fi
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
 if [ -n "${product:-}" ]; then
-  release_build "$product"
-  objcopy --strip-debug ".build/release/$product" "$scratch/$product"
+  executable=$(built "$product")
+  objcopy --strip-debug "$executable" "$scratch/$product"
 else
-  if [ -z "${binary:-}" ]; then
-    release_build liverules
-    binary=.build/release/liverules
-  fi
+  [ -n "${binary:-}" ] || binary=$(built liverules)
   objcopy --strip-debug "$binary" "$scratch/liverules"
 fi
 instructions() {
   valgrind --tool=callgrind --callgrind-out-file="$scratch/out" "$@" 2>&1 >/dev/null | awk '/Collected/ { print $4 }'
 }
+per_item() { echo $(( ($2 - $1) / (high - low) )); }

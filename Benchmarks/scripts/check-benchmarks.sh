@@ -6,13 +6,15 @@
 # print its report's last line (the profiling modes, which print nothing, the status alone).
 # Every folder of Benchmarks/ holding a benchmark must have a run here; PlainLua has its own
 # check (Benchmarks/PlainLua/check.sh), and PreviewBenchmarks needs chromium and Playwright
-# (skipped without them, an error in CI).
+# (skipped without them, an error in CI). So must every script that counts or measures
+# (count-*.sh, PlainLua/compare.sh, bench-*.sh), on the same build at sizes small enough to check
+# that it runs (COUNTS and BUILD: callgrind-liverules.sh), some from Benchmarks/ with paths given
+# from there; they need valgrind and GNU time (skipped without them, an error in CI).
 #   Benchmarks/scripts/check-benchmarks.sh [BIN]
 set -euo pipefail
-bin=${1:-}
-[ -z "$bin" ] || bin=$(cd "$bin" 2>/dev/null && pwd || echo "$bin")   # BIN as given, from where it was run
-cd "$(dirname "$0")/../.."
-bin=${bin:-.build/debug}
+. "$(dirname "$0")/../scripts/from-caller.sh"
+bin=$(from_caller "${1:-}" .build/debug)
+cd "$root"
 if [ ! -x "$bin/LuaBenchmarks" ] || [ ! -x "$bin/liverules" ]; then
   echo "check-benchmarks: no benchmark executables in $bin; build them first:" >&2
   echo "  LIVERULES_DEVELOPMENT=1 swift build --traits Studio,Service    # or scripts/test.sh, which runs this" >&2
@@ -23,8 +25,9 @@ out=$(mktemp)
 trap 'rm -f "$out"' EXIT
 failed=()
 checked=()
+commands=()
 runs=0
-skipped=0
+skipped=()
 
 # check FOLDER EXPECTED COMMAND...: runs COMMAND; fails unless it exits 0 and prints a line
 # matching EXPECTED (an extended regular expression; empty: the status alone).
@@ -33,6 +36,7 @@ check() {
   shift 2
   checked+=("$folder")
   runs=$((runs + 1))
+  commands+=("$*")
   "$@" >"$out" 2>&1 || status=$?
   if [ "$status" -eq 0 ] && { [ -z "$expected" ] || grep -qE "$expected" "$out"; }; then
     echo "ok    $*"
@@ -69,8 +73,47 @@ elif [ -n "${CI:-}" ]; then
   failed+=("PreviewBenchmarks: CI needs chromium and Playwright (scripts/setup.sh --browser as root)")
 else
   checked+=(PreviewBenchmarks)
-  skipped=1
+  skipped+=(PreviewBenchmarks)
   echo "skip  PreviewBenchmarks: chromium or Playwright is not installed (scripts/setup.sh --browser as root installs them)"
+fi
+
+# The scripts that count and measure. Their expected lines name the pack as given from Benchmarks/
+# without the ../: a path is read from the folder a script runs in, then named from the root.
+case $bin in /*) from_benchmarks=$bin ;; *) from_benchmarks=../$bin ;; esac
+if command -v valgrind >/dev/null 2>&1 && [ -x /usr/bin/time ]; then
+  small=(env COUNTS="10 20" BUILD="$bin")
+  in_benchmarks=(env -C Benchmarks COUNTS="10 20" BUILD="$from_benchmarks")
+  number='[0-9]+'
+  check scripts "^rules/match: $number instructions per presentation$" \
+    "${in_benchmarks[@]}" scripts/count-presentation-instructions.sh --serving ../rules/match
+  check scripts "^rules/delivery: $number instructions per explored state, $number per presentation: [0-9.]+$" \
+    "${small[@]}" Benchmarks/scripts/count-explore-instructions.sh rules/delivery
+  check scripts "^rules/match: $number instructions per presentation, -?$number more for its next update" \
+    "${small[@]}" Benchmarks/scripts/count-next-update-instructions.sh rules/match
+  check scripts "^rules/match: $number instructions per activity, $number per presentation: [0-9.]+$" \
+    "${small[@]}" Benchmarks/scripts/count-batch-instructions.sh
+  check scripts "^liverules test, 3 fixtures: $number instructions in all, $number per fixture$" \
+    "${small[@]}" Benchmarks/scripts/count-test-instructions.sh 3
+  check scripts "^engine +$number instructions per presentation$" \
+    "${small[@]}" Benchmarks/scripts/count-instructions.sh raw engine
+  check scripts "^engine +one meeting changing +1 meeting $number, .*the host's share -?$number$" \
+    "${small[@]}" Benchmarks/scripts/count-meeting-cost.sh "" one
+  # Its warm-up (LOW / 2 requests) covers the fixtures it counts, so that valgrind's first
+  # translation of their code cannot push a presentation past the loop's deadline.
+  check scripts "/present reaches $number%$" \
+    env COUNTS="20 30" BUILD="$bin" Benchmarks/scripts/count-serve-instructions.sh rules/meetings
+  check PlainLua "^host, serving +$number +[0-9.]+ " \
+    "${in_benchmarks[@]}" PlainLua/compare.sh ../rules/delivery
+  check scripts "^activity / presentation, median of the rounds: [0-9.]+ with 1 worker" env LIVERULES="$bin/liverules" Benchmarks/scripts/bench-batch.sh 400 20 1
+  check scripts "^throughput on the same cores, serve against presenting alone in process" env LIVERULES="$bin/liverules" Benchmarks/scripts/bench-serve.sh rules/meetings 2 2
+  for script in Benchmarks/scripts/count-*.sh Benchmarks/scripts/bench-*.sh Benchmarks/PlainLua/compare.sh; do
+    [[ " ${commands[*]} " == *"${script#Benchmarks/} "* ]] || failed+=("$script has no run in Benchmarks/scripts/check-benchmarks.sh")
+  done
+elif [ -n "${CI:-}" ]; then
+  failed+=("the counting scripts: CI needs valgrind and GNU time (scripts/setup.sh --browser as root)")
+else
+  skipped+=("the counting scripts")
+  echo "skip  the counting scripts: valgrind or GNU time is not installed (scripts/setup.sh --browser as root installs them)"
 fi
 
 # Every benchmark folder has a run above.
@@ -84,4 +127,4 @@ if [ ${#failed[@]} -gt 0 ]; then
   printf '  %s\n' "${failed[@]}" >&2
   exit 1
 fi
-echo "benchmarks: $runs runs, all ended as expected$([ "$skipped" -eq 0 ] || echo " (PreviewBenchmarks skipped)")"
+echo "benchmarks: $runs runs, all ended as expected$([ ${#skipped[@]} -eq 0 ] || echo " (skipped: ${skipped[*]})")"

@@ -8,20 +8,22 @@
 # batch is counted (an older build, against the first one's presentations).
 #   Benchmarks/scripts/count-batch-instructions.sh [liverules binary] [batch binary]
 set -euo pipefail
-cd "$(dirname "$0")/../.."
-binary=${1:-}
+. "$(dirname "$0")/../scripts/from-caller.sh"
+binary=$(from_caller "${1:-}")
+batch=$(from_caller "${2:-}")
+cd "$root"
 name=count-batch-instructions
 . Benchmarks/scripts/callgrind-liverules.sh
 batcher=$scratch/liverules
-if [ -n "${2:-}" ]; then
+if [ -n "$batch" ]; then
   batcher=$scratch/batcher
-  objcopy --strip-debug "$2" "$batcher"
+  objcopy --strip-debug "$batch" "$batcher"
 fi
-python3 Benchmarks/scripts/batch-lines.py 1200 > "$scratch/lines"
-head -n 200 "$scratch/lines" > "$scratch/states"
+python3 Benchmarks/scripts/batch-lines.py "$high" > "$scratch/lines"
+head -n "$low" "$scratch/lines" > "$scratch/states"
 batching() { instructions "$batcher" payload --batch rules/match "$1" --workers 1; }
-batch=$(( ($(batching "$scratch/lines") - $(batching "$scratch/states")) / 1000 ))
+batch=$(per_item "$(batching "$scratch/states")" "$(batching "$scratch/lines")")
 presenting() { instructions "$scratch/liverules" bench rules/match --serving --states "$scratch/states" --iterations "$1" --deadline 60000; }
-presentation=$(( ($(presenting 1200) - $(presenting 200)) / 1000 ))
+presentation=$(per_item "$(presenting "$low")" "$(presenting "$high")")
 printf 'rules/match: %d instructions per activity, %d per presentation: %s\n' "$batch" "$presentation" \
   "$(awk -v a="$batch" -v p="$presentation" 'BEGIN { printf "%.2f", a / p }')"

@@ -8,16 +8,18 @@
 # count packs that keep theirs.
 #   Benchmarks/scripts/count-explore-instructions.sh [pack...]
 set -euo pipefail
-cd "$(dirname "$0")/../.."
+. "$(dirname "$0")/../scripts/from-caller.sh"
+packs=()
+for pack in "$@"; do packs+=("$(from_caller "$pack")"); done
+cd "$root"
 name=count-explore-instructions
 product=ExploreBenchmarks
 . Benchmarks/scripts/callgrind-liverules.sh
 count() { instructions "$scratch/ExploreBenchmarks" "$@"; }  # mode, pack, states -> instructions of the whole run
-packs=("$@")
 [ ${#packs[@]} -gt 0 ] || packs=(rules/meetings rules/match rules/delivery)
 for pack in "${packs[@]}"; do
-  explored=$(( ($(count explore "$pack" 1200) - $(count explore "$pack" 200)) / 1000 ))
-  presented=$(( ($(count present "$pack" 1200) - $(count present "$pack" 200)) / 1000 ))
+  explored=$(per_item "$(count explore "$pack" "$low")" "$(count explore "$pack" "$high")")
+  presented=$(per_item "$(count present "$pack" "$low")" "$(count present "$pack" "$high")")
   printf '%s: %d instructions per explored state, %d per presentation: %s\n' "$pack" "$explored" "$presented" \
     "$(awk -v e="$explored" -v p="$presented" 'BEGIN { printf "%.2f", e / p }')"
 done

@@ -12,15 +12,24 @@
 # Each three times: the same state presented again (an unchanged input is kept checked), a state
 # where one meeting changes at every presentation (two states in turn: the unchanged meetings are
 # reused, the changed one is encoded and checked), and a state where every meeting changes at
-# every presentation (all of them encoded and checked each time).
-#   Benchmarks/scripts/count-meeting-cost.sh [liverules binary]
+# every presentation (all of them encoded and checked each time); or only the modes named.
+#   Benchmarks/scripts/count-meeting-cost.sh [liverules binary] [same|one|every...]
 set -euo pipefail
-cd "$(dirname "$0")/../.."
-binary=${1:-}
+. "$(dirname "$0")/../scripts/from-caller.sh"
+binary=$(from_caller "${1:-}")
+modes=("${@:2}")
+[ ${#modes[@]} -gt 0 ] || modes=(same one every)
+for mode in "${modes[@]}"; do
+  case $mode in
+    same | one | every) ;;
+    *) echo "count-meeting-cost: no mode '$mode' (same, one or every)" >&2; exit 2 ;;
+  esac
+done
+cd "$root"
 name=count-meeting-cost
 . Benchmarks/scripts/callgrind-liverules.sh
-release_build ReloadBenchmarks
-objcopy --strip-debug .build/release/ReloadBenchmarks "$scratch/ReloadBenchmarks"
+reload=$(built ReloadBenchmarks)
+objcopy --strip-debug "$reload" "$scratch/ReloadBenchmarks"
 
 engine() { instructions "$scratch/ReloadBenchmarks" profile "$@"; }  # presentations, meetings, mode -> instructions of the whole run
 # A generated day's pack -> the baseline's instructions per presentation of it, once it presents
@@ -31,7 +40,7 @@ plain() {
   Benchmarks/PlainLua/check.sh "$1" >/dev/null
   python3 Benchmarks/PlainLua/fixtures.py "$1" > "$1.lua"
   local run=(lua5.4 Benchmarks/PlainLua/harness.lua Sources/LiveRules/Helpers "$1" "$1.lua")
-  echo $(( ($(instructions "${run[@]}" 1200) - $(instructions "${run[@]}" 200)) / 1000 ))
+  per_item "$(instructions "${run[@]}" "$low")" "$(instructions "${run[@]}" "$high")"
 }
 label() {
   case $1 in
@@ -43,7 +52,7 @@ label() {
 declare -A counts=()  # way-mode-meetings -> instructions per presentation
 slope() { echo $(( (counts[$1-$2-50] - counts[$1-$2-10]) / 40 )); }  # way, mode -> per added meeting
 for way in plain bench engine; do
-  for mode in same one every; do
+  for mode in "${modes[@]}"; do
     for meetings in 1 10 50; do
       day="$scratch/$meetings-$mode/meetings"
       case $way in
@@ -54,7 +63,7 @@ for way in plain bench engine; do
         bench)
           count=$(Benchmarks/scripts/count-presentation-instructions.sh --serving "$day" "$binary" | awk '{ print $2 }') ;;
         engine)
-          count=$(( ($(engine 1200 "$meetings" "$mode") - $(engine 200 "$meetings" "$mode")) / 1000 )) ;;
+          count=$(per_item "$(engine "$low" "$meetings" "$mode")" "$(engine "$high" "$meetings" "$mode")") ;;
       esac
       counts[$way-$mode-$meetings]=$count
     done

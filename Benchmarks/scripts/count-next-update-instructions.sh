@@ -7,16 +7,18 @@
 # presentation, in presentations.
 #   Benchmarks/scripts/count-next-update-instructions.sh [pack...]
 set -euo pipefail
-cd "$(dirname "$0")/../.."
+. "$(dirname "$0")/../scripts/from-caller.sh"
+packs=()
+for pack in "$@"; do packs+=("$(from_caller "$pack")"); done
+cd "$root"
 name=count-next-update-instructions
 product=NextUpdateBenchmarks
 . Benchmarks/scripts/callgrind-liverules.sh
 count() { instructions "$scratch/NextUpdateBenchmarks" "$@"; }  # mode, pack, moments -> instructions of the whole run
-packs=("$@")
 [ ${#packs[@]} -gt 0 ] || packs=(rules/meetings rules/match rules/delivery)
 for pack in "${packs[@]}"; do
-  both=$(( ($(count next "$pack" 1200) - $(count next "$pack" 200)) / 1000 ))
-  presented=$(( ($(count present "$pack" 1200) - $(count present "$pack" 200)) / 1000 ))
+  both=$(per_item "$(count next "$pack" "$low")" "$(count next "$pack" "$high")")
+  presented=$(per_item "$(count present "$pack" "$low")" "$(count present "$pack" "$high")")
   printf '%s: %d instructions per presentation, %d more for its next update: %s presentations\n' "$pack" "$presented" \
     "$((both - presented))" "$(awk -v b="$both" -v p="$presented" 'BEGIN { printf "%.2f", (b - p) / p }')"
 done

@@ -7,16 +7,15 @@
 # a server runs them (no count hook; see "Two budget modes" in the manual's SandboxAndBudgets article).
 #   Benchmarks/scripts/count-presentation-instructions.sh [--serving] [pack] [liverules binary]
 set -euo pipefail
-cd "$(dirname "$0")/../.."
+. "$(dirname "$0")/../scripts/from-caller.sh"
 mode=()
 if [ "${1:-}" = --serving ]; then mode=(--serving); shift; fi
-pack=${1:-rules/meetings}
-binary=${2:-}
+pack=$(from_caller "${1:-}" rules/meetings)
+binary=$(from_caller "${2:-}")
+cd "$root"
 name=count-presentation-instructions
 . Benchmarks/scripts/callgrind-liverules.sh
 count() {  # presentations -> instructions of the whole run
   instructions "$scratch/liverules" bench "$pack" --iterations "$1" --deadline 60000 ${mode[@]+"${mode[@]}"}
 }
-low=$(count 200)
-high=$(count 1200)
-printf '%s: %d instructions per presentation\n' "$pack" $(( (high - low) / 1000 ))
+printf '%s: %d instructions per presentation\n' "$pack" "$(per_item "$(count "$low")" "$(count "$high")")"

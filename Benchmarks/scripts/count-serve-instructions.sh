@@ -5,7 +5,8 @@
 # presenting alone (`bench --serving`), all on every fixture of a pack in turn, counted by valgrind's callgrind:
 # exact figures that neither a loaded machine nor a load generator sharing the cores blurs. The
 # server's counters are dumped after 100 requests over one keep-alive connection and again after
-# 600 more, whose count divided by 600 leaves out setup. Their ratio is the throughput `serve`
+# 1,000 more, whose count divided by 1,000 leaves out setup (LOW / 2 and HIGH - LOW of the sizes
+# in callgrind-liverules.sh). Their ratio is the throughput `serve`
 # reaches against presenting in process on the same cores, as far as instructions tell. Beside
 # them, callgrind's cache model, set to one core of the machine type CI uses (32 KiB L1i and L1d,
 # 512 KiB L2; `lscpu`), counts the L2 misses of a request and of the work in process: what the
@@ -15,9 +16,10 @@
 # turn), so that a loop finds several ready together, as under load; by default over one.
 #   [CONNECTIONS=N] Benchmarks/scripts/count-serve-instructions.sh [PACK] [liverules binary]   # default rules/meetings
 set -euo pipefail
-cd "$(dirname "$0")/../.."
-pack=${1:-rules/meetings}
-binary=${2:-}
+. "$(dirname "$0")/../scripts/from-caller.sh"
+pack=$(from_caller "${1:-}" rules/meetings)
+binary=$(from_caller "${2:-}")
+cd "$root"
 name=count-serve-instructions
 . Benchmarks/scripts/callgrind-liverules.sh
 trap 'kill "${server:-0}" 2>/dev/null || true; rm -rf "$scratch"' EXIT
@@ -26,9 +28,9 @@ caches=(--cache-sim=yes --I1=32768,8,64 --D1=32768,8,64 --LL=524288,8,64)
 valgrind --tool=callgrind "${caches[@]}" --callgrind-out-file="$scratch/serve.%p" "$scratch/liverules" serve "$pack" --port 0 --loop-deadline 1000 \
   > "$scratch/serve.out" 2> "$scratch/serve.err" &
 server=$!
-for _ in $(seq 1 600); do grep -q "http://" "$scratch/serve.out" 2>/dev/null && break; sleep 0.1; done
-port=$(grep -o 'http://[0-9.]*:[0-9]*' "$scratch/serve.out" | head -1 | sed 's/.*://')
-[ -n "$port" ] || { echo "$name: the server did not start" >&2; cat "$scratch/serve.err" >&2; exit 1; }
+. Benchmarks/scripts/await-server.sh
+url=$(await_server "$name" "$server" "$scratch/serve.out" "$scratch/serve.err")
+port=${url##*:}
 latest() { ls "$scratch"/serve.* | sort -V | tail -1; }  # the server's last dump
 dump() {  # the server's instructions and L2 misses of code and of data since the last dump
           # (events: Ir Dr Dw I1mr D1mr D1mw ILmr DLmr DLmw)
@@ -69,41 +71,43 @@ moved() {  # presentations moved off the event loop so far
   python3 -c "import urllib.request, sys; print(urllib.request.urlopen(sys.argv[1]).read().decode())" \
     "http://127.0.0.1:$port/metrics" | awk '/^liverules_presentations_moved_total/ { sum += $2 } END { print sum + 0 }'
 }
-send 100
+requests=$((high - low))  # counted, after low / 2 to warm up; /batch: high lines, requests / 10 a request
+lines=$(( requests / 10 > 0 ? requests / 10 : 1 ))
+send $(( (low + 1) / 2 ))
 dump >/dev/null
 movedBefore=$(moved)
-send 600
+send "$requests"
 read -r request requestCode requestData <<< "$(dump)"
-request=$(( request / 600 )) requestCode=$(( requestCode / 600 )) requestData=$(( requestData / 600 ))
+request=$(( request / requests )) requestCode=$(( requestCode / requests )) requestData=$(( requestData / requests ))
 requestDump=$(latest)
 # Under valgrind every instruction is slower, hence the longest loop deadline: a presentation that
-# overstayed it would run twice and the count would not be a request's. None of the 600 counted
+# overstayed it would run twice and the count would not be a request's. None of those counted
 # may have moved (the first ones, while valgrind translates the code, may overstay even that).
 movedCounted=$(( $(moved) - movedBefore ))
 [ "$movedCounted" = 0 ] || { echo "$name: $movedCounted presentations moved off the event loop under valgrind: the count is not a request's" >&2; exit 1; }
-send 600 100
+send "$requests" "$lines"
 dump >/dev/null
-send 1200 100
-line=$(( $(dump | cut -d' ' -f1) / 1200 ))
-# The same lines through `payload --batch` in process: 1,200 and 200 of them.
-python3 - "$pack" "$scratch" <<'PY'
+send "$high" "$lines"
+line=$(( $(dump | cut -d' ' -f1) / high ))
+# The same lines through `payload --batch` in process: high and low of them.
+python3 - "$pack" "$scratch" "$low" "$high" <<'PY'
 import glob, json, sys
 pack, scratch = sys.argv[1], sys.argv[2]
 bodies = [json.dumps(json.load(open(f))) for f in sorted(glob.glob(pack + '/fixtures/*.json'))]
-for count in (200, 1200):
+for count in map(int, sys.argv[3:]):
     with open(f'{scratch}/lines.{count}', 'w') as out:
         out.writelines(bodies[i % len(bodies)] + '\n' for i in range(count))
 PY
 batching() { instructions "$scratch/liverules" payload --batch "$pack" "$scratch/lines.$1" --workers 1; }
-batch=$(( ($(batching 1200) - $(batching 200)) / 1000 ))
+batch=$(per_item "$(batching "$low")" "$(batching "$high")")
 count() {  # iterations, bench options... -> instructions and L2 misses of code and of data of the whole run
   valgrind --tool=callgrind "${caches[@]}" --callgrind-out-file="$scratch/bench.$1${2:-}" "$scratch/liverules" bench "$pack" --serving \
     --iterations "$@" --deadline 60000 2>&1 >/dev/null | awk '/Collected/ { print $4, $10, $11 + $12 }'
 }
-per() {  # bench options... -> the same per presentation (1,200 less 200, over 1,000)
-  read -r highIr highCode highData <<< "$(count 1200 "$@")"
-  read -r lowIr lowCode lowData <<< "$(count 200 "$@")"
-  echo $(( (highIr - lowIr) / 1000 )) $(( (highCode - lowCode) / 1000 )) $(( (highData - lowData) / 1000 ))
+per() {  # bench options... -> the same per presentation (high less low, over their difference)
+  read -r highIr highCode highData <<< "$(count "$high" "$@")"
+  read -r lowIr lowCode lowData <<< "$(count "$low" "$@")"
+  echo "$(per_item "$lowIr" "$highIr")" "$(per_item "$lowCode" "$highCode")" "$(per_item "$lowData" "$highData")"
 }
 read -r presentation presentationCode presentationData <<< "$(per)"
 read -r roundtrip roundtripCode roundtripData <<< "$(per --round-trip)"
@@ -112,11 +116,11 @@ printf '%s, /present over %s connection(s) at once, instructions per input (and 
 printf '  serve, a request to /present              %9d\n' "$request"
 printf '  in process, JSON in and out               %9d   /present reaches %s\n' "$roundtrip" "$(ratio "$request" "$roundtrip")"
 printf '  in process, presenting alone              %9d   /present reaches %s\n' "$presentation" "$(ratio "$request" "$presentation")"
-printf '  serve, a line of /batch (100 a request)   %9d\n' "$line"
+printf '  serve, a line of /batch (%3d a request)   %9d\n' "$lines" "$line"
 printf '  in process, a line of payload --batch     %9d   /batch reaches %s\n' "$batch" "$(ratio "$line" "$batch")"
 printf '  in process, presenting alone              %9d   /batch reaches %s\n' "$presentation" "$(ratio "$line" "$presentation")"
 printf 'L2 misses per input (%s cache model, one core): all, of code fetched, of data\n' "${caches[*]:1}"
 printf '  serve, a request to /present              %9d %9d %9d\n' $((requestCode + requestData)) "$requestCode" "$requestData"
 printf '  in process, JSON in and out               %9d %9d %9d\n' $((roundtripCode + roundtripData)) "$roundtripCode" "$roundtripData"
 printf '  in process, presenting alone              %9d %9d %9d\n' $((presentationCode + presentationData)) "$presentationCode" "$presentationData"
-python3 Benchmarks/scripts/callgrind-objects.py "$requestDump" 600 "$scratch/bench.1200--round-trip" "$scratch/bench.200--round-trip" 1000
+python3 Benchmarks/scripts/callgrind-objects.py "$requestDump" "$requests" "$scratch/bench.$high--round-trip" "$scratch/bench.$low--round-trip" "$requests"

@@ -5,9 +5,10 @@
 # deadline is set to a minute, since valgrind runs every instruction about fifty times slower.
 #   Benchmarks/scripts/count-test-instructions.sh [fixtures (1000)] [liverules binary]
 set -euo pipefail
-cd "$(dirname "$0")/../.."
+. "$(dirname "$0")/../scripts/from-caller.sh"
 count=${1:-1000}
-binary=${2:-}
+binary=$(from_caller "${2:-}")
+cd "$root"
 name=count-test-instructions
 . Benchmarks/scripts/callgrind-liverules.sh
 python3 Benchmarks/scripts/generate-fixtures.py "$count" "$scratch"
