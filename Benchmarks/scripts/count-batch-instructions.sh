@@ -4,8 +4,10 @@
 # presentation of the same activities (`bench --serving --states`), counted by valgrind's
 # callgrind: exact figures a loaded machine does not blur. Each runs on 200 and 1,200 of the lines
 # of Benchmarks/scripts/batch-lines.py (the presentations on its 200 distinct matches, in turn); the
-# difference divided by 1,000 leaves out setup. A second binary, when given, is the build whose
-# batch is counted (an older build, against the first one's presentations).
+# difference divided by 1,000 leaves out setup. Beside them, the L2 misses of each in callgrind's
+# cache model of one core (callgrind-liverules.sh), which the instructions leave out of the time.
+# A second binary, when given, is the build whose batch is counted (an older build, against the
+# first one's presentations).
 #   Benchmarks/scripts/count-batch-instructions.sh [liverules binary] [batch binary]
 set -euo pipefail
 . "$(dirname "$0")/../scripts/from-caller.sh"
@@ -21,9 +23,12 @@ if [ -n "$batch" ]; then
 fi
 python3 Benchmarks/scripts/batch-lines.py "$high" > "$scratch/lines"
 head -n "$low" "$scratch/lines" > "$scratch/states"
-batching() { instructions "$batcher" payload --batch rules/match "$1" --workers 1; }
-batch=$(per_item "$(batching "$scratch/states")" "$(batching "$scratch/lines")")
-presenting() { instructions "$scratch/liverules" bench rules/match --serving --states "$scratch/states" --iterations "$1" --deadline 60000; }
-presentation=$(per_item "$(presenting "$low")" "$(presenting "$high")")
-printf 'rules/match: %d instructions per activity, %d per presentation: %s\n' "$batch" "$presentation" \
-  "$(awk -v a="$batch" -v p="$presentation" 'BEGIN { printf "%.2f", a / p }')"
+batching() { counted "$scratch/out" "$batcher" payload --batch rules/match "$1" --workers 1; }
+read -r batch batchCode batchData <<< "$(per_items "$(batching "$scratch/states")" "$(batching "$scratch/lines")")"
+presenting() { counted "$scratch/out" "$scratch/liverules" bench rules/match --serving --states "$scratch/states" --iterations "$1" --deadline 60000; }
+read -r presentation presentationCode presentationData <<< "$(per_items "$(presenting "$low")" "$(presenting "$high")")"
+ratio() { awk -v a="$1" -v p="$2" 'BEGIN { printf "%.2f", a / p }'; }
+printf 'rules/match: %d instructions per activity, %d per presentation: %s\n' "$batch" "$presentation" "$(ratio "$batch" "$presentation")"
+printf 'rules/match: %d L2 misses per activity (code %d, data %d), %d per presentation (code %d, data %d): %s\n' \
+  $((batchCode + batchData)) "$batchCode" "$batchData" $((presentationCode + presentationData)) "$presentationCode" "$presentationData" \
+  "$(ratio $((batchCode + batchData)) $((presentationCode + presentationData)))"

@@ -23,7 +23,6 @@ cd "$root"
 name=count-serve-instructions
 . Benchmarks/scripts/callgrind-liverules.sh
 trap 'kill "${server:-0}" 2>/dev/null || true; rm -rf "$scratch"' EXIT
-caches=(--cache-sim=yes --I1=32768,8,64 --D1=32768,8,64 --LL=524288,8,64)
 
 valgrind --tool=callgrind "${caches[@]}" --callgrind-out-file="$scratch/serve.%p" "$scratch/liverules" serve "$pack" --port 0 --loop-deadline 1000 \
   > "$scratch/serve.out" 2> "$scratch/serve.err" &
@@ -101,14 +100,9 @@ PY
 batching() { instructions "$scratch/liverules" payload --batch "$pack" "$scratch/lines.$1" --workers 1; }
 batch=$(per_item "$(batching "$low")" "$(batching "$high")")
 count() {  # iterations, bench options... -> instructions and L2 misses of code and of data of the whole run
-  valgrind --tool=callgrind "${caches[@]}" --callgrind-out-file="$scratch/bench.$1${2:-}" "$scratch/liverules" bench "$pack" --serving \
-    --iterations "$@" --deadline 60000 2>&1 >/dev/null | awk '/Collected/ { print $4, $10, $11 + $12 }'
+  counted "$scratch/bench.$1${2:-}" "$scratch/liverules" bench "$pack" --serving --iterations "$@" --deadline 60000
 }
-per() {  # bench options... -> the same per presentation (high less low, over their difference)
-  read -r highIr highCode highData <<< "$(count "$high" "$@")"
-  read -r lowIr lowCode lowData <<< "$(count "$low" "$@")"
-  echo "$(per_item "$lowIr" "$highIr")" "$(per_item "$lowCode" "$highCode")" "$(per_item "$lowData" "$highData")"
-}
+per() { per_items "$(count "$low" "$@")" "$(count "$high" "$@")"; }  # bench options... -> the same per presentation
 read -r presentation presentationCode presentationData <<< "$(per)"
 read -r roundtrip roundtripCode roundtripData <<< "$(per --round-trip)"
 ratio() { awk -v r="$1" -v p="$2" 'BEGIN { printf "%.0f%%", p / r * 100 }'; }
