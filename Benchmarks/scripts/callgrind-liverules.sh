@@ -7,10 +7,11 @@
 # The executables are the release build's, built as every benchmark script builds
 # (release-build.sh), unless BUILD names a folder that holds them already built (BUILD=.build/debug
 # counts the debug build: check-benchmarks.sh does, to see each script run, not to measure).
-# Each script counts whole runs at two sizes, LOW and HIGH presentations (or its own multiple of
-# them), and divides the difference by HIGH - LOW so that setup is left out: 200 and 1,200 unless
-# COUNTS="LOW HIGH" says otherwise.
-# `built PRODUCT` prints the path of the product's executable, building it first unless BUILD is set.
+# The scripts that count per item count whole runs at two sizes, LOW and HIGH presentations (or
+# their own multiple of them), and divide the difference by HIGH - LOW so that setup is left out:
+# 200 and 1,200 unless COUNTS="LOW HIGH" says otherwise.
+# `built PRODUCT` prints the path of the product's executable, building it first unless BUILD is set;
+# `stripped PRODUCT` leaves valgrind's copy of it in `$scratch/PRODUCT`.
 # `instructions COMMAND...` prints the instructions callgrind counts in a whole run of the command.
 # `counted DUMP COMMAND...` prints them with the L2 misses of code fetched and of data, in
 # callgrind's cache model of one core of the machine type CI uses (`caches`: 32 KiB L1i and L1d,
@@ -41,9 +42,13 @@ if ! [ "$low" -ge 1 ] 2>/dev/null || ! [ "${high:-0}" -gt "$low" ] 2>/dev/null; 
 fi
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
+stripped() {
+  local executable
+  executable=$(built "$1") || exit 1
+  objcopy --strip-debug "$executable" "$scratch/$1"
+}
 if [ -n "${product:-}" ]; then
-  executable=$(built "$product")
-  objcopy --strip-debug "$executable" "$scratch/$product"
+  stripped "$product"
 else
   [ -n "${binary:-}" ] || binary=$(built liverules)
   objcopy --strip-debug "$binary" "$scratch/liverules"

@@ -4,7 +4,8 @@
 # difference leaves out setup and one-time costs.
 #   Benchmarks/scripts/count-instructions.sh [path...]    (default: every path)
 # The LuaBenchmarks paths (raw codable once raw-push codable-push tuned-push walk) run 10,000
-# and 30,000 times (50 times LOW, and 20 times HIGH - LOW more, of the sizes in callgrind-liverules.sh). The presentation paths, on the meetings pack:
+# and 30,000 times (50 times LOW, and 20 times HIGH - LOW more, of the sizes in
+# callgrind-liverules.sh). The presentation paths, on the meetings pack:
 #   presentation   `liverules bench`, counted mode (Benchmarks/scripts/count-presentation-instructions.sh)
 #   serving        the same in serving mode
 #   engine         one RuleEngine fed the app's Codable types (ReloadBenchmarks profile)
@@ -27,7 +28,7 @@ for path in "${paths[@]}"; do
     serving) Benchmarks/scripts/count-presentation-instructions.sh --serving rules/meetings ;;
     test) Benchmarks/scripts/count-test-instructions.sh $((high - low)) ;;
     engine)
-      [ -x "$scratch/ReloadBenchmarks" ] || { reload=$(built ReloadBenchmarks); objcopy --strip-debug "$reload" "$scratch/ReloadBenchmarks"; }
+      [ -x "$scratch/ReloadBenchmarks" ] || stripped ReloadBenchmarks
       printf '%-14s %8d instructions per presentation\n' "$path" "$(per_item "$(count ReloadBenchmarks "$low")" "$(count ReloadBenchmarks "$high")")" ;;
     *)
       fewer=$((low * 50)) more=$((low * 50 + (high - low) * 20))

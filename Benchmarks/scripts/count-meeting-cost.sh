@@ -28,8 +28,7 @@ done
 cd "$root"
 name=count-meeting-cost
 . Benchmarks/scripts/callgrind-liverules.sh
-reload=$(built ReloadBenchmarks)
-objcopy --strip-debug "$reload" "$scratch/ReloadBenchmarks"
+stripped ReloadBenchmarks
 
 engine() { instructions "$scratch/ReloadBenchmarks" profile "$@"; }  # presentations, meetings, mode -> instructions of the whole run
 # A generated day's pack -> the baseline's instructions per presentation of it, once it presents
