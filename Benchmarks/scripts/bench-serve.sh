@@ -8,6 +8,14 @@
 # cores. The two are measured in turn, in rounds of 2 s of wrk each beside ~1 s of each in-process
 # run, so that a machine whose speed drifts between seconds (a shared VM's does, by a third)
 # slows both alike: each round's ratio is printed, then all rounds' together and their median.
+# Each round ends with 1 s of `GET /health`, a request that does no work of its own (through the
+# router, to a small answer): what a request costs this server as HTTP alone, so that what a
+# `/present` costs beyond its work in process can be read against it.
+# wrk stands for clients on other machines, but here it shares the server's two cores: run as an
+# ordinary thread, each answer wakes a wrk thread that takes the core from the server at once (about
+# one switch a request, charged to the server's kernel time). So wrk runs under SCHED_BATCH
+# (`chrt --batch 0`), whose threads wait for the running one to yield or use up its slice, unless
+# CLIENT=normal asks for an ordinary one, to measure as before.
 #
 #   Benchmarks/scripts/bench-serve.sh [PACK] [SECONDS] [CONNECTIONS]   # default rules/meetings, 10, 16
 #
@@ -20,6 +28,11 @@ cd "$root"
 seconds=${2:-10}
 connections=${3:-16}
 command -v wrk >/dev/null || { echo "wrk is missing: apt-get install wrk" >&2; exit 2; }
+case ${CLIENT:-batch} in
+    batch) client=(chrt --batch 0 wrk) ;;
+    normal) client=(wrk) ;;
+    *) echo "bench-serve: CLIENT must be batch or normal (not '$CLIENT')" >&2; exit 2 ;;
+esac
 if [ -z "${LIVERULES:-}" ]; then
     . Benchmarks/scripts/release-build.sh
     release_build liverules
@@ -46,7 +59,7 @@ url=$(await_server bench-serve "$server" "$work/serve.out" "$work/serve.err")
 name=$(basename "$pack")
 rounds=$(( seconds / 2 > 0 ? seconds / 2 : 1 ))
 echo "$(nproc) cores, $pack, $(ls "$pack"/fixtures/*.json | wc -l) fixtures; in process: $LIVERULES bench --serving; $rounds rounds"
-echo "over HTTP: wrk -t2 -c$connections -d2s --timeout 30s $url/v1/$name/present, in each round"
+echo "over HTTP: ${client[*]} -t2 -c$connections -d2s --timeout 30s $url/v1/$name/present, in each round"
 # The server's user and system CPU time, in clock ticks.
 user() { awk '{ print $14 }' "/proc/$server/stat"; }
 system() { awk '{ print $15 }' "/proc/$server/stat"; }
@@ -57,25 +70,31 @@ mean() { awk '/time per presentation, mean/ { print $(NF - 1) }' "$work/$1.out";
 # Presentations per in-process run: about a second's worth, from a first short run.
 "$LIVERULES" bench "$pack" --serving --round-trip --iterations 500 > "$work/trip.out"
 iterations=$(awk -v trip="$(mean trip)" 'BEGIN { n = int(1e6 / trip); print (n < 500 ? 500 : n) }')
-wrk -t2 -c"$connections" -d1s --timeout 30s -s "$work/present.lua" "$url/v1/$name/present" > /dev/null  # warm up
+"${client[@]}" -t2 -c"$connections" -d1s --timeout 30s -s "$work/present.lua" "$url/v1/$name/present" > /dev/null  # warm up
 : > "$work/rounds"
 for round in $(seq 1 "$rounds"); do
     "$LIVERULES" bench "$pack" --serving --iterations "$iterations" > "$work/alone.out"
     "$LIVERULES" bench "$pack" --serving --round-trip --iterations "$iterations" > "$work/trip.out"
     userBefore=$(user) systemBefore=$(system) switchesBefore=$(switches)
-    wrk -t2 -c"$connections" -d2s --timeout 30s --latency -s "$work/present.lua" "$url/v1/$name/present" > "$work/wrk.out"
+    "${client[@]}" -t2 -c"$connections" -d2s --timeout 30s --latency -s "$work/present.lua" "$url/v1/$name/present" > "$work/wrk.out"
     userAfter=$(user) systemAfter=$(system) switchesAfter=$(switches)
-    if grep -qE "Non-2xx|Socket errors" "$work/wrk.out"; then grep -E "Non-2xx|Socket errors" "$work/wrk.out"; exit 1; fi
-    # round, requests, seconds, user and kernel ticks, switches, in-process µs alone and round trip, p99
+    "${client[@]}" -t2 -c"$connections" -d1s --timeout 30s "$url/health" > "$work/health.out"
+    healthTicks=$(( $(user) + $(system) - userAfter - systemAfter ))
+    for out in wrk health; do
+        if grep -qE "Non-2xx|Socket errors" "$work/$out.out"; then grep -E "Non-2xx|Socket errors" "$work/$out.out"; exit 1; fi
+    done
+    # round, requests, seconds, user and kernel ticks, switches, in-process µs alone and round trip, p99,
+    # requests to /health and their ticks
     echo "$round $(awk '/requests in/ { print $1, $4 }' "$work/wrk.out" | tr -d s,) $((userAfter - userBefore)) $((systemAfter - systemBefore)) \
-$((switchesAfter - switchesBefore)) $(mean alone) $(mean trip) $(awk '$1 == "99%" { print $2 }' "$work/wrk.out")" >> "$work/rounds"
+$((switchesAfter - switchesBefore)) $(mean alone) $(mean trip) $(awk '$1 == "99%" { print $2 }' "$work/wrk.out") \
+$(awk '/requests in/ { print $1 }' "$work/health.out" | tr -d ,) $healthTicks" >> "$work/rounds"
 done
 awk -v hz="$(getconf CLK_TCK)" '{
     cpu = ($4 + $5) / hz / $2 * 1e6
     ratio[NR] = $8 / cpu
-    printf "round %d: %d requests (%.0f/s, p99 %s), server CPU %.1f µs a request (kernel %.1f), in process %.1f µs: %.0f%%\n",
-        $1, $2, $2 / $3, $9, cpu, $5 / hz / $2 * 1e6, $8, ratio[NR] * 100
-    requests += $2; secs += $3; user += $4; kernel += $5; switches += $6; alone += $7; trip += $8
+    printf "round %d: %d requests (%.0f/s, p99 %s), server CPU %.1f µs a request (kernel %.1f), in process %.1f µs: %.0f%%; GET /health %.1f µs\n",
+        $1, $2, $2 / $3, $9, cpu, $5 / hz / $2 * 1e6, $8, ratio[NR] * 100, $11 / hz / $10 * 1e6
+    requests += $2; secs += $3; user += $4; kernel += $5; switches += $6; alone += $7; trip += $8; health += $10; healthTicks += $11
 } END {
     cpu = (user + kernel) / hz / requests * 1e6; trip /= NR; alone /= NR
     for (i = 2; i <= NR; i++) for (j = i; j > 1 && ratio[j - 1] > ratio[j]; j--) { t = ratio[j]; ratio[j] = ratio[j - 1]; ratio[j - 1] = t }
@@ -85,4 +104,5 @@ awk -v hz="$(getconf CLK_TCK)" '{
     printf "context switches per request, all the server'"'"'s threads: %.2f\n", switches / requests
     printf "throughput on the same cores, serve against JSON in and out in process (%.1f µs): %.0f%% (median of the rounds %.0f%%)\n", trip, trip / cpu * 100, median * 100
     printf "throughput on the same cores, serve against presenting alone in process (%.1f µs): %.0f%%\n", alone, alone / cpu * 100
+    printf "a request to /present beyond its work in process: %.1f µs of the server'"'"'s CPU; GET /health, HTTP alone: %.1f µs\n", cpu - trip, healthTicks / hz / health * 1e6
 }' "$work/rounds"

@@ -14,9 +14,11 @@
 # `stripped PRODUCT` leaves valgrind's copy of it in `$scratch/PRODUCT`.
 # `instructions COMMAND...` prints the instructions callgrind counts in a whole run of the command.
 # `counted DUMP COMMAND...` prints them with the L2 misses of code fetched and of data, in
-# callgrind's cache model of one core of the machine type CI uses (`caches`: 32 KiB L1i and L1d,
-# 512 KiB L2; `lscpu`), and leaves callgrind's dump in the file DUMP. A miss costs tens of cycles:
-# what instructions leave out of the time.
+# callgrind's cache model of one core (`caches`), and leaves callgrind's dump in the file DUMP. A
+# miss costs tens of cycles: what instructions leave out of the time. The model is one core of the
+# smaller variant of the machine type CI uses: 32 KiB L1i and L1d, 512 KiB L2, unless
+# CACHES="I1 D1 L2" gives three callgrind geometries (size,ways,line), such as the other variant's
+# "32768,8,64 49152,12,64 2097152,16,64" (`lscpu` says which a machine is).
 # `per_item AT_LOW AT_HIGH` prints the difference of two such counts over HIGH - LOW;
 # `per_items "AT_LOW..." "AT_HIGH..."` does so for each of several, as `counted` prints them.
 if ! command -v valgrind >/dev/null; then
@@ -56,7 +58,15 @@ fi
 instructions() {
   valgrind --tool=callgrind --callgrind-out-file="$scratch/out" "$@" 2>&1 >/dev/null | awk '/Collected/ { print $4 }'
 }
-caches=(--cache-sim=yes --I1=32768,8,64 --D1=32768,8,64 --LL=524288,8,64)
+read -r i1 d1 l2 rest <<CACHES
+${CACHES:-32768,8,64 32768,8,64 524288,8,64}
+CACHES
+geometry='^[0-9]+,[0-9]+,[0-9]+$'
+if ! [[ $i1 =~ $geometry && $d1 =~ $geometry && ${l2:-} =~ $geometry && -z ${rest:-} ]]; then
+  echo "$name: CACHES must be three cache geometries, I1 D1 L2, each size,ways,line in bytes (not '${CACHES:-}')" >&2
+  exit 2
+fi
+caches=(--cache-sim=yes --I1="$i1" --D1="$d1" --LL="$l2")
 counted() {
   local dump=$1
   shift

@@ -27,7 +27,8 @@ batching() { counted "$scratch/out" "$batcher" payload --batch rules/match "$1" 
 read -r batch batchCode batchData <<< "$(per_items "$(batching "$scratch/states")" "$(batching "$scratch/lines")")"
 presenting() { counted "$scratch/out" "$scratch/liverules" bench rules/match --serving --states "$scratch/states" --iterations "$1" --deadline 60000; }
 read -r presentation presentationCode presentationData <<< "$(per_items "$(presenting "$low")" "$(presenting "$high")")"
-ratio() { awk -v a="$1" -v p="$2" 'BEGIN { printf "%.2f", a / p }'; }
+# a / p to two places; "no ratio" when p is 0 (with a 2 MiB L2, a presentation misses nothing).
+ratio() { awk -v a="$1" -v p="$2" 'BEGIN { if (p == 0) printf "no ratio"; else printf "%.2f", a / p }'; }
 printf 'rules/match: %d instructions per activity, %d per presentation: %s\n' "$batch" "$presentation" "$(ratio "$batch" "$presentation")"
 printf 'rules/match: %d L2 misses per activity (code %d, data %d), %d per presentation (code %d, data %d): %s\n' \
   $((batchCode + batchData)) "$batchCode" "$batchData" $((presentationCode + presentationData)) "$presentationCode" "$presentationData" \
