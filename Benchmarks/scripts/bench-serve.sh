@@ -11,11 +11,6 @@
 # Each round ends with 1 s of `GET /health`, a request that does no work of its own (through the
 # router, to a small answer): what a request costs this server as HTTP alone, so that what a
 # `/present` costs beyond its work in process can be read against it.
-# wrk stands for clients on other machines, but here it shares the server's two cores: run as an
-# ordinary thread, each answer wakes a wrk thread that takes the core from the server at once (about
-# one switch a request, charged to the server's kernel time). So wrk runs under SCHED_BATCH
-# (`chrt --batch 0`), whose threads wait for the running one to yield or use up its slice, unless
-# CLIENT=normal asks for an ordinary one, to measure as before.
 #
 #   Benchmarks/scripts/bench-serve.sh [PACK] [SECONDS] [CONNECTIONS]   # default rules/meetings, 10, 16
 #
@@ -28,11 +23,6 @@ cd "$root"
 seconds=${2:-10}
 connections=${3:-16}
 command -v wrk >/dev/null || { echo "wrk is missing: apt-get install wrk" >&2; exit 2; }
-case ${CLIENT:-batch} in
-    batch) client=(chrt --batch 0 wrk) ;;
-    normal) client=(wrk) ;;
-    *) echo "bench-serve: CLIENT must be batch or normal (not '$CLIENT')" >&2; exit 2 ;;
-esac
 if [ -z "${LIVERULES:-}" ]; then
     . Benchmarks/scripts/release-build.sh
     release_build liverules
@@ -59,7 +49,7 @@ url=$(await_server bench-serve "$server" "$work/serve.out" "$work/serve.err")
 name=$(basename "$pack")
 rounds=$(( seconds / 2 > 0 ? seconds / 2 : 1 ))
 echo "$(nproc) cores, $pack, $(ls "$pack"/fixtures/*.json | wc -l) fixtures; in process: $LIVERULES bench --serving; $rounds rounds"
-echo "over HTTP: ${client[*]} -t2 -c$connections -d2s --timeout 30s $url/v1/$name/present, in each round"
+echo "over HTTP: wrk -t2 -c$connections -d2s --timeout 30s $url/v1/$name/present, in each round"
 # The server's user and system CPU time, in clock ticks.
 user() { awk '{ print $14 }' "/proc/$server/stat"; }
 system() { awk '{ print $15 }' "/proc/$server/stat"; }
@@ -70,15 +60,15 @@ mean() { awk '/time per presentation, mean/ { print $(NF - 1) }' "$work/$1.out";
 # Presentations per in-process run: about a second's worth, from a first short run.
 "$LIVERULES" bench "$pack" --serving --round-trip --iterations 500 > "$work/trip.out"
 iterations=$(awk -v trip="$(mean trip)" 'BEGIN { n = int(1e6 / trip); print (n < 500 ? 500 : n) }')
-"${client[@]}" -t2 -c"$connections" -d1s --timeout 30s -s "$work/present.lua" "$url/v1/$name/present" > /dev/null  # warm up
+wrk -t2 -c"$connections" -d1s --timeout 30s -s "$work/present.lua" "$url/v1/$name/present" > /dev/null  # warm up
 : > "$work/rounds"
 for round in $(seq 1 "$rounds"); do
     "$LIVERULES" bench "$pack" --serving --iterations "$iterations" > "$work/alone.out"
     "$LIVERULES" bench "$pack" --serving --round-trip --iterations "$iterations" > "$work/trip.out"
     userBefore=$(user) systemBefore=$(system) switchesBefore=$(switches)
-    "${client[@]}" -t2 -c"$connections" -d2s --timeout 30s --latency -s "$work/present.lua" "$url/v1/$name/present" > "$work/wrk.out"
+    wrk -t2 -c"$connections" -d2s --timeout 30s --latency -s "$work/present.lua" "$url/v1/$name/present" > "$work/wrk.out"
     userAfter=$(user) systemAfter=$(system) switchesAfter=$(switches)
-    "${client[@]}" -t2 -c"$connections" -d1s --timeout 30s "$url/health" > "$work/health.out"
+    wrk -t2 -c"$connections" -d1s --timeout 30s "$url/health" > "$work/health.out"
     healthTicks=$(( $(user) + $(system) - userAfter - systemAfter ))
     for out in wrk health; do
         if grep -qE "Non-2xx|Socket errors" "$work/$out.out"; then grep -E "Non-2xx|Socket errors" "$work/$out.out"; exit 1; fi
