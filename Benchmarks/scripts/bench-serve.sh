@@ -71,7 +71,11 @@ for round in $(seq 1 "$rounds"); do
     wrk -t2 -c"$connections" -d1s --timeout 30s "$url/health" > "$work/health.out"
     healthTicks=$(( $(user) + $(system) - userAfter - systemAfter ))
     for out in wrk health; do
-        if grep -qE "Non-2xx|Socket errors" "$work/$out.out"; then grep -E "Non-2xx|Socket errors" "$work/$out.out"; exit 1; fi
+        if grep -qE "Non-2xx|Socket errors" "$work/$out.out"; then
+            echo "bench-serve: round $round, $(sed -n 's/^Running .* @ //p' "$work/$out.out"):" >&2
+            grep -E "Non-2xx|Socket errors" "$work/$out.out" >&2
+            exit 1
+        fi
     done
     # round, requests, seconds, user and kernel ticks, switches, in-process µs alone and round trip, p99,
     # requests to /health and their ticks

@@ -11,7 +11,7 @@
 # their own multiple of them), and divide the difference by HIGH - LOW so that setup is left out:
 # 200 and 1,200 unless COUNTS="LOW HIGH" says otherwise.
 # `built PRODUCT` prints the path of the product's executable, building it first unless BUILD is set;
-# `stripped PRODUCT` leaves valgrind's copy of it in `$scratch/PRODUCT`.
+# `stripped PRODUCT [EXECUTABLE]` leaves valgrind's copy of it (or of EXECUTABLE) in `$scratch/PRODUCT`.
 # `instructions COMMAND...` prints the instructions callgrind counts in a whole run of the command.
 # `counted DUMP COMMAND...` prints them with the L2 misses of code fetched and of data, in
 # callgrind's cache model of one core (`caches`), and leaves callgrind's dump in the file DUMP. A
@@ -45,15 +45,14 @@ fi
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
 stripped() {
-  local executable
-  executable=$(built "$1") || exit 1
+  local executable=${2:-}
+  [ -n "$executable" ] || executable=$(built "$1") || exit 1
   objcopy --strip-debug "$executable" "$scratch/$1"
 }
 if [ -n "${product:-}" ]; then
   stripped "$product"
 else
-  [ -n "${binary:-}" ] || binary=$(built liverules)
-  objcopy --strip-debug "$binary" "$scratch/liverules"
+  stripped liverules "${binary:-}"
 fi
 instructions() {
   valgrind --tool=callgrind --callgrind-out-file="$scratch/out" "$@" 2>&1 >/dev/null | awk '/Collected/ { print $4 }'
@@ -61,12 +60,13 @@ instructions() {
 read -r i1 d1 l2 rest <<CACHES
 ${CACHES:-32768,8,64 32768,8,64 524288,8,64}
 CACHES
-geometry='^[0-9]+,[0-9]+,[0-9]+$'
-if ! [[ $i1 =~ $geometry && $d1 =~ $geometry && ${l2:-} =~ $geometry && -z ${rest:-} ]]; then
-  echo "$name: CACHES must be three cache geometries, I1 D1 L2, each size,ways,line in bytes (not '${CACHES:-}')" >&2
+caches=(--cache-sim=yes --I1="$i1" --D1="${d1:-}" --LL="${l2:-}")
+# A CACHES valgrind refuses (not three geometries, or one it cannot model) stops here, with its reason.
+if [ -n "${CACHES:-}" ] && { [ -n "${rest:-}" ] || ! refusal=$(valgrind --tool=callgrind "${caches[@]}" --callgrind-out-file=/dev/null true 2>&1 >/dev/null); }; then
+  echo "$name: CACHES must be three cache geometries valgrind can model, I1 D1 L2, each size,ways,line in bytes (not '$CACHES')" >&2
+  grep '^valgrind:' <<< "${refusal:-}" | head -n 2 >&2 || true
   exit 2
 fi
-caches=(--cache-sim=yes --I1="$i1" --D1="$d1" --LL="$l2")
 counted() {
   local dump=$1
   shift

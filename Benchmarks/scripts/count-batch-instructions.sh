@@ -18,8 +18,8 @@ name=count-batch-instructions
 . Benchmarks/scripts/callgrind-liverules.sh
 batcher=$scratch/liverules
 if [ -n "$batch" ]; then
+  stripped batcher "$batch"
   batcher=$scratch/batcher
-  objcopy --strip-debug "$batch" "$batcher"
 fi
 python3 Benchmarks/scripts/batch-lines.py "$high" > "$scratch/lines"
 head -n "$low" "$scratch/lines" > "$scratch/states"
